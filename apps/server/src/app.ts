@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { registerAuthJobs } from './features/auth/auth.service';
+import { breadcrumbsRoutes } from './features/breadcrumbs/breadcrumbs.routes';
+import { companiesRoutes } from './features/companies/companies.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { rolesRoutes } from './features/users/roles.routes';
+import { access } from './platform/access';
+import { AnalyticsBuffer } from './platform/analytics-buffer';
+import { type Clock, systemClock } from './platform/clock';
+import type { Platform } from './platform/context';
+import { sendError, toAppError } from './platform/errors';
+import { guardPlugin } from './platform/guard';
+import { httpHooksPlugin } from './platform/http-hooks';
+import { InlineJobs, type Jobs, PgBossJobs } from './platform/jobs';
+import { loggerOptions } from './platform/logger';
+import { createMailer, type Mailer } from './platform/mail';
+import { RateLimiter } from './platform/rate-limit';
+import { serializerCompiler } from './platform/serializer';
+import { PermissionCache, SessionStore } from './platform/session-store';
+import { webAppPlugin } from './platform/web-app';
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  config: Record<string, unknown> | undefined;
+  schema: Record<string, unknown> | undefined;
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** 'inline' runs jobs in the request that sends them (tests); default: pg-boss when config.jobs. */
+  jobs?: 'inline' | Jobs;
+  logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteRecord[];
+  }
+}
+
+/** Builds the whole application without listening: plugins, platform services and every feature's routes. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const clock = opts.clock ?? systemClock;
+  const loggerOpt: Pick<FastifyServerOptions, 'logger'> =
+    opts.logger && typeof (opts.logger as { info?: unknown }).info === 'function'
+      ? ({ loggerInstance: opts.logger } as Pick<FastifyServerOptions, 'logger'>)
+      : { logger: (opts.logger as FastifyServerOptions['logger']) ?? loggerOptions(config) };
+  const app = Fastify({
+    ...loggerOpt,
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON (and, per upload route, multipart) is accepted: text/plain bodies cross origins without a preflight (C6).
+  app.removeContentTypeParser(['text/plain']);
+
+  const jobs: Jobs =
+    opts.jobs === 'inline' || (!opts.jobs && !config.jobs)
+      ? new InlineJobs(app.log)
+      : typeof opts.jobs === 'object'
+        ? opts.jobs
+        : new PgBossJobs(db, { databaseUrl: config.databaseUrl, log: app.log });
+  const permissionCache = new PermissionCache(db);
+  const platform: Platform = {
+    config,
+    db,
+    clock,
+    sessions: new SessionStore(db, config.session, permissionCache),
+    mailer:
+      opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    jobs,
+    analytics: new AnalyticsBuffer(db, app.log, config.analyticsFlushMs),
+    limiter: new RateLimiter(db),
+  };
+  app.decorate('platform', platform);
+
+  const routeTable: RouteRecord[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) {
+      // Getters: later onRoute hooks (the API docs) may still replace config.
+      routeTable.push({
+        method,
+        url: r.url,
+        get config() {
+          return r.config as Record<string, unknown> | undefined;
+        },
+        get schema() {
+          return r.schema as Record<string, unknown> | undefined;
+        },
+      });
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = toAppError(err);
+    if (e.code === 'INTERNAL') req.log.error({ err }, 'unexpected error');
+    return sendError(req, reply, e);
+  });
+
+  await app.register(cookie);
+  await app.register(httpHooksPlugin, { config });
+  await app.register(guardPlugin);
+
+  if (config.mode !== 'production' && config.env !== 'production') {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Outfitting back office and portal API', version: '1.0.0' } },
+      transform: jsonSchemaTransform,
+    });
+    app.addHook('onRoute', (r) => {
+      if (r.url.startsWith('/api/docs')) r.config = { ...(r.config ?? {}), access: access.public };
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(rolesRoutes);
+  await app.register(companiesRoutes);
+  await app.register(breadcrumbsRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(webAppPlugin, { dist: config.webDist });
+
+  registerAuthJobs(platform);
+  platform.jobs.register(
+    'platform.purge',
+    async () => {
+      const now = clock();
+      await platform.sessions.purge(now);
+      await platform.limiter.purge(now);
+    },
+    { cron: '17 * * * *' },
+  );
+
+  platform.analytics.start();
+  app.addHook('onClose', async () => {
+    await platform.analytics.stop();
+    await platform.jobs.stop();
+  });
+  return app;
+}

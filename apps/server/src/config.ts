@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  APP_MODE: z.enum(['demo', 'production']).default('demo'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Outfitting <no-reply@localhost>'),
+  APP_URL: z.url().optional(),
+  SESSION_IDLE_MINUTES: positiveInt(30),
+  SESSION_ABSOLUTE_HOURS: positiveInt(12),
+  INVITE_EXPIRY_HOURS: z.coerce.number().int().min(1).max(72).default(72),
+  RESET_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(60).default(60),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(1000).default(200),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: bool.optional(),
+  JOBS: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  mode: Env['APP_MODE'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  migrationDatabaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  appOrigin: string;
+  session: { idleMinutes: number; absoluteHours: number };
+  inviteExpiryHours: number;
+  resetExpiryMinutes: number;
+  cookieSecure: boolean;
+  trustProxy: boolean | string | number;
+  logLevel: Env['LOG_LEVEL'];
+  analyticsFlushMs: number;
+  webDist: string;
+  seedDemo: boolean;
+  jobs: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(v: string | undefined): boolean | string | number {
+  if (v === undefined || v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+/** Reads and checks the environment; the only reader of process.env. @throws ConfigError naming the variable */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${describeIssue(i)} (got ${show(env, i.path)})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const origin = new URL(appUrl).origin;
+  const secure = e.COOKIE_SECURE === 'auto' ? appUrl.startsWith('https://') : e.COOKIE_SECURE === 'true';
+  if (e.APP_MODE === 'production' && !appUrl.startsWith('https://') && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  APP_URL: must be https:// in production mode');
+  }
+  return {
+    env: e.NODE_ENV,
+    mode: e.APP_MODE,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL ?? e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl,
+    appOrigin: origin,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    inviteExpiryHours: e.INVITE_EXPIRY_HOURS,
+    resetExpiryMinutes: e.RESET_EXPIRY_MINUTES,
+    cookieSecure: secure,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    analyticsFlushMs: e.ANALYTICS_FLUSH_MS,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    seedDemo: e.SEED_DEMO ?? e.APP_MODE === 'demo',
+    jobs: e.JOBS,
+  };
+}
+
+function describeIssue(i: z.core.$ZodIssue): string {
+  switch (i.code) {
+    case 'invalid_value':
+      return `must be one of ${i.values.join(', ')}`;
+    case 'too_small':
+      return `must be at least ${String(i.minimum)}`;
+    case 'too_big':
+      return `must be at most ${String(i.maximum)}`;
+    case 'invalid_type':
+      return `must be a ${i.expected}`;
+    case 'invalid_format':
+      return i.format === 'regex' ? 'has the wrong format' : `must be a valid ${i.format}`;
+    default:
+      return 'is invalid';
+  }
+}
+
+function show(env: NodeJS.ProcessEnv, p: PropertyKey[]): string {
+  const key = String(p[0]);
+  const v = env[key];
+  if (v === undefined) return 'nothing';
+  // Never echo secrets such as passwords in URLs back into logs.
+  if (/URL$/.test(key)) return 'a value';
+  return JSON.stringify(v);
+}

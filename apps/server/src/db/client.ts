@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: repositories accept both. */
+export type DbOrTx = Orm | Tx;
+
+/** The driver underneath, for the few hot paths that run hand-written SQL as named statements. */
+export interface RawClient {
+  query<R = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<R[]>;
+  /** Runs several statements without parameters (migrations, pg-boss DDL). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  driver: 'pg' | 'pglite';
+  orm: Orm;
+  raw: RawClient;
+  /** A client that holds one connection for fn (advisory locks that must outlive a statement). */
+  withConnection<T>(fn: (client: RawClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** The PGlite instance, when that is the driver (tests clone it). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+// timestamptz and timestamp arrive as Date; int8 (counts) as number: our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface DatabaseOptions {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  poolSize?: number;
+  /** A PGlite to use as is (tests pass an in-memory clone). */
+  pglite?: PGlite;
+  applicationName?: string;
+}
+
+/** Opens PostgreSQL when a URL is given, else PGlite under dataDir (or in memory for 'memory://'). */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) return openPg(opts.url, opts.poolSize ?? 10, opts.applicationName ?? 'outfitting');
+  let lite = opts.pglite;
+  if (!lite) {
+    const dir = opts.dataDir ?? 'memory://';
+    if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
+    lite = await PGlite.create(dir);
+  }
+  return wrapPglite(lite);
+}
+
+function openPg(url: string, poolSize: number, applicationName: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: applicationName,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // A dropped connection must not crash the process; the next query gets a fresh one (O5).
+  pool.on('error', () => {});
+  const wrap = (c: pg.Pool | pg.PoolClient): RawClient => ({
+    async query(text, values, name) {
+      const res = await c.query(name ? { name, text, values: values ?? [] } : { text, values: values ?? [] });
+      return res.rows;
+    },
+    async exec(text) {
+      await c.query(text);
+    },
+  });
+  return {
+    driver: 'pg',
+    orm: drizzlePg(pool, { schema }) as unknown as Orm,
+    raw: wrap(pool),
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(wrap(client));
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+    pool,
+  };
+}
+
+function wrapPglite(lite: PGlite): Database {
+  const raw: RawClient = {
+    async query(text, values) {
+      const res = await lite.query(text, values ?? []);
+      return res.rows as never[];
+    },
+    async exec(text) {
+      await lite.exec(text);
+    },
+  };
+  return {
+    driver: 'pglite',
+    orm: drizzlePglite(lite, { schema }) as unknown as Orm,
+    raw,
+    withConnection: (fn) => fn(raw),
+    close: () => lite.close(),
+    pglite: lite,
+  };
+}

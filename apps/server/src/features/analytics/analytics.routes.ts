@@ -1,0 +1,27 @@
+import { pageViewEventSchema } from '@app/shared/analytics';
+import { emptyResponse, noQuery } from '@app/shared/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access';
+import { EventLimiter, recordPageView } from './analytics.service';
+
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = new EventLimiter();
+  app.post(
+    '/api/science',
+    {
+      config: { access: access.public },
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record a page view (buffered, written in batches)',
+        querystring: noQuery,
+        body: pageViewEventSchema,
+        response: { 204: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      recordPageView(req.ctx, limiter, req.body);
+      return reply.status(204).send();
+    },
+  );
+};

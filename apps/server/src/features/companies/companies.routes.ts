@@ -1,0 +1,56 @@
+import { actingAsInputSchema, companyBrandSchema } from '@app/shared/auth';
+import { companyListQuerySchema, companySummarySchema } from '@app/shared/companies';
+import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access';
+import * as companies from './companies.service';
+
+const tags = ['companies'];
+
+export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/companies',
+    {
+      config: { access: access.employee('companies.manage', 'companies.act-as-client') },
+      schema: {
+        tags,
+        summary: 'List client companies',
+        querystring: companyListQuerySchema,
+        response: { 200: pageOf(companySummarySchema) },
+      },
+    },
+    async (req) => companies.listCompanies(req.ctx, req.query),
+  );
+
+  app.post(
+    '/api/acting-as',
+    {
+      config: { access: access.employee('companies.act-as-client') },
+      schema: {
+        tags,
+        summary: 'Start acting as a company (recorded in the audit log)',
+        querystring: noQuery,
+        body: actingAsInputSchema,
+        response: { 200: envelope(companyBrandSchema) },
+      },
+    },
+    async (req) => ({ data: await companies.startActingAs(req.ctx, req.body.companyId) }),
+  );
+
+  app.delete(
+    '/api/acting-as',
+    {
+      config: { access: access.portal },
+      schema: {
+        tags,
+        summary: 'Stop acting as a company (send with the Acting-As header)',
+        querystring: noQuery,
+        response: { 204: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await companies.stopActingAs(req.ctx);
+      return reply.status(204).send();
+    },
+  );
+};

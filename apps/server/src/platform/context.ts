@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Access } from './access';
+import type { Actor } from './actor';
+import type { AnalyticsBuffer } from './analytics-buffer';
+import type { Clock } from './clock';
+import type { Jobs } from './jobs';
+import type { Mailer } from './mail';
+import type { RateLimiter } from './rate-limit';
+import type { LoadedSession, SessionStore } from './session-store';
+
+/** The process-wide services every request can reach. */
+export interface Platform {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  sessions: SessionStore;
+  mailer: Mailer;
+  jobs: Jobs;
+  analytics: AnalyticsBuffer;
+  limiter: RateLimiter;
+}
+
+/** Built once per request: the platform plus who is asking (CONVENTIONS: ctx = { db, actor, requestId, log }). */
+export interface Ctx extends Platform {
+  actor: Actor;
+  requestId: string;
+  log: FastifyBaseLogger;
+  ip: string;
+  userAgent: string | undefined;
+  session: LoadedSession | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Allows a body on a route that would otherwise not take one. */
+    rawBody?: boolean;
+  }
+  interface FastifyInstance {
+    platform: Platform;
+  }
+  interface FastifyRequest {
+    ctx: Ctx;
+  }
+}

@@ -1,0 +1,130 @@
+import { hasAnyPermission } from '@app/shared/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Access } from './access';
+import type { Actor, ClientActor } from './actor';
+import { sessionCookieName } from './cookies';
+import { safeEqual } from './crypto';
+import { AppError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ANONYMOUS: Actor = { kind: 'anonymous' };
+
+interface ActingHeader {
+  present: boolean;
+  id: number | null;
+}
+
+/** Acting-As must be a plain positive int4; anything else is remembered as present-but-invalid. */
+export function parseActingAs(raw: string | string[] | undefined): ActingHeader {
+  if (raw === undefined) return { present: false, id: null };
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,9}$/.test(raw)) return { present: true, id: null };
+  const n = Number(raw);
+  return { present: true, id: n <= 2_147_483_647 ? n : null };
+}
+
+function headerString(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Allows or refuses the caller for a route's declared access. Fails closed (I7). */
+export function enforceAccess(accessDecl: Access | undefined, actor: Actor): void {
+  if (!accessDecl) throw new AppError('FORBIDDEN', { message: 'Route declares no access' });
+  if (accessDecl.kind === 'public') return;
+  if (actor.kind === 'anonymous') throw new AppError('UNAUTHENTICATED');
+  switch (accessDecl.kind) {
+    case 'signed-in':
+      return;
+    case 'portal':
+      if (actor.kind !== 'client') throw new AppError('FORBIDDEN');
+      return;
+    case 'employee':
+      if (actor.kind !== 'employee') throw new AppError('FORBIDDEN');
+      if (accessDecl.anyOf.length > 0 && !hasAnyPermission(actor.permissions, accessDecl.anyOf)) {
+        throw new AppError('FORBIDDEN');
+      }
+      return;
+  }
+}
+
+/**
+ * Per request, in one place and before the body is read: load the session and the actor (one
+ * query), refuse cross-site and token-less unsafe requests (C1, C8), resolve Acting-As (Z6) and
+ * enforce the route's declared access (Z1).
+ */
+export const guardPlugin = fp(async (app: FastifyInstance) => {
+  const p = app.platform;
+  const cookieName = sessionCookieName(p.config);
+
+  app.decorateRequest('ctx', null as never);
+
+  app.addHook('onRequest', async (req) => {
+    const now = p.clock();
+    const acting = parseActingAs(req.headers['acting-as']);
+    const sid = req.cookies[cookieName];
+    const session = sid && sid.length <= 128 ? await p.sessions.load(sid, acting.id, now) : null;
+    let actor: Actor = session?.actor ?? ANONYMOUS;
+    req.ctx = {
+      ...p,
+      actor,
+      requestId: String(req.id),
+      log: req.log,
+      ip: req.ip,
+      userAgent: headerString(req, 'user-agent'),
+      session,
+    };
+
+    if (!SAFE_METHODS.has(req.method)) {
+      if (headerString(req, 'sec-fetch-site') === 'cross-site') {
+        req.log.warn({ event: 'csrf.cross-site' }, 'cross-site unsafe request refused');
+        throw new AppError('CROSS_SITE_REQUEST');
+      }
+      const token = headerString(req, 'x-xsrf-token') ?? headerString(req, 'x-csrf-token');
+      if (!session || token === undefined || !safeEqual(token, session.csrfToken)) {
+        req.log.warn({ event: 'csrf.mismatch', hasSession: !!session, hasToken: token !== undefined }, 'CSRF token mismatch');
+        throw new AppError('CSRF_TOKEN_MISMATCH');
+      }
+    }
+
+    if (acting.present && actor.kind !== 'anonymous') {
+      if (actor.kind !== 'employee' || !actor.permissions.has('companies.act-as-client')) {
+        req.log.warn({ event: 'acting-as.forbidden', accountId: session?.accountId }, 'Acting-As refused');
+        throw new AppError('FORBIDDEN', { message: 'Acting-As is not allowed for this account' });
+      }
+      if (acting.id === null) throw new AppError('ACTING_AS_INVALID');
+      if (!session?.actingCompany) {
+        req.log.warn({ event: 'acting-as.unknown-company', companyId: acting.id }, 'Acting-As names no company');
+        throw new AppError('COMPANY_NOT_FOUND');
+      }
+      const view: ClientActor = {
+        kind: 'client',
+        companyId: session.actingCompany.id,
+        company: session.actingCompany,
+        accountId: null,
+        companyUserId: null,
+        email: null,
+        locale: actor.locale,
+        firstLogin: false,
+        profile: null,
+        actingEmployee: actor,
+      };
+      actor = view;
+      req.ctx.actor = view;
+    }
+
+    const route = req.routeOptions;
+    // Unknown paths have no route options; the not-found handler answers them.
+    if (route.url !== undefined) {
+      try {
+        enforceAccess(route.config.access, actor);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'FORBIDDEN') {
+          req.log.warn({ event: 'access.forbidden', route: route.url }, 'forbidden');
+        }
+        throw err;
+      }
+    }
+    if (session) await p.sessions.touch(session, now);
+  });
+});

@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** Background work that survives restarts: pg-boss on the same database (ERP sync, mail, clean-up). */
+export interface Jobs {
+  /** Registers a handler; call before start(). */
+  register<T extends object>(name: string, handler: JobHandler<T>, opts?: { cron?: string }): void;
+  send<T extends object>(name: string, data: T, opts?: { singletonKey?: string }): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Registration {
+  name: string;
+  handler: JobHandler<object>;
+  cron: string | undefined;
+}
+
+/** pg-boss, on PostgreSQL directly and on PGlite through its executeSql adapter. */
+export class PgBossJobs implements Jobs {
+  private boss: PgBoss | null = null;
+  private readonly registrations: Registration[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly opts: { databaseUrl?: string | undefined; log: FastifyBaseLogger; pollingSeconds?: number },
+  ) {}
+
+  register<T extends object>(name: string, handler: JobHandler<T>, opts: { cron?: string } = {}): void {
+    this.registrations.push({ name, handler: handler as JobHandler<object>, cron: opts.cron });
+  }
+
+  async start(): Promise<void> {
+    const { log } = this.opts;
+    const boss = this.opts.databaseUrl
+      ? new PgBoss({ connectionString: this.opts.databaseUrl, max: 3, application_name: 'outfitting-jobs' })
+      : new PgBoss({ db: { executeSql: pgliteExecutor(this.db) } });
+    boss.on('error', (err) => log.error({ err }, 'job engine error'));
+    await boss.start();
+    this.boss = boss;
+    for (const r of this.registrations) {
+      await boss.createQueue(r.name);
+      await boss.work(r.name, { pollingIntervalSeconds: this.opts.pollingSeconds ?? 2 }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await r.handler(job.data as object);
+          } catch (err) {
+            log.error({ err, job: r.name }, 'job failed');
+            throw err;
+          }
+        }
+      });
+      if (r.cron) await boss.schedule(r.name, r.cron, {}, { tz: 'Europe/Amsterdam' });
+    }
+  }
+
+  async send<T extends object>(name: string, data: T, opts: { singletonKey?: string } = {}): Promise<void> {
+    if (!this.boss) throw new Error('jobs not started');
+    await this.boss.send(name, data, { retryLimit: 3, retryDelay: 30, retryBackoff: true, ...opts });
+  }
+
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    this.boss = null;
+    if (boss) await boss.stop({ graceful: true, timeout: 5_000, wait: true });
+  }
+}
+
+function pgliteExecutor(db: Database) {
+  return async (text: string, values?: unknown[]) => {
+    if (values && values.length > 0) return { rows: await db.raw.query(text, values) };
+    // pg-boss sends its DDL as one multi-statement string; PGlite runs those through exec.
+    const lite = db.pglite;
+    if (!lite) throw new Error('PGlite executor without PGlite');
+    const results = await lite.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
+}
+
+/**
+ * Runs every job at once in the sending request (tests, and JOBS=false). Failures are logged and
+ * swallowed so that, as with a queue, the sender never sees them.
+ */
+export class InlineJobs implements Jobs {
+  private readonly handlers = new Map<string, JobHandler<object>>();
+  constructor(private readonly log: FastifyBaseLogger) {}
+  register<T extends object>(name: string, handler: JobHandler<T>): void {
+    this.handlers.set(name, handler as JobHandler<object>);
+  }
+  async send<T extends object>(name: string, data: T): Promise<void> {
+    const h = this.handlers.get(name);
+    if (!h) throw new Error(`no handler for job ${name}`);
+    try {
+      await h(data);
+    } catch (err) {
+      this.log.error({ err, job: name }, 'job failed');
+    }
+  }
+  async start(): Promise<void> {}
+  async stop(): Promise<void> {}
+}

@@ -1,0 +1,287 @@
+import type { CompanyBrand, DashboardView } from '@app/shared/auth';
+import { DEFAULT_LOCALE, type Locale } from '@app/shared/locale';
+import { isPermission, PERMISSIONS, type Permission } from '@app/shared/permissions';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/client';
+import { sessions } from '../db/schema';
+import type { Actor, ClientActor, EmployeeActor } from './actor';
+import { isDashboardView } from './actor';
+import { MINUTE } from './clock';
+import { randomToken, sha256 } from './crypto';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+/** What one request knows about its session after the single lookup query (G1). */
+export interface LoadedSession {
+  idHash: string;
+  accountId: number | null;
+  csrfToken: string;
+  locale: Locale | null;
+  lastSeenAt: Date;
+  actor: Actor;
+  /** Set when the Acting-As header named a company that exists. */
+  actingCompany: CompanyBrand | null;
+  /** The signed-in account's own actor (never the acting view). */
+  self: EmployeeActor | ClientActor | null;
+}
+
+interface SessionRow {
+  account_id: number | null;
+  csrf_token: string;
+  session_locale: string | null;
+  last_seen_at: Date;
+  email: string | null;
+  locale: string | null;
+  first_login: boolean | null;
+  guardable_type: string | null;
+  employee_id: number | null;
+  e_first_name: string | null;
+  e_insertion: string | null;
+  e_last_name: string | null;
+  e_function: string | null;
+  role_id: number | null;
+  role_slug: string | null;
+  role_name: string | null;
+  role_is_admin: boolean | null;
+  role_dashboard_view: string | null;
+  role_version: number | null;
+  client_id: number | null;
+  company_id: number | null;
+  c_first_name: string | null;
+  c_insertion: string | null;
+  c_last_name: string | null;
+  c_job_title: string | null;
+  company_name: string | null;
+  company_logo: string | null;
+  company_primary: string | null;
+  company_secondary: string | null;
+  company_sector: string | null;
+  acting_id: number | null;
+  acting_name: string | null;
+  acting_logo: string | null;
+  acting_primary: string | null;
+  acting_secondary: string | null;
+  acting_sector: string | null;
+}
+
+// One round trip: session, account, profile, role and (when asked) the acting-as company.
+const LOAD_SQL = `
+SELECT s.account_id, s.csrf_token, s.locale AS session_locale, s.last_seen_at,
+       a.email, a.locale, a.first_login, a.guardable_type,
+       e.id AS employee_id, e.first_name AS e_first_name, e.insertion AS e_insertion,
+       e.last_name AS e_last_name, e.function AS e_function,
+       r.id AS role_id, r.slug AS role_slug, r.name AS role_name, r.is_admin AS role_is_admin,
+       r.dashboard_view AS role_dashboard_view, r.version AS role_version,
+       cu.id AS client_id, cu.company_id, cu.first_name AS c_first_name, cu.insertion AS c_insertion,
+       cu.last_name AS c_last_name, cu.job_title AS c_job_title,
+       c.name AS company_name, c.logo_path AS company_logo, c.primary_color AS company_primary,
+       c.secondary_color AS company_secondary, c.sector AS company_sector,
+       ac.id AS acting_id, ac.name AS acting_name, ac.logo_path AS acting_logo,
+       ac.primary_color AS acting_primary, ac.secondary_color AS acting_secondary, ac.sector AS acting_sector
+  FROM sessions s
+  LEFT JOIN accounts a ON a.id = s.account_id AND a.status = 'active'
+  LEFT JOIN employees e ON e.id = a.employee_id AND e.deleted_at IS NULL
+  LEFT JOIN roles r ON r.id = e.role_id
+  LEFT JOIN company_users cu ON cu.id = a.company_user_id
+  LEFT JOIN companies c ON c.id = cu.company_id AND c.deleted_at IS NULL
+  LEFT JOIN companies ac ON ac.id = $2 AND ac.deleted_at IS NULL
+ WHERE s.id = $1 AND s.expires_at > $3 AND s.last_seen_at > $4`;
+
+export function logoUrl(companyId: number, logoPath: string | null): string | null {
+  return logoPath ? `/api/companies/${companyId}/logo` : null;
+}
+
+function brand(
+  id: number,
+  name: string | null,
+  logo: string | null,
+  primary: string | null,
+  secondary: string | null,
+  sector: string | null,
+): CompanyBrand {
+  return {
+    id,
+    name: name ?? '',
+    logo: logoUrl(id, logo),
+    primaryColor: primary ?? '#1c3d5a',
+    secondaryColor: secondary ?? '#c8a45c',
+    sector: sector === 'leisure' ? 'leisure' : 'cruise',
+  };
+}
+
+const asLocale = (v: string | null): Locale => (v === 'en' || v === 'nl' ? v : DEFAULT_LOCALE);
+
+/**
+ * Role permissions cached per process and checked against the role's version on every load, so
+ * a change saved by any process is seen by all without a second query per request (G1).
+ */
+export class PermissionCache {
+  private readonly cache = new Map<number, { version: number; permissions: ReadonlySet<Permission> }>();
+  private static readonly all: ReadonlySet<Permission> = new Set(PERMISSIONS);
+
+  constructor(private readonly db: Database) {}
+
+  async get(roleId: number, version: number, isAdmin: boolean): Promise<ReadonlySet<Permission>> {
+    if (isAdmin) return PermissionCache.all;
+    const hit = this.cache.get(roleId);
+    if (hit && hit.version === version) return hit.permissions;
+    const rows = await this.db.raw.query<{ permission: string; version: number }>(
+      `SELECT rp.permission, r.version FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id WHERE r.id = $1`,
+      [roleId],
+    );
+    const perms = new Set(rows.map((r) => r.permission).filter((p): p is Permission => !!p && isPermission(p)));
+    const current = rows[0]?.version ?? version;
+    this.cache.set(roleId, { version: current, permissions: perms });
+    return perms;
+  }
+}
+
+export class SessionStore {
+  constructor(
+    private readonly db: Database,
+    private readonly policy: SessionPolicy,
+    private readonly permissions: PermissionCache,
+  ) {}
+
+  private cutoffs(now: Date) {
+    return { idle: new Date(now.getTime() - this.policy.idleMinutes * MINUTE) };
+  }
+
+  /** Loads a session by its cookie value; null when unknown, idle too long or past its lifetime. */
+  async load(cookieValue: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
+    const idHash = sha256(cookieValue);
+    const rows = await this.db.raw.query<SessionRow>(
+      LOAD_SQL,
+      [idHash, actingCompanyId, now, this.cutoffs(now).idle],
+      'session_load',
+    );
+    const r = rows[0];
+    if (!r) return null;
+    let self: EmployeeActor | ClientActor | null = null;
+    if (r.account_id !== null) {
+      if (r.guardable_type === 'employee' && r.employee_id !== null) {
+        const role =
+          r.role_id !== null
+            ? {
+                id: r.role_id,
+                slug: r.role_slug ?? '',
+                name: r.role_name ?? '',
+                is_admin: r.role_is_admin === true,
+                dashboard_view: isDashboardView(r.role_dashboard_view ?? '')
+                  ? (r.role_dashboard_view as DashboardView)
+                  : 'general',
+              }
+            : null;
+        const permissions =
+          r.role_id !== null
+            ? await this.permissions.get(r.role_id, r.role_version ?? 0, r.role_is_admin === true)
+            : new Set<Permission>();
+        self = {
+          kind: 'employee',
+          accountId: r.account_id,
+          employeeId: r.employee_id,
+          email: r.email ?? '',
+          locale: asLocale(r.locale),
+          firstLogin: r.first_login === true,
+          profile: {
+            first_name: r.e_first_name ?? '',
+            insertion: r.e_insertion,
+            last_name: r.e_last_name ?? '',
+            function: r.e_function,
+          },
+          role,
+          permissions,
+        };
+      } else if (r.guardable_type === 'client' && r.client_id !== null && r.company_id !== null && r.company_name !== null) {
+        self = {
+          kind: 'client',
+          companyId: r.company_id,
+          company: brand(r.company_id, r.company_name, r.company_logo, r.company_primary, r.company_secondary, r.company_sector),
+          accountId: r.account_id,
+          companyUserId: r.client_id,
+          email: r.email,
+          locale: asLocale(r.locale),
+          firstLogin: r.first_login === true,
+          profile: {
+            first_name: r.c_first_name ?? '',
+            insertion: r.c_insertion,
+            last_name: r.c_last_name ?? '',
+            job_title: r.c_job_title,
+          },
+          actingEmployee: null,
+        };
+      } else {
+        // The account was disabled or its profile removed: the session is worthless (S5).
+        return null;
+      }
+    }
+    return {
+      idHash,
+      accountId: r.account_id,
+      csrfToken: r.csrf_token,
+      locale: r.session_locale === null ? null : asLocale(r.session_locale),
+      lastSeenAt: r.last_seen_at,
+      actor: self ?? { kind: 'anonymous' },
+      self,
+      actingCompany:
+        r.acting_id !== null
+          ? brand(r.acting_id, r.acting_name, r.acting_logo, r.acting_primary, r.acting_secondary, r.acting_sector)
+          : null,
+    };
+  }
+
+  /** Starts a session; returns the cookie value (only ever sent to the browser) and its CSRF token. */
+  async create(
+    db: DbOrTx,
+    input: { accountId: number | null; locale: Locale | null; ip: string; userAgent: string | undefined },
+    now: Date,
+  ): Promise<{ cookie: string; csrfToken: string }> {
+    const cookie = randomToken(32);
+    const csrfToken = randomToken(32);
+    await db.insert(sessions).values({
+      id: sha256(cookie),
+      accountId: input.accountId,
+      csrfToken,
+      locale: input.locale,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + this.policy.absoluteHours * 60 * MINUTE),
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+    });
+    return { cookie, csrfToken };
+  }
+
+  async destroy(db: DbOrTx, idHash: string): Promise<void> {
+    await db.delete(sessions).where(eq(sessions.id, idHash));
+  }
+
+  /** Ends every session of an account, optionally keeping one (password change on this device) (S5, S6). */
+  async destroyAllFor(db: DbOrTx, accountId: number, exceptIdHash?: string): Promise<void> {
+    await db
+      .delete(sessions)
+      .where(and(eq(sessions.accountId, accountId), exceptIdHash ? ne(sessions.id, exceptIdHash) : undefined));
+  }
+
+  /** Records activity at most once a minute per session, so reads do not write on every request. */
+  async touch(session: LoadedSession, now: Date): Promise<void> {
+    if (now.getTime() - session.lastSeenAt.getTime() < MINUTE) return;
+    await this.db.raw.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [session.idHash, now], 'session_touch');
+  }
+
+  async setLocale(idHash: string, locale: Locale): Promise<void> {
+    await this.db.raw.query('UPDATE sessions SET locale = $2 WHERE id = $1', [idHash, locale]);
+  }
+
+  /** Removes expired and idle sessions; run by a scheduled job. @returns rows removed */
+  async purge(now: Date): Promise<number> {
+    const rows = await this.db.raw.query<{ n: number }>(
+      `WITH d AS (DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2 RETURNING 1) SELECT count(*)::int AS n FROM d`,
+      [now, this.cutoffs(now).idle],
+    );
+    return rows[0]?.n ?? 0;
+  }
+}

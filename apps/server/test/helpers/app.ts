@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
+import pino from 'pino';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import type { Jobs } from '../../src/platform/jobs';
+import { loggerOptions } from '../../src/platform/logger';
+import type { Mailer, MailMessage } from '../../src/platform/mail';
+
+export interface TestClock {
+  (): Date;
+  advance(ms: number): void;
+  set(d: Date): void;
+}
+
+export function createClock(start = new Date('2026-11-21T09:00:00Z')): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  clock.set = (d) => {
+    now = d.getTime();
+  };
+  return clock;
+}
+
+let webFixture: string | null = null;
+/** A tiny built web app, so the SPA fallback and asset routes can be tested without a real build. */
+export function webFixtureDir(): string {
+  if (webFixture) return webFixture;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outfit-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  webFixture = dir;
+  return dir;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'outfit-data-')),
+    APP_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'info',
+    JOBS: 'false',
+    WEB_DIST: webFixtureDir(),
+    ...env,
+  });
+}
+
+export class CaptureMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(m: MailMessage): Promise<void> {
+    this.sent.push(m);
+  }
+  to(email: string): MailMessage[] {
+    return this.sent.filter((m) => m.to === email);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: TestClock;
+  mailer: CaptureMailer;
+  logs: string[];
+  config: Config;
+  agent(opts?: AgentOptions): Agent;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(opts: {
+  db: Database;
+  clock?: TestClock;
+  env?: Record<string, string>;
+  jobs?: Jobs;
+}): Promise<TestApp> {
+  const config = testConfig(opts.env);
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const logger = pino(loggerOptions(config) as pino.LoggerOptions, stream);
+  const clock = opts.clock ?? createClock();
+  const mailer = new CaptureMailer();
+  const app = await buildApp({ config, db: opts.db, clock, mailer, jobs: opts.jobs ?? 'inline', logger });
+  await app.ready();
+  return {
+    app,
+    db: opts.db,
+    clock,
+    mailer,
+    logs,
+    config,
+    agent: (o) => new Agent(app, o),
+    close: () => app.close(),
+  };
+}
+
+export interface AgentOptions {
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send the XSRF token on unsafe methods (default true). */
+  csrf?: boolean;
+}
+
+/** A browser stand-in: keeps cookies, echoes XSRF-TOKEN on unsafe requests as the web app does. */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  actingAs: number | null = null;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly opts: AgentOptions = {},
+  ) {}
+
+  get xsrf(): string | undefined {
+    return this.cookies.get('XSRF-TOKEN');
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, url: string, o: RequestOptions = {}): Promise<InjectResponse> {
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...(this.opts.headers ?? {}) };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    if (unsafe && o.csrf !== false && this.xsrf) headers['x-xsrf-token'] = this.xsrf;
+    if (this.actingAs !== null) headers['acting-as'] = String(this.actingAs);
+    Object.assign(headers, o.headers ?? {});
+    let payload: string | undefined;
+    if (o.body !== undefined) {
+      payload = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await this.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      payload,
+      remoteAddress: this.opts.ip ?? '127.0.0.1',
+    });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      if (c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now() - 1000 && c.value === '')) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  get = (url: string, o?: RequestOptions) => this.request('GET', url, o);
+  post = (url: string, body?: unknown, o?: RequestOptions) => this.request('POST', url, { ...o, body });
+  patch = (url: string, body?: unknown, o?: RequestOptions) => this.request('PATCH', url, { ...o, body });
+  put = (url: string, body?: unknown, o?: RequestOptions) => this.request('PUT', url, { ...o, body });
+  delete = (url: string, o?: RequestOptions) => this.request('DELETE', url, o);
+
+  async csrf(): Promise<void> {
+    const res = await this.get('/sanctum/csrf-cookie');
+    if (res.statusCode !== 204) throw new Error(`csrf-cookie answered ${res.statusCode}`);
+  }
+
+  /** The web app's login: csrf cookie, POST /login, then the current user. */
+  async login(email: string, password: string): Promise<InjectResponse> {
+    if (!this.xsrf) await this.csrf();
+    const res = await this.post('/login', { email, password });
+    if (res.statusCode !== 204) throw new Error(`login answered ${res.statusCode}: ${res.body}`);
+    return res;
+  }
+}

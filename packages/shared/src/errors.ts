@@ -1,0 +1,55 @@
+/**
+ * The one error shape every API answer uses, and the table from code to HTTP status. The web app
+ * translates `code` (errors.<CODE> in its catalogues) and maps `fieldErrors` onto form fields; it
+ * never shows `message`, which is developer English.
+ */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  ACTING_AS_INVALID: 400,
+  TOKEN_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CROSS_SITE_REQUEST: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  COMPANY_NOT_FOUND: 404,
+  ROLE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  STALE_VERSION: 409,
+  CONFLICT: 409,
+  REFERENCE_IN_USE: 409,
+  ROLE_SLUG_TAKEN: 409,
+  ROLE_IN_USE: 409,
+  ROLE_SELF_LOCKOUT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  CSRF_TOKEN_MISMATCH: 419,
+  LOGIN_FAILED: 422,
+  RATE_LIMITED: 429,
+  LOGIN_THROTTLED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const ERROR_CODES = Object.keys(errorStatus) as ErrorCode[];
+
+/** A field's problem: a code the web app translates (validation.<code>) and its parameters. */
+export interface FieldError {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  requestId: string;
+  fieldErrors?: Record<string, FieldError>;
+  /** Extra facts for the client, e.g. retryAfter seconds for 429. */
+  details?: Record<string, unknown>;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in errorStatus;
+}

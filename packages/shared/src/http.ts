@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** A positive database id in a path or query: plain digits within int4. Anything else ('x', '-1', '1e9', '0x10') is a 400. */
+export const idSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647))
+  .describe('Numeric id');
+
+export const idParam = <K extends string>(name: K) => z.strictObject({ [name]: idSchema } as Record<K, typeof idSchema>);
+
+/** For routes that take no query: any query parameter is a 400 (I1). */
+export const noQuery = z.strictObject({});
+
+export const MAX_PER_PAGE = 100;
+
+export const listQueryBase = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('Page, from 1'),
+  perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(25).describe('Rows per page'),
+  q: z.string().trim().max(200).optional().describe('Search text'),
+});
+
+export const pageMetaSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });
+export const envelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
+export interface Page<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+export function pageMeta(page: number, perPage: number, total: number): PageMeta {
+  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}
+
+/** Optimistic concurrency: every update and delete says which version it was based on (D1). */
+export const versionField = z.number().int().min(1).max(2_147_483_647).describe('The version the change is based on');
+export const versionQuery = z.strictObject({ version: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const emptyResponse = z.undefined().describe('No content');
