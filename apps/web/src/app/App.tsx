@@ -1,0 +1,82 @@
+import type { RouteName } from '@app/shared/routes';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type DataRouter, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { FullPageLoader } from '../components/States';
+import { queryClient } from '../lib/query';
+import { type RouteEntry, collectRoutes } from './route-meta';
+import { RouteRegistryContext } from './route-registry';
+import { type RouteSet, useSession } from './session';
+import { theme } from './theme';
+
+/** Each route set is its own chunk: the login page never downloads the back office. */
+async function loadRouteSet(set: RouteSet): Promise<RouteObject[]> {
+  switch (set) {
+    case 'guest':
+      return (await import('./route-sets/guest')).guestRoutes;
+    case 'customer':
+      return (await import('./route-sets/customer')).customerRoutes;
+    case 'employee':
+      return (await import('./route-sets/employee')).employeeRoutes;
+  }
+}
+
+interface ActiveRouter {
+  set: RouteSet;
+  router: DataRouter;
+  registry: Map<RouteName, RouteEntry>;
+}
+
+/** Swaps the whole route set when the session changes (login, logout, acting as a company, stop). */
+function SessionRouter() {
+  const { routeSet } = useSession();
+  const [active, setActive] = useState<ActiveRouter | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void loadRouteSet(routeSet).then((routes) => {
+      if (cancelled) return;
+      setActive((prev) => {
+        prev?.router.dispose();
+        return { set: routeSet, router: createBrowserRouter(routes), registry: collectRoutes(routes) };
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [routeSet]);
+
+  if (!active || active.set !== routeSet) return <FullPageLoader />;
+  return (
+    <RouteRegistryContext.Provider value={active.registry}>
+      <RouterProvider router={active.router} />
+    </RouteRegistryContext.Provider>
+  );
+}
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <SessionRouter />
+        </ModalsProvider>
+        <ToastContainer
+          position="bottom-left"
+          autoClose={5000}
+          limit={20}
+          closeOnClick
+          pauseOnHover
+          pauseOnFocusLoss
+          draggable
+          draggablePercent={60}
+          newestOnTop={false}
+          theme="colored"
+        />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

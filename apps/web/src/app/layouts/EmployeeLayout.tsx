@@ -1,0 +1,98 @@
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBuilding, IconChevronDown, IconHome, IconLogout, IconSettings, IconWorld } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Logo } from '../../components/Logo';
+import { logout, useCan, useCurrentUser } from '../../features/auth/api';
+import { RouteEffects } from '../RouteEffects';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  visible: boolean;
+  end?: boolean;
+}
+
+/** The back office: a navigation with only the sections this person may open, and the work area. */
+export function EmployeeLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure();
+  const user = useCurrentUser();
+  const location = useLocation();
+  const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
+
+  const items: NavItem[] = [
+    { to: '/', label: t('common.nav.home'), icon: <IconHome size={18} />, visible: true, end: true },
+    { to: '/companies', label: t('common.nav.companies'), icon: <IconBuilding size={18} />, visible: canCompanies },
+    { to: '/public/products', label: t('common.nav.inspiration'), icon: <IconWorld size={18} />, visible: true },
+    { to: '/settings', label: t('common.nav.settings'), icon: <IconSettings size={18} />, visible: true },
+  ];
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+      <RouteEffects />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.nav.toggleMenu')} />
+            <UnstyledButton component={Link} to="/" aria-label={t('common.nav.home')}>
+              <Logo />
+            </UnstyledButton>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={t('common.nav.userMenu')} data-testid="user-menu">
+                  <Group gap={8} wrap="nowrap">
+                    <Avatar size={32} radius="xl" color="brand" name={user.data.name} />
+                    <Text size="sm" fw={500} visibleFrom="sm">
+                      {user.data.name}
+                    </Text>
+                    <IconChevronDown size={14} />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user.role?.name ?? t('common.nav.noRole')}</Menu.Label>
+                <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+                  {t('common.nav.settings')}
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+                  {t('common.nav.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('common.nav.main')}>
+        <ScrollArea>
+          {items
+            .filter((i) => i.visible)
+            .map((i) => (
+              <NavLink
+                key={i.to}
+                component={RouterNavLink}
+                to={i.to}
+                end={i.end}
+                label={i.label}
+                leftSection={i.icon}
+                onClick={close}
+                active={i.end ? location.pathname === i.to : location.pathname.startsWith(i.to)}
+              />
+            ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <AppBreadcrumbs />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

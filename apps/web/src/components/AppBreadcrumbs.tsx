@@ -1,0 +1,93 @@
+import type { BreadcrumbResponse } from '@app/shared/breadcrumbs';
+import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, generatePath, useMatches, useParams } from 'react-router';
+import type { RouteEntry, RouteMeta } from '../app/route-meta';
+import { useRouteRegistry } from '../app/route-registry';
+import { api } from '../lib/api';
+
+/** The current route's declared parent chain, leaf last. */
+export function useRouteChain(): RouteEntry[] {
+  const matches = useMatches();
+  const registry = useRouteRegistry();
+  const leaf = [...matches].reverse().find((m) => (m.handle as RouteMeta | undefined)?.name);
+  const chain: RouteEntry[] = [];
+  let name = (leaf?.handle as RouteMeta | undefined)?.name;
+  const seen = new Set<string>();
+  while (name && !seen.has(name)) {
+    seen.add(name);
+    const entry = registry.get(name);
+    if (!entry) break;
+    chain.unshift(entry);
+    name = entry.meta.parent;
+  }
+  return chain;
+}
+
+/**
+ * Titles for slug params come from the server (scoped to what the person may see). The query key
+ * holds only the slug params, so a change of query string reuses the crumbs; a failure is logged
+ * and never blocks anything (spec sections 7, 8).
+ */
+export function useSlugTitles(chain: RouteEntry[]): Record<string, string | null> {
+  const params = useParams();
+  const slugParams: Record<string, string> = {};
+  for (const e of chain) {
+    const name = e.meta.slug;
+    const value = name ? params[name] : undefined;
+    if (name && value) slugParams[name] = value;
+  }
+  const enabled = Object.keys(slugParams).length > 0;
+  const q = useQuery({
+    queryKey: ['breadcrumbs', slugParams],
+    queryFn: ({ signal }) => api.get<BreadcrumbResponse>('/api/breadcrumbs/slugs', { query: slugParams, signal }),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (q.error) console.warn('breadcrumb titles could not be loaded', q.error);
+  }, [q.error]);
+  return enabled ? (q.data?.data.slugs ?? {}) : {};
+}
+
+export function crumbTitle(e: RouteEntry, slugs: Record<string, string | null>, t: (k: string) => string): string {
+  if (e.meta.slug) return slugs[e.meta.slug] ?? '…';
+  return e.meta.title ? t(e.meta.title) : '';
+}
+
+export function AppBreadcrumbs() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const chain = useRouteChain();
+  const slugs = useSlugTitles(chain);
+  if (chain.length < 2) return null;
+  return (
+    <Breadcrumbs mb="sm" separatorMargin={6} aria-label={t('common.nav.breadcrumbs')}>
+      {chain.map((e, i) => {
+        const title = crumbTitle(e, slugs, t);
+        if (i === chain.length - 1) {
+          return (
+            <Text key={e.name} size="sm" c="dimmed" aria-current="page">
+              {title}
+            </Text>
+          );
+        }
+        let href: string;
+        try {
+          href = generatePath(e.path, params);
+        } catch {
+          href = '/';
+        }
+        return (
+          <Anchor key={e.name} component={Link} to={href} size="sm">
+            {title}
+          </Anchor>
+        );
+      })}
+    </Breadcrumbs>
+  );
+}

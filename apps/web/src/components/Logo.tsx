@@ -1,0 +1,14 @@
+import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export function Logo({ inverted = false }: { inverted?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={8} wrap="nowrap">
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <Text fw={700} size="lg" c={inverted ? 'white' : undefined}>
+        {t('common.appName')}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,80 @@
+import { type LoginInput, loginInputSchema } from '@app/shared/auth';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api';
+import { errorMessage, translateFieldErrors, zodValidate } from '../../../lib/errors';
+import { login } from '../api';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginInput>({
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(loginInputSchema, t),
+    validateInputOnBlur: true,
+  });
+  const [busy, setBusy] = useState(false);
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await login(values, params.get('redirect'));
+    } catch (err) {
+      if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
+      else if (isApiError(err) && err.code === 'LOGIN_FAILED') setFailure(t('auth.login.failed'));
+      else setFailure(errorMessage(t, err));
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz={24}>
+            {t('auth.login.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('auth.login.intro')}
+          </Text>
+        </div>
+        {params.get('reset') === 'done' ? (
+          <Alert color="green" variant="light">
+            {t('auth.newPassword.done')}
+          </Alert>
+        ) : null}
+        {failure ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          {t('auth.login.submit')}
+        </Button>
+        <Anchor component={Link} to="/auth/reset-password" size="sm" ta="center">
+          {t('auth.login.forgot')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

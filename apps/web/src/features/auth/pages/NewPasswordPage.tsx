@@ -1,0 +1,132 @@
+import { PASSWORD_MIN, resetPasswordInputSchema } from '@app/shared/auth';
+import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { isApiError } from '../../../lib/api';
+import { errorMessage, translateFieldErrors, zodValidate } from '../../../lib/errors';
+import { checkToken, createPassword, resetPassword } from '../api';
+
+/**
+ * The token arrives in the link's fragment (#token=...), which browsers never send to a server.
+ * It is read once and removed from the address bar, so it cannot reach analytics or a Referer (A11).
+ */
+function takeToken(): string {
+  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  const fromQuery = new URLSearchParams(window.location.search).get('token');
+  const token = fromHash ?? fromQuery ?? '';
+  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
+  return token;
+}
+
+let rememberedToken: string | null = null;
+function useToken(): string {
+  // Survives React's double render in development and re-mounts, not a reload.
+  if (rememberedToken === null || window.location.hash.includes('token=')) rememberedToken = takeToken();
+  return rememberedToken;
+}
+
+interface Values {
+  password: string;
+  password_confirmation: string;
+}
+
+function PasswordForm({ kind }: { kind: 'reset' | 'invite' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useToken();
+  const ns = kind === 'reset' ? 'auth.newPassword' : 'auth.createPassword';
+  const check = useQuery({
+    queryKey: ['auth', 'token', kind, token],
+    queryFn: () => checkToken(token, kind),
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>({
+    initialValues: { password: '', password_confirmation: '' },
+    validate: (values) => zodValidate(resetPasswordInputSchema, t)({ ...values, token }),
+    validateInputOnBlur: true,
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await (kind === 'reset' ? resetPassword : createPassword)({ ...values, token });
+      rememberedToken = null;
+      toast.success(t(`${ns}.success`));
+      navigate('/auth/login?reset=done', { replace: true });
+    } catch (err) {
+      if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
+      else toast.error(errorMessage(t, err));
+      setBusy(false);
+    }
+  });
+
+  if (!token || check.isError) {
+    return (
+      <Stack gap="md">
+        <Title order={1} fz={24}>
+          {t(`${ns}.title`)}
+        </Title>
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {t(`${ns}.invalid`)}
+        </Alert>
+        <Anchor component={Link} to="/auth/reset-password" size="sm">
+          {t('auth.newPassword.requestNew')}
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (check.isLoading) return <Loader mx="auto" display="block" aria-label={t('common.states.loading')} />;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz={24}>
+            {t(`${ns}.title`)}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t(`${ns}.intro`, { name: check.data?.data.name, email: check.data?.data.email })}
+          </Text>
+        </div>
+        <PasswordInput
+          label={t('auth.fields.newPassword')}
+          description={t('auth.fields.passwordHint', { min: PASSWORD_MIN })}
+          autoComplete="new-password"
+          required
+          autoFocus
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('auth.fields.passwordConfirmation')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password_confirmation')}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          {t(`${ns}.submit`)}
+        </Button>
+        <Anchor component={Link} to="/auth/login" size="sm" ta="center">
+          {t('auth.backToLogin')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/** 'Recover password' (the spec's 'Recorver password'): a new password from the reset link. */
+export function NewPasswordPage() {
+  return <PasswordForm kind="reset" />;
+}
+
+/** 'Create password': the first password, from the invitation link. */
+export function CreatePasswordPage() {
+  return <PasswordForm kind="invite" />;
+}

@@ -1,0 +1,116 @@
+import type { ApiErrorBody, ErrorCode, FieldError } from '@app/shared/errors';
+import { storage } from './storage';
+
+/** An answer other than 2xx. The UI shows t('errors.' + code), never the server's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'NETWORK' | 'UNKNOWN';
+  readonly fieldErrors: Record<string, FieldError> | undefined;
+  readonly details: Record<string, unknown> | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(status: number, body: Partial<ApiErrorBody> | null, fallback: 'NETWORK' | 'UNKNOWN' = 'UNKNOWN') {
+    super(body?.code ?? fallback);
+    this.status = status;
+    this.code = body?.code ?? fallback;
+    this.fieldErrors = body?.fieldErrors;
+    this.details = body?.details;
+    this.requestId = body?.requestId;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+let actingAsHeader: string | null = storage.actingAs() ? String(storage.actingAs()?.id) : null;
+
+/** Every request carries Acting-As while an employee acts as a company (spec section 7). */
+export function setActingAsHeader(companyId: number | null): void {
+  actingAsHeader = companyId === null ? null : String(companyId);
+}
+
+export function readXsrfToken(): string | undefined {
+  const m = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
+  return m?.[1] ? decodeURIComponent(m[1]) : undefined;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) for (const item of v) qs.append(k, String(item));
+    else qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Fetches a fresh CSRF token (and an anonymous session when there is none). */
+export async function fetchCsrfCookie(): Promise<void> {
+  await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+}
+
+async function send(method: string, path: string, o: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...o.headers };
+  if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!SAFE.has(method)) {
+    const token = readXsrfToken();
+    if (token) headers['X-XSRF-TOKEN'] = token;
+  }
+  if (actingAsHeader) headers['Acting-As'] = actingAsHeader;
+  return fetch(buildUrl(path, o.query), {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    credentials: 'same-origin',
+    signal: o.signal,
+  });
+}
+
+/**
+ * One call to the API. An unsafe call that meets 419 (no session yet, or it expired) fetches a
+ * fresh CSRF cookie and tries exactly once more, as Sanctum clients do.
+ */
+export async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    if (!SAFE.has(method) && !readXsrfToken()) await fetchCsrfCookie();
+    res = await send(method, path, o);
+    if (res.status === 419 && !SAFE.has(method)) {
+      await fetchCsrfCookie();
+      res = await send(method, path, o);
+    }
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, null, 'NETWORK');
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, body as Partial<ApiErrorBody> | null);
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, o?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, o),
+  post: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('POST', path, { ...o, body }),
+  patch: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PATCH', path, { ...o, body }),
+  put: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PUT', path, { ...o, body }),
+  delete: <T>(path: string, o?: RequestOptions) => request<T>('DELETE', path, o),
+};
