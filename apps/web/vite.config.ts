@@ -6,8 +6,19 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // TanStack Query in a chunk of its own (and not its dependencies), so shared-chunk merging
+        // never drags it into the login route: it is first needed once someone is signed in.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'query', test: /\/node_modules\/@tanstack\// }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -19,7 +19,7 @@ import { type Clock, systemClock } from './platform/clock';
 import type { Platform } from './platform/context';
 import { sendError, toAppError } from './platform/errors';
 import { guardPlugin } from './platform/guard';
-import { httpHooksPlugin } from './platform/http-hooks';
+import { applySecurityHeaders, httpHooksPlugin } from './platform/http-hooks';
 import { InlineJobs, type Jobs, PgBossJobs } from './platform/jobs';
 import { loggerOptions } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
@@ -68,8 +68,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
+    // http-hooks answers requests that arrive while closing with a 503 in the usual shape and headers.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // A URL that does not decode never reaches the hooks: give it the same headers and error body (H1, I6, I9).
+    frameworkErrors: (err, req, reply) => {
+      applySecurityHeaders(reply, config.cookieSecure, req.url);
+      return sendError(req, reply, toAppError(err));
+    },
     routerOptions: { maxParamLength: 200 },
   });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ANALYTICS_EVENT_TYPES = ['page_view'] as const;
 

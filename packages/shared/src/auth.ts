@@ -1,5 +1,10 @@
-import { z } from 'zod';
-import { localeSchema } from './locale';
+import * as z from 'zod';
+import { LOCALES } from './locale';
+
+export const localeSchema = z.enum(LOCALES);
+export const localeResponseSchema = z.object({ locale: localeSchema });
+export const localeInputSchema = z.strictObject({ locale: localeSchema });
+export type LocaleInput = z.infer<typeof localeInputSchema>;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from './http';
 
 /** The route params the server can turn into titles. Add a name here and a resolver on the server. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { companyBrandSchema, SECTORS } from './auth';
 import { listQueryBase } from './http';
 
@@ -15,4 +15,4 @@ export const companyListQuerySchema = listQueryBase.extend({
   sort: z.enum(COMPANY_SORTS).default('name'),
   sector: z.enum(SECTORS).optional(),
 });
-export type CompanyListQuery = z.input<typeof companyListQuerySchema>;
+export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A positive database id in a path or query: plain digits within int4. Anything else ('x', '-1', '1e9', '0x10') is a 400. */
 export const idSchema = z

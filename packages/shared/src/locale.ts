@@ -1,10 +1,4 @@
-import { z } from 'zod';
-
+// Constants only: the web app's first screen imports this, and zod stays out of that bundle.
 export const LOCALES = ['nl', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'nl';
-export const localeSchema = z.enum(LOCALES);
-
-export const localeResponseSchema = z.object({ locale: localeSchema });
-export const localeInputSchema = z.strictObject({ locale: localeSchema });
-export type LocaleInput = z.infer<typeof localeInputSchema>;

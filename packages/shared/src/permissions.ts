@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the web app's first screen imports this module.
 
 /**
  * The closed permission catalogue, grouped as in the specification's section 6. Every group has
@@ -28,8 +28,6 @@ export type PermissionGroupKey = (typeof permissionGroups)[number]['key'];
 export type Permission = (typeof permissionGroups)[number]['permissions'][number];
 
 export const PERMISSIONS: readonly Permission[] = permissionGroups.flatMap((g) => g.permissions);
-
-export const permissionSchema = z.enum(PERMISSIONS as [Permission, ...Permission[]]);
 
 const known = new Set<string>(PERMISSIONS);
 

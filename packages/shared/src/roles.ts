@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DASHBOARD_VIEWS } from './auth';
 import { versionField } from './http';
-import { permissionSchema } from './permissions';
+import { PERMISSIONS, type Permission } from './permissions';
+
+export const permissionSchema = z.enum(PERMISSIONS as [Permission, ...Permission[]]);
 
 export const ROLE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

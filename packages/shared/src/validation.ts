@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FieldError } from './errors';
 
 type Issue = z.core.$ZodIssue;

@@ -39,12 +39,28 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
+// Calls on one Database queue here first: PGlite has a single session, where the advisory lock is
+// re-entrant and two callers would interleave their BEGINs on the same connection.
+const running = new WeakMap<Database, Promise<unknown>>();
+
 /**
  * Applies pending migrations, forward only, each in its own transaction, serialised across
  * processes by an advisory lock (O2): two processes starting together apply each migration once.
  * @returns the tags applied by this call
+ * @throws when an applied migration's file was changed afterwards
  */
 export async function migrate(db: Database, migrations = readMigrations()): Promise<string[]> {
+  const before = running.get(db) ?? Promise.resolve();
+  const run = before.catch(() => {}).then(() => migrateLocked(db, migrations));
+  running.set(db, run);
+  try {
+    return await run;
+  } finally {
+    if (running.get(db) === run) running.delete(db);
+  }
+}
+
+async function migrateLocked(db: Database, migrations: Migration[]): Promise<string[]> {
   return db.withConnection(async (c) => {
     await c.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {

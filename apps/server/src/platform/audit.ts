@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
-import type { Actor } from './actor';
+import { type Actor, signedInAccountId } from './actor';
 
 export interface AuditContext {
   actor: Actor;
@@ -8,8 +8,10 @@ export interface AuditContext {
 }
 
 /**
- * Writes one audit row in the caller's transaction. For a request made while acting as a company,
- * both the company and the real employee are recorded (Z7).
+ * Writes one audit row in the caller's transaction. account_id is always the person signed in:
+ * for a request made while acting as a company that is the real employee, who is also recorded
+ * as the acting employee, next to the company (Z7). `actingAs` records an acting session that
+ * the request itself starts, before any Acting-As header exists.
  */
 export async function audit(
   db: DbOrTx,
@@ -17,13 +19,21 @@ export async function audit(
   event: string,
   subject?: { type: string; id: string | number } | null,
   data: Record<string, unknown> = {},
+  opts: { actingAs?: { companyId: number } } = {},
 ): Promise<void> {
   const a = ctx.actor;
+  const accountId = signedInAccountId(a);
+  let actingEmployeeAccountId = a.kind === 'client' ? (a.actingEmployee?.accountId ?? null) : null;
+  let companyId = a.kind === 'client' ? a.companyId : null;
+  if (opts.actingAs && a.kind === 'employee') {
+    actingEmployeeAccountId = a.accountId;
+    companyId = opts.actingAs.companyId;
+  }
   await db.insert(auditLog).values({
     event,
-    accountId: a.kind === 'anonymous' ? null : a.kind === 'employee' ? a.accountId : a.accountId,
-    actingEmployeeAccountId: a.kind === 'client' ? (a.actingEmployee?.accountId ?? null) : null,
-    companyId: a.kind === 'client' ? a.companyId : null,
+    accountId,
+    actingEmployeeAccountId,
+    companyId,
     subjectType: subject?.type ?? null,
     subjectId: subject ? String(subject.id) : null,
     data,

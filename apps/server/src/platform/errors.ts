@@ -66,12 +66,25 @@ export function errorBody(req: FastifyRequest, err: AppError): ApiErrorBody {
 const PG_UNIQUE = '23505';
 const PG_FOREIGN_KEY = '23503';
 const PG_SERIALIZATION = '40001';
+const PG_DEADLOCK = '40P01';
 
-function pgCode(err: unknown): string | undefined {
+/** The PostgreSQL SQLSTATE of an error (or of its cause), if it is one. */
+export function pgCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The constraint a PostgreSQL error names (or its cause names), if any. */
+export function pgConstraint(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    const c = (e as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
@@ -88,7 +101,8 @@ export function toAppError(err: unknown): AppError {
           ...v.params,
           code: v.keyword,
           message: v.message ?? '',
-          path: v.instancePath.split('/').slice(1),
+          // The root arrives as '/', which would make an unknown top-level key '.key' and a root problem ''.
+          path: v.instancePath.split('/').filter((seg) => seg !== ''),
         }) as unknown as Parameters<typeof toFieldErrors>[0][number],
     );
     const where = (err as { validationContext?: string }).validationContext;
@@ -102,8 +116,12 @@ export function toAppError(err: unknown): AppError {
   }
   switch (fe?.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('UNSUPPORTED_MEDIA_TYPE');
+    // A body whose length differs from its Content-Length is malformed, not of the wrong type.
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('VALIDATION_FAILED', { message: 'Malformed request' });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
@@ -123,7 +141,7 @@ export function toAppError(err: unknown): AppError {
   if (fe?.statusCode === 405) return new AppError('METHOD_NOT_ALLOWED');
   if (fe?.statusCode === 503) return new AppError('SERVICE_UNAVAILABLE');
   const pg = pgCode(err);
-  if (pg === PG_UNIQUE || pg === PG_SERIALIZATION) return new AppError('CONFLICT');
+  if (pg === PG_UNIQUE || pg === PG_SERIALIZATION || pg === PG_DEADLOCK) return new AppError('CONFLICT');
   if (pg === PG_FOREIGN_KEY) return new AppError('REFERENCE_IN_USE');
   return new AppError('INTERNAL');
 }

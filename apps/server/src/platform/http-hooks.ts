@@ -1,14 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { signedInAccountId } from './actor';
 import { audit } from './audit';
+import { AppError } from './errors';
 import { scrubUrl } from './scrub';
 import { isApiPath } from './web-app';
 
 const AUTH_PAGES = /^\/auth\//;
 const NO_AUDIT_ROUTES = new Set(['/api/science', '/api/acting-as']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function cspDirectives(secure: boolean) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    ...(secure ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/**
+ * The headers of H1-H4 for the few answers Fastify gives before any hook runs (a URL that does
+ * not decode, an over-long path parameter): helmet's onRequest hook never sees those requests.
+ */
+export function securityHeaders(secure: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const sink = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+  } as unknown as ServerResponse;
+  helmet.contentSecurityPolicy({ useDefaults: false, directives: cspDirectives(secure) })({} as IncomingMessage, sink, () => {});
+  headers['x-content-type-options'] = 'nosniff';
+  headers['x-frame-options'] = 'DENY';
+  headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+  headers['cross-origin-opener-policy'] = 'same-origin';
+  headers['cross-origin-resource-policy'] = 'same-origin';
+  if (secure) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
+
+/** Sets securityHeaders() and, for API paths, no-store on a reply that bypassed the hooks. */
+export function applySecurityHeaders(reply: FastifyReply, secure: boolean, url: string): void {
+  reply.headers(securityHeaders(secure));
+  if (isApiPath(url.split('?')[0] ?? '/')) reply.header('cache-control', 'no-store');
+}
 
 /**
  * Headers on every response, errors included (H1-H4, Z10), one access-log line per request with
@@ -20,19 +66,7 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
-      },
+      directives: cspDirectives(secure),
     },
     strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -40,10 +74,32 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
     xFrameOptions: { action: 'deny' },
   });
 
+  // While the server drains (O1), new requests get a 503 in the usual error shape, with these
+  // headers; Fastify's own 503 (return503OnClosing, switched off in app.ts) carries neither.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new AppError('SERVICE_UNAVAILABLE', { message: 'The server is shutting down' });
+  });
+
   app.addHook('onSend', async (req, reply, payload) => {
     const url = req.url.split('?')[0] ?? '/';
     if (isApiPath(url)) reply.header('cache-control', 'no-store');
     if (AUTH_PAGES.test(url)) reply.header('referrer-policy', 'no-referrer');
+    // Audited before the answer leaves, so a client that sees success can rely on the row (Z7).
+    const ctx = req.ctx as typeof req.ctx | null;
+    const actor = ctx?.actor;
+    const acting = actor?.kind === 'client' ? actor.actingEmployee : null;
+    if (acting && ctx && !SAFE_METHODS.has(req.method) && reply.statusCode < 400) {
+      const route = req.routeOptions.url ?? '';
+      if (!NO_AUDIT_ROUTES.has(route)) {
+        await audit(ctx.db.orm, ctx, 'acting-as.write', null, { method: req.method, route, status: reply.statusCode }).catch(
+          (err) => req.log.error({ err }, 'acting-as audit failed'),
+        );
+      }
+    }
     return payload;
   });
 
@@ -64,13 +120,5 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
       },
       'request completed',
     );
-    if (acting && ctx && !['GET', 'HEAD', 'OPTIONS'].includes(req.method) && reply.statusCode < 400) {
-      const route = req.routeOptions.url ?? '';
-      if (!NO_AUDIT_ROUTES.has(route)) {
-        await audit(ctx.db.orm, ctx, 'acting-as.write', null, { method: req.method, route, status: reply.statusCode }).catch(
-          (err) => req.log.error({ err }, 'acting-as audit failed'),
-        );
-      }
-    }
   });
 });

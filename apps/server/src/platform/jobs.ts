@@ -81,16 +81,38 @@ function pgliteExecutor(db: Database) {
 }
 
 /**
- * Runs every job at once in the sending request (tests, and JOBS=false). Failures are logged and
- * swallowed so that, as with a queue, the sender never sees them.
+ * Runs jobs in-process without a queue (tests, and JOBS=false). By default every job runs at once
+ * inside send(); with `defer` send() only queues it, as a real queue would, and drain() (or stop())
+ * runs what is queued, so a test can time a request without the job's work in it (A8).
+ * Failures are logged and swallowed so that, as with a queue, the sender never sees them.
  */
 export class InlineJobs implements Jobs {
   private readonly handlers = new Map<string, JobHandler<object>>();
-  constructor(private readonly log: FastifyBaseLogger) {}
+  private readonly queued: { name: string; data: object }[] = [];
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: { defer?: boolean } = {},
+  ) {}
   register<T extends object>(name: string, handler: JobHandler<T>): void {
     this.handlers.set(name, handler as JobHandler<object>);
   }
   async send<T extends object>(name: string, data: T): Promise<void> {
+    if (!this.handlers.has(name)) throw new Error(`no handler for job ${name}`);
+    if (this.opts.defer) {
+      this.queued.push({ name, data });
+      return;
+    }
+    await this.run(name, data);
+  }
+  /** Jobs sent but not yet run (deferred mode only). */
+  get pending(): number {
+    return this.queued.length;
+  }
+  /** Runs every queued job, including jobs those jobs send, in order. */
+  async drain(): Promise<void> {
+    for (let job = this.queued.shift(); job; job = this.queued.shift()) await this.run(job.name, job.data);
+  }
+  private async run(name: string, data: object): Promise<void> {
     const h = this.handlers.get(name);
     if (!h) throw new Error(`no handler for job ${name}`);
     try {
@@ -100,5 +122,7 @@ export class InlineJobs implements Jobs {
     }
   }
   async start(): Promise<void> {}
-  async stop(): Promise<void> {}
+  async stop(): Promise<void> {
+    await this.drain();
+  }
 }

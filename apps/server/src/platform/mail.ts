@@ -22,6 +22,19 @@ export function headerSafe(value: string): string {
 }
 
 /**
+ * The one recipient of a mail as a plain address. Sanitising is not enough here: "a@x.test Bcc:
+ * b@evil.test" or "a@x.test, b@evil.test" would be read by nodemailer as other recipients, so
+ * anything but a single bare address is refused (A13). @throws Error
+ */
+export function recipient(value: string): { name: string; address: string } {
+  const address = value.trim();
+  if (address.length > 254 || headerSafe(address) !== address || !/^[^\s@,;:<>()[\]"'\\]+@[^\s@,;:<>()[\]"'\\]+$/.test(address)) {
+    throw new Error('refusing to send mail: the recipient is not a single plain address');
+  }
+  return { name: '', address };
+}
+
+/**
  * Real mail over SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file under
  * DATA_DIR/mail and logged (subject and file, never the body, which may hold a token).
  */
@@ -37,7 +50,7 @@ export function createMailer(opts: {
       async send(m) {
         await transport.sendMail({
           from: opts.from,
-          to: headerSafe(m.to),
+          to: recipient(m.to),
           subject: headerSafe(m.subject),
           text: m.text,
           html: m.html,
@@ -52,7 +65,7 @@ export function createMailer(opts: {
     async send(m) {
       const info = await transport.sendMail({
         from: opts.from,
-        to: headerSafe(m.to),
+        to: recipient(m.to),
         subject: headerSafe(m.subject),
         text: m.text,
         html: m.html,

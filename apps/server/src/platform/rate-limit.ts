@@ -38,6 +38,14 @@ export class RateLimiter {
     return r ? { count: r.count, resetAt: r.reset_at } : null;
   }
 
+  /** Gives back one hit of a live window (an attempt reserved with hit() that turned out not to count). */
+  async release(key: string, now: Date): Promise<void> {
+    await this.db.raw.query('UPDATE rate_limits SET count = count - 1 WHERE key = $1 AND reset_at > $2 AND count > 0', [
+      key,
+      now,
+    ]);
+  }
+
   async clear(key: string): Promise<void> {
     await this.db.raw.query('DELETE FROM rate_limits WHERE key = $1', [key]);
   }

@@ -8,15 +8,16 @@ export function isSensitiveKey(key: string): boolean {
 
 /**
  * Removes the values of secret query parameters (token, email, password...) from a URL or a path,
- * absolute or relative, keeping the rest readable (L3, N2). Unparseable input is cut to its path.
+ * absolute or relative, keeping the rest readable (L3, N2). The fragment is always dropped: reset
+ * and invitation links carry their token there (#token=...), and URLs the web app reports (page
+ * views, referrers) include it (A11).
  */
 export function scrubUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q === -1) return url;
-  const hashAt = url.indexOf('#', q);
-  const head = url.slice(0, q);
-  const query = url.slice(q + 1, hashAt === -1 ? undefined : hashAt);
-  const params = new URLSearchParams(query);
+  const hashAt = url.indexOf('#');
+  const base = hashAt === -1 ? url : url.slice(0, hashAt);
+  const q = base.indexOf('?');
+  if (q === -1) return base;
+  const params = new URLSearchParams(base.slice(q + 1));
   let changed = false;
   for (const key of [...params.keys()]) {
     if (isSensitiveKey(key)) {
@@ -24,6 +25,6 @@ export function scrubUrl(url: string): string {
       changed = true;
     }
   }
-  if (!changed) return hashAt === -1 ? url : url.slice(0, hashAt);
-  return `${head}?${params.toString()}`;
+  if (!changed) return base;
+  return `${base.slice(0, q)}?${params.toString()}`;
 }

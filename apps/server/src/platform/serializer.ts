@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify';
-import { z } from 'zod';
+import * as z from 'zod';
 
 type Json = Record<string, unknown>;
 

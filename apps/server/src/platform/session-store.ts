@@ -214,7 +214,9 @@ export class SessionStore {
           actingEmployee: null,
         };
       } else {
-        // The account was disabled or its profile removed: the session is worthless (S5).
+        // The account was disabled or its profile removed: the session ends here for good, so
+        // enabling the account again does not bring it back (S5).
+        await this.db.raw.query('DELETE FROM sessions WHERE id = $1', [idHash], 'session_end');
         return null;
       }
     }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { access } from './access';
 import { AppError, sendError } from './errors';
 
@@ -12,6 +12,18 @@ import { AppError, sendError } from './errors';
 export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/') || url === '/login' || url === '/logout';
 }
+
+/**
+ * Paths that are never a page of the SPA: dot-files and dot-folders (/.env, /.git/config,
+ * /.well-known/...) and source maps. They get a plain 404 rather than index.html, so a scan for
+ * leaked files finds nothing that looks like a hit (H4).
+ */
+export function isNeverAPage(url: string): boolean {
+  return /(^|\/)\./.test(url) || /\.map$/i.test(url);
+}
+
+/** A file answer: the body is the file, streamed; there is no JSON to describe. */
+const fileResponse = { 200: z.unknown().describe('The file') };
 
 /**
  * Serves the built web app: hashed assets immutable and pre-compressed, every other GET that is
@@ -45,26 +57,39 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { dist: string
             .max(300)
             .regex(/^[A-Za-z0-9._-]+$/),
         }),
+        response: fileResponse,
       },
     },
     async (req, reply) => {
-      if (!hasDist) throw new AppError('ROUTE_NOT_FOUND');
+      const name = req.params['*'];
+      if (!hasDist || isNeverAPage(name)) throw new AppError('ROUTE_NOT_FOUND');
+      // Only a file that exists is cacheable forever: a miss (say, during a rolling deploy) must not be.
+      const found = await fs.promises.stat(path.join(dist, 'assets', name)).then(
+        (st) => st.isFile(),
+        () => false,
+      );
+      if (!found) throw new AppError('ROUTE_NOT_FOUND');
       reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return reply.sendFile(path.join('assets', req.params['*']));
+      return reply.sendFile(path.join('assets', name));
     },
   );
 
   const rootFiles = hasDist ? fs.readdirSync(dist).filter((f) => /^[A-Za-z0-9._-]+\.(svg|png|ico|txt|webmanifest)$/.test(f)) : [];
   for (const file of rootFiles) {
-    app.get(`/${file}`, { config: { access: access.public }, schema: { hide: true } }, async (_req, reply) => {
-      reply.header('cache-control', 'public, max-age=3600');
-      return reply.sendFile(file);
-    });
+    app.get(
+      `/${file}`,
+      { config: { access: access.public }, schema: { hide: true, response: fileResponse } },
+      async (_req, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return reply.sendFile(file);
+      },
+    );
   }
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0] ?? '/';
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/');
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/') && !isNeverAPage(url);
     if (wantsPage && hasDist) {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
-import type { Jobs } from '../../src/platform/jobs';
+import { InlineJobs, type Jobs } from '../../src/platform/jobs';
 import { loggerOptions } from '../../src/platform/logger';
 import type { Mailer, MailMessage } from '../../src/platform/mail';
 
@@ -75,7 +75,11 @@ export interface TestApp {
   mailer: CaptureMailer;
   logs: string[];
   config: Config;
+  /** The app's job runner when the test chose it ('deferred'); otherwise null (jobs run inside the request). */
+  jobs: InlineJobs | null;
   agent(opts?: AgentOptions): Agent;
+  /** Every captured log line as one string (for "never logged" checks). */
+  logText(): string;
   close(): Promise<void>;
 }
 
@@ -83,7 +87,8 @@ export async function startTestApp(opts: {
   db: Database;
   clock?: TestClock;
   env?: Record<string, string>;
-  jobs?: Jobs;
+  /** 'deferred': jobs are queued by send() and run by `t.jobs.drain()`, so a request never waits on them. */
+  jobs?: Jobs | 'deferred';
 }): Promise<TestApp> {
   const config = testConfig(opts.env);
   const logs: string[] = [];
@@ -96,7 +101,9 @@ export async function startTestApp(opts: {
   const logger = pino(loggerOptions(config) as pino.LoggerOptions, stream);
   const clock = opts.clock ?? createClock();
   const mailer = new CaptureMailer();
-  const app = await buildApp({ config, db: opts.db, clock, mailer, jobs: opts.jobs ?? 'inline', logger });
+  const deferred = opts.jobs === 'deferred' ? new InlineJobs(logger, { defer: true }) : null;
+  const jobs: Jobs | 'inline' = deferred ?? (opts.jobs === undefined || opts.jobs === 'deferred' ? 'inline' : opts.jobs);
+  const app = await buildApp({ config, db: opts.db, clock, mailer, jobs, logger });
   await app.ready();
   return {
     app,
@@ -105,7 +112,9 @@ export async function startTestApp(opts: {
     mailer,
     logs,
     config,
+    jobs: deferred,
     agent: (o) => new Agent(app, o),
+    logText: () => logs.join(''),
     close: () => app.close(),
   };
 }
@@ -124,13 +133,21 @@ export interface RequestOptions {
 
 /** A browser stand-in: keeps cookies, echoes XSRF-TOKEN on unsafe requests as the web app does. */
 export class Agent {
-  readonly cookies = new Map<string, string>();
+  readonly cookies: Map<string, string>;
   actingAs: number | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly opts: AgentOptions = {},
-  ) {}
+    cookies?: Map<string, string>,
+  ) {
+    this.cookies = cookies ?? new Map<string, string>();
+  }
+
+  /** The same browser (same cookie jar) talking to another app instance on the same database. */
+  via(other: FastifyInstance | TestApp): Agent {
+    return new Agent('agent' in other ? other.app : other, this.opts, this.cookies);
+  }
 
   get xsrf(): string | undefined {
     return this.cookies.get('XSRF-TOKEN');

@@ -1,16 +1,14 @@
 import type { RouteName } from '@app/shared/routes';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { type DataRouter, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';
 import { FullPageLoader } from '../components/States';
-import { queryClient } from '../lib/query';
-import { type RouteEntry, collectRoutes } from './route-meta';
+import { collectRoutes, type RouteEntry } from './route-meta';
 import { RouteRegistryContext } from './route-registry';
 import { type RouteSet, useSession } from './session';
 import { theme } from './theme';
+
+const Toasts = lazy(() => import('./Toasts'));
 
 /** Each route set is its own chunk: the login page never downloads the back office. */
 async function loadRouteSet(set: RouteSet): Promise<RouteObject[]> {
@@ -60,23 +58,10 @@ function SessionRouter() {
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <SessionRouter />
-        </ModalsProvider>
-        <ToastContainer
-          position="bottom-left"
-          autoClose={5000}
-          limit={20}
-          closeOnClick
-          pauseOnHover
-          pauseOnFocusLoss
-          draggable
-          draggablePercent={60}
-          newestOnTop={false}
-          theme="colored"
-        />
-      </QueryClientProvider>
+      <SessionRouter />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </MantineProvider>
   );
 }

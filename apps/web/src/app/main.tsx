@@ -1,9 +1,7 @@
 import '@mantine/core/styles.css';
-import 'react-toastify/dist/ReactToastify.css';
 import './global.css';
-import '@app/shared/validation';
 import { createRoot } from 'react-dom/client';
-import { fetchLocale } from '../features/auth/api';
+import { fetchLocale } from '../features/auth/guest-api';
 import { fetchCsrfCookie, readXsrfToken } from '../lib/api';
 import { initI18n } from '../lib/i18n';
 import { App } from './App';

@@ -1,4 +1,4 @@
-import { type MantineColorsTuple, createTheme } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#eaf2f8',

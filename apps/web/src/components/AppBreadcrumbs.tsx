@@ -3,28 +3,10 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, generatePath, useMatches, useParams } from 'react-router';
-import type { RouteEntry, RouteMeta } from '../app/route-meta';
-import { useRouteRegistry } from '../app/route-registry';
+import { generatePath, Link, useParams } from 'react-router';
+import type { RouteEntry } from '../app/route-meta';
+import { useRouteChain } from '../app/use-route-chain';
 import { api } from '../lib/api';
-
-/** The current route's declared parent chain, leaf last. */
-export function useRouteChain(): RouteEntry[] {
-  const matches = useMatches();
-  const registry = useRouteRegistry();
-  const leaf = [...matches].reverse().find((m) => (m.handle as RouteMeta | undefined)?.name);
-  const chain: RouteEntry[] = [];
-  let name = (leaf?.handle as RouteMeta | undefined)?.name;
-  const seen = new Set<string>();
-  while (name && !seen.has(name)) {
-    seen.add(name);
-    const entry = registry.get(name);
-    if (!entry) break;
-    chain.unshift(entry);
-    name = entry.meta.parent;
-  }
-  return chain;
-}
 
 /**
  * Titles for slug params come from the server (scoped to what the person may see). The query key

@@ -2,9 +2,9 @@ import type { Locale } from '@app/shared/locale';
 import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import { changeLocale } from '../features/auth/api';
+import { changeLocale } from '../features/auth/guest-api';
 import { errorMessage } from '../lib/errors';
+import { notify } from '../lib/notify';
 
 /** NL | EN. The choice is saved on the account (or, signed out, on the session) and survives a reload. */
 export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
@@ -23,7 +23,7 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
       onChange={(value) => {
         setBusy(true);
         changeLocale(value as Locale)
-          .catch((err) => toast.error(errorMessage(t, err)))
+          .catch((err) => notify.error(errorMessage(t, err)))
           .finally(() => setBusy(false));
       }}
     />

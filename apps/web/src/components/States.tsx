@@ -1,11 +1,21 @@
-import { Button, EmptyState as MantineEmptyState, Loader, Center, Stack } from '@mantine/core';
+import { Button, Center, Loader, EmptyState as MantineEmptyState, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/errors';
 
 /** An empty list that says what to do next. */
-export function EmptyState({ title, description, action, icon }: { title: ReactNode; description?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <MantineEmptyState
       py="xl"

@@ -4,7 +4,12 @@ import type { ReactNode } from 'react';
 import { i18n } from '../lib/i18n';
 
 /** Asks before a destructive action; resolves true when confirmed. */
-export function confirmAction(o: { title: ReactNode; message: ReactNode; confirmLabel: string; danger?: boolean }): Promise<boolean> {
+export function confirmAction(o: {
+  title: ReactNode;
+  message: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+}): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title: o.title,

@@ -21,7 +21,11 @@ let previousUrl: string | null = null;
  * only a warning (spec section 8). The URL never carries the fragment, where reset and invite
  * tokens travel; the server scrubs secrets as well.
  */
-export function trackPageView(input: { routeName: string | null; params: Record<string, string | undefined>; language: string }): void {
+export function trackPageView(input: {
+  routeName: string | null;
+  params: Record<string, string | undefined>;
+  language: string;
+}): void {
   const { origin, pathname, search } = window.location;
   const url = `${origin}${pathname}${search}`.slice(0, 2048);
   const event: PageViewEvent = {

@@ -1,4 +1,11 @@
+import type { Locale } from '@app/shared/locale';
 import dayjs from 'dayjs';
+import 'dayjs/locale/nl';
+import 'dayjs/locale/en';
+
+export function setDateLocale(locale: Locale): void {
+  dayjs.locale(locale);
+}
 
 // Dutch conventions in both languages: day-month-year and a 24-hour clock (DESIGN section 7).
 export const formatDate = (d: string | Date | null | undefined): string => (d ? dayjs(d).format('DD-MM-YYYY') : '');

@@ -1,5 +1,5 @@
 import type { Locale } from '@app/shared/locale';
-import type { MailMessage } from '../../platform/mail';
+import { headerSafe, type MailMessage } from '../../platform/mail';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -23,13 +23,16 @@ interface Who {
   locale: Locale;
 }
 
+/** A name as one line: CR, LF and other control characters in a stored name never shape the mail (A13). */
+const nameOf = (who: Who) => headerSafe(who.firstName);
+
 export function passwordResetMail(who: Who, url: string, minutes: number): MailMessage {
   return who.locale === 'en'
     ? message(
         who.email,
         'Reset your password',
         [
-          `Hello ${who.firstName},`,
+          `Hello ${nameOf(who)},`,
           'We received a request to reset the password of your account. Use the button below to choose a new password.',
           `The link works once and expires in ${minutes} minutes. If you did not ask for this, you can ignore this e-mail; your password stays the same.`,
         ],
@@ -39,7 +42,7 @@ export function passwordResetMail(who: Who, url: string, minutes: number): MailM
         who.email,
         'Wachtwoord herstellen',
         [
-          `Hallo ${who.firstName},`,
+          `Hallo ${nameOf(who)},`,
           'We hebben een verzoek ontvangen om het wachtwoord van je account te herstellen. Kies via de knop hieronder een nieuw wachtwoord.',
           `De link werkt één keer en verloopt over ${minutes} minuten. Heb je dit niet aangevraagd? Dan kun je deze e-mail negeren; je wachtwoord blijft hetzelfde.`,
         ],
@@ -53,7 +56,7 @@ export function passwordChangedMail(who: Who, loginUrl: string): MailMessage {
         who.email,
         'Your password was changed',
         [
-          `Hello ${who.firstName},`,
+          `Hello ${nameOf(who)},`,
           'The password of your account was just changed, and every session that was signed in has been signed out.',
           'If this was not you, reset your password straight away and contact us.',
         ],
@@ -63,7 +66,7 @@ export function passwordChangedMail(who: Who, loginUrl: string): MailMessage {
         who.email,
         'Je wachtwoord is gewijzigd',
         [
-          `Hallo ${who.firstName},`,
+          `Hallo ${nameOf(who)},`,
           'Het wachtwoord van je account is zojuist gewijzigd en alle ingelogde sessies zijn afgemeld.',
           'Was jij dit niet? Herstel dan direct je wachtwoord en neem contact met ons op.',
         ],
@@ -77,7 +80,7 @@ export function invitationMail(who: Who, url: string, hours: number): MailMessag
         who.email,
         'Your account is ready',
         [
-          `Hello ${who.firstName},`,
+          `Hello ${nameOf(who)},`,
           'An account has been created for you. Choose a password with the button below to start using it.',
           `The link works once and expires in ${hours} hours.`,
         ],
@@ -87,7 +90,7 @@ export function invitationMail(who: Who, url: string, hours: number): MailMessag
         who.email,
         'Je account staat klaar',
         [
-          `Hallo ${who.firstName},`,
+          `Hallo ${nameOf(who)},`,
           'Er is een account voor je aangemaakt. Kies via de knop hieronder een wachtwoord om te beginnen.',
           `De link werkt één keer en verloopt over ${hours} uur.`,
         ],

@@ -5,13 +5,14 @@ import {
   createPasswordInputSchema,
   currentUserResponseSchema,
   forgotPasswordInputSchema,
+  localeInputSchema,
+  localeResponseSchema,
   loginInputSchema,
   resetPasswordInputSchema,
 } from '@app/shared/auth';
 import { emptyResponse, noQuery } from '@app/shared/http';
-import { localeInputSchema, localeResponseSchema } from '@app/shared/locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { access } from '../../platform/access';
 import { setSessionCookies, setXsrfCookie } from '../../platform/cookies';
 import * as auth from './auth.service';

@@ -37,6 +37,12 @@ const loginKeys = (email: string, ip: string) => ({
   account: `login-account:${email.toLowerCase()}`,
 });
 
+function throttled(ctx: Ctx, resetAt: Date, now: Date): AppError {
+  const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  ctx.log.warn({ event: 'login.throttled' }, 'login throttled');
+  return new AppError('LOGIN_THROTTLED', { headers: { 'retry-after': String(retryAfter) }, details: { retryAfter } });
+}
+
 /**
  * Signs a person in: throttled per (email, IP) and per account across all processes (A2, A3),
  * one generic failure for every reason (A1), a new session id on success (S2).
@@ -45,27 +51,22 @@ const loginKeys = (email: string, ip: string) => ({
 export async function login(ctx: Ctx, input: LoginInput): Promise<IssuedSession> {
   const now = ctx.clock();
   const keys = loginKeys(input.email, ctx.ip);
-  const [pair, perAccount] = await Promise.all([ctx.limiter.peek(keys.pair, now), ctx.limiter.peek(keys.account, now)]);
-  const blocked = [
-    pair && pair.count >= LOGIN_MAX_PER_WINDOW ? pair : null,
-    perAccount && perAccount.count >= ACCOUNT_MAX_PER_WINDOW ? perAccount : null,
-  ].filter((h) => h !== null);
-  if (blocked.length > 0) {
-    const until = Math.max(...blocked.map((h) => h.resetAt.getTime()));
-    const retryAfter = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
-    ctx.log.warn({ event: 'login.throttled' }, 'login throttled');
-    throw new AppError('LOGIN_THROTTLED', { headers: { 'retry-after': String(retryAfter) }, details: { retryAfter } });
-  }
+  // Each attempt is counted (one atomic upsert) before the password is checked, so parallel
+  // requests cannot all pass a check made before any of them was counted. A success gives its
+  // reservation back.
+  const pair = await ctx.limiter.hit(keys.pair, LOGIN_WINDOW_MS, now);
+  if (pair.count > LOGIN_MAX_PER_WINDOW) throw throttled(ctx, pair.resetAt, now);
+  const perAccount = await ctx.limiter.hit(keys.account, ACCOUNT_WINDOW_MS, now);
+  if (perAccount.count > ACCOUNT_MAX_PER_WINDOW) throw throttled(ctx, perAccount.resetAt, now);
 
   const account = await repo.findAccountByEmail(ctx.db.orm, input.email);
   const passwordOk = await verifyPassword(account?.passwordHash, input.password);
   if (!account || !passwordOk || !account.usable) {
-    await Promise.all([ctx.limiter.hit(keys.pair, LOGIN_WINDOW_MS, now), ctx.limiter.hit(keys.account, ACCOUNT_WINDOW_MS, now)]);
     ctx.log.info({ event: 'login.failed', accountId: account?.id ?? null }, 'login failed');
     throw new AppError('LOGIN_FAILED', { message: 'These credentials do not match our records' });
   }
 
-  await ctx.limiter.clear(keys.pair);
+  await Promise.all([ctx.limiter.clear(keys.pair), ctx.limiter.release(keys.account, now)]);
   const issued = await ctx.db.orm.transaction(async (tx) => {
     if (ctx.session) await ctx.sessions.destroy(tx, ctx.session.idHash);
     await repo.recordLogin(tx, account.id, now);

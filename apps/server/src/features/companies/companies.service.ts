@@ -33,7 +33,7 @@ export async function startActingAs(ctx: Ctx, companyId: number): Promise<Compan
   return ctx.db.orm.transaction(async (tx) => {
     const company = await repo.findBrand(tx, companyId);
     if (!company) throw new AppError('COMPANY_NOT_FOUND');
-    await audit(tx, ctx, 'acting-as.started', { type: 'company', id: companyId });
+    await audit(tx, ctx, 'acting-as.started', { type: 'company', id: companyId }, {}, { actingAs: { companyId } });
     ctx.log.info({ event: 'acting-as.started', companyId }, 'acting as company started');
     return company;
   });

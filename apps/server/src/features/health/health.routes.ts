@@ -1,6 +1,6 @@
 import { noQuery } from '@app/shared/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { access } from '../../platform/access';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['up', 'down']) });

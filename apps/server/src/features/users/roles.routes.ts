@@ -8,7 +8,7 @@ import {
   roleUpdateSchema,
 } from '@app/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { access } from '../../platform/access';
 import * as roles from './roles.service';
 

@@ -4,7 +4,7 @@ import type { PermissionMatrix, PermissionMatrixInput, Role, RoleInput, RoleUpda
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';
-import { AppError, fieldError } from '../../platform/errors';
+import { AppError, fieldError, pgCode, pgConstraint } from '../../platform/errors';
 import * as repo from './roles.repository';
 
 function toRole(r: repo.RoleRow): Role {
@@ -52,20 +52,29 @@ async function assertSlugFree(db: DbOrTx, slug: string, exceptId?: number): Prom
   if (await repo.slugTaken(db, slug, exceptId)) throw fieldError('slug', 'slug_taken');
 }
 
+/** Two saves racing for one slug both pass assertSlugFree; the unique index stops the second (D7). */
+function slugRace(err: unknown): unknown {
+  return pgCode(err) === '23505' && pgConstraint(err) === 'roles_slug_key' ? fieldError('slug', 'slug_taken') : err;
+}
+
 /** @throws VALIDATION_FAILED (slug taken) */
 export async function createRole(ctx: Ctx, input: RoleInput): Promise<Role> {
   const now = ctx.clock();
-  const id = await ctx.db.orm.transaction(async (tx) => {
-    await assertSlugFree(tx, input.slug);
-    const id = await repo.insert(
-      tx,
-      { slug: input.slug, name: input.name, isAdmin: input.is_admin, dashboardView: input.dashboard_view },
-      now,
-    );
-    await repo.replacePermissions(tx, id, input.permissions);
-    await audit(tx, ctx, 'role.created', { type: 'role', id }, { slug: input.slug });
-    return id;
-  });
+  const id = await ctx.db.orm
+    .transaction(async (tx) => {
+      await assertSlugFree(tx, input.slug);
+      const id = await repo.insert(
+        tx,
+        { slug: input.slug, name: input.name, isAdmin: input.is_admin, dashboardView: input.dashboard_view },
+        now,
+      );
+      await repo.replacePermissions(tx, id, input.permissions);
+      await audit(tx, ctx, 'role.created', { type: 'role', id }, { slug: input.slug });
+      return id;
+    })
+    .catch((err) => {
+      throw slugRace(err);
+    });
   return getRole(ctx, id);
 }
 
@@ -73,19 +82,23 @@ export async function createRole(ctx: Ctx, input: RoleInput): Promise<Role> {
 export async function updateRole(ctx: Ctx, id: number, input: RoleUpdate): Promise<Role> {
   const now = ctx.clock();
   guardSelfLockout(ctx, id, { isAdmin: input.is_admin, permissions: input.permissions });
-  await ctx.db.orm.transaction(async (tx) => {
-    await assertSlugFree(tx, input.slug, id);
-    const ok = await repo.update(
-      tx,
-      id,
-      input.version,
-      { slug: input.slug, name: input.name, isAdmin: input.is_admin, dashboardView: input.dashboard_view },
-      now,
-    );
-    if (!ok) throw await notFoundOrStale(tx, id);
-    await repo.replacePermissions(tx, id, input.permissions);
-    await audit(tx, ctx, 'role.updated', { type: 'role', id }, { slug: input.slug });
-  });
+  await ctx.db.orm
+    .transaction(async (tx) => {
+      await assertSlugFree(tx, input.slug, id);
+      const ok = await repo.update(
+        tx,
+        id,
+        input.version,
+        { slug: input.slug, name: input.name, isAdmin: input.is_admin, dashboardView: input.dashboard_view },
+        now,
+      );
+      if (!ok) throw await notFoundOrStale(tx, id);
+      await repo.replacePermissions(tx, id, input.permissions);
+      await audit(tx, ctx, 'role.updated', { type: 'role', id }, { slug: input.slug });
+    })
+    .catch((err) => {
+      throw slugRace(err);
+    });
   return getRole(ctx, id);
 }
 
@@ -125,10 +138,16 @@ export async function getPermissionMatrix(ctx: Ctx): Promise<PermissionMatrix> {
 /**
  * Saves the matrix: all roles in one transaction, each only if still at the version the screen
  * showed; one stale role fails the whole save (D1, D2).
- * @throws ROLE_NOT_FOUND, STALE_VERSION, ROLE_SELF_LOCKOUT
+ * @throws ROLE_NOT_FOUND, STALE_VERSION, ROLE_SELF_LOCKOUT, VALIDATION_FAILED (a role listed twice)
  */
 export async function savePermissionMatrix(ctx: Ctx, input: PermissionMatrixInput): Promise<PermissionMatrix> {
   const now = ctx.clock();
+  // A role listed twice would fail its own version check and read as someone else's edit.
+  const seen = new Set<number>();
+  input.roles.forEach((r, i) => {
+    if (seen.has(r.id)) throw fieldError(`roles.${i}.id`, 'duplicate');
+    seen.add(r.id);
+  });
   await ctx.db.orm.transaction(async (tx) => {
     for (const r of input.roles) {
       const row = await repo.find(tx, r.id);

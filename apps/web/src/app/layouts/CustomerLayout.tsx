@@ -5,10 +5,11 @@ import { IconLogout, IconSettings, IconUserShield } from '@tabler/icons-react';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { logout, stopActingAs, useCurrentUser } from '../../features/auth/api';
-import { useSession } from '../session';
 import { RouteEffects } from '../RouteEffects';
+import { useSession } from '../session';
 import classes from './CustomerLayout.module.css';
 
 export interface HeaderLink {
@@ -120,14 +121,22 @@ export function PortalShell({
             </Group>
           </Group>
         </Container>
-        <Collapse in={opened} hiddenFrom="sm">
-          <Stack className={classes.mobileMenu} gap="xs" p="md" component="nav" aria-label={t('common.nav.mobile')} data-testid="mobile-menu">
+        <Collapse expanded={opened} hiddenFrom="sm">
+          <Stack
+            className={classes.mobileMenu}
+            gap="xs"
+            p="md"
+            component="nav"
+            aria-label={t('common.nav.mobile')}
+            data-testid="mobile-menu"
+          >
             {linkNodes}
             <Box pt="xs">{actions}</Box>
           </Stack>
         </Collapse>
       </header>
       <Container size="xl" py="xl" component="main" className={classes.main}>
+        <AppBreadcrumbs />
         {children}
       </Container>
       <footer className={classes.footer}>

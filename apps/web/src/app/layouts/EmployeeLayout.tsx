@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBuilding, IconChevronDown, IconHome, IconLogout, IconSettings, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';

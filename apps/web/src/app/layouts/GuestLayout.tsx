@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
-import { RouteEffects } from '../RouteEffects';
+import { GuestRouteEffects } from '../navigation-effects';
 
 /** Sign-in and password screens: one centred card, language switch always at hand. */
 export function GuestLayout() {
   const { t } = useTranslation();
   return (
     <Box mih="100vh" bg="gray.0">
-      <RouteEffects />
+      <GuestRouteEffects />
       <Group justify="flex-end" p="md">
         <LanguageSwitch />
       </Group>

@@ -1,11 +1,13 @@
 import { Button, Group } from '@mantine/core';
 import { IconArrowLeft, IconLogin } from '@tabler/icons-react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { queryClient } from '../../lib/query';
 import { useSession } from '../session';
-import classes from './CustomerLayout.module.css';
 import { type HeaderLink, PortalShell } from './CustomerLayout';
+import classes from './CustomerLayout.module.css';
 
 const COMPANY_WEBSITE = import.meta.env.VITE_COMPANY_WEBSITE ?? 'https://www.example.com';
 
@@ -27,7 +29,14 @@ export function PublicLayout() {
     <Group gap="xs" wrap="nowrap">
       <LanguageSwitch />
       {signedOut ? (
-        <Button component={Link} to="/auth/login" variant="white" color="dark" size="compact-sm" leftSection={<IconLogin size={16} />}>
+        <Button
+          component={Link}
+          to="/auth/login"
+          variant="white"
+          color="dark"
+          size="compact-sm"
+          leftSection={<IconLogin size={16} />}
+        >
           {t('common.nav.login')}
         </Button>
       ) : (
@@ -44,9 +53,12 @@ export function PublicLayout() {
       )}
     </Group>
   );
+  // Signed out, the public area brings its own query cache (the sign-in screens have none).
   return (
-    <PortalShell brand={null} links={links} actions={actions} homeTo={signedOut ? '/public/products' : '/'}>
-      <Outlet />
-    </PortalShell>
+    <QueryClientProvider client={queryClient}>
+      <PortalShell brand={null} links={links} actions={actions} homeTo={signedOut ? '/public/products' : '/'}>
+        <Outlet />
+      </PortalShell>
+    </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { CustomerLayout } from '../layouts/CustomerLayout';
-import { guestRoutesRedirect, meta, notFoundRoute, publicProductsRoutes, signedInRoot } from './shared';
+import { guestRoutesRedirect, meta, notFoundRoute, publicProductsRoutes } from './shared';
+import { signedInRoot } from './signed-in';
 
 /** Company users, and employees acting as a company. */
 export const customerRoutes: RouteObject[] = [

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { EmployeeLayout } from '../layouts/EmployeeLayout';
-import { guestRoutesRedirect, meta, notFoundRoute, publicProductsRoutes, signedInRoot } from './shared';
+import { guestRoutesRedirect, meta, notFoundRoute, publicProductsRoutes } from './shared';
+import { signedInRoot } from './signed-in';
 
 /** The back office, plus the public products route (spec section 4). */
 export const employeeRoutes: RouteObject[] = [
@@ -37,12 +38,22 @@ export const employeeRoutes: RouteObject[] = [
         },
         {
           path: 'settings/roles',
-          handle: meta({ name: 'roles.index', title: 'users.roles.title', parent: 'settings.index', permission: ['users.manage-roles'] }),
+          handle: meta({
+            name: 'roles.index',
+            title: 'users.roles.title',
+            parent: 'settings.index',
+            permission: ['users.manage-roles'],
+          }),
           lazy: async () => ({ Component: (await import('../../features/users/pages/RolesPage')).RolesPage }),
         },
         {
           path: 'settings/roles/new',
-          handle: meta({ name: 'roles.create', title: 'users.roles.createTitle', parent: 'roles.index', permission: ['users.manage-roles'] }),
+          handle: meta({
+            name: 'roles.create',
+            title: 'users.roles.createTitle',
+            parent: 'roles.index',
+            permission: ['users.manage-roles'],
+          }),
           lazy: async () => ({ Component: (await import('../../features/users/pages/RoleEditPage')).RoleCreatePage }),
         },
         {

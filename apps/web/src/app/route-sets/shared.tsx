@@ -1,23 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ensureUser } from '../../features/auth/api';
-import { RouteError } from '../RouteError';
 import type { RouteMeta } from '../route-meta';
 
 export const meta = (m: RouteMeta) => m;
-
-/** The signed-in root: before each navigation the user is loaded when it is not yet (spec section 4). */
-export function signedInRoot(children: RouteObject[]): RouteObject {
-  return {
-    id: 'root',
-    loader: async () => {
-      await ensureUser();
-      return null;
-    },
-    shouldRevalidate: () => true,
-    errorElement: <RouteError />,
-    children,
-  };
-}
 
 /** A signed-in person opening a guest route is sent home. */
 export const guestRoutesRedirect: RouteObject = { path: '/auth/*', element: <Navigate to="/" replace /> };

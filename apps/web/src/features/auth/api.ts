@@ -1,16 +1,14 @@
-import type { CurrentUserResponse, ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@app/shared/auth';
-import type { CompanyBrand } from '@app/shared/auth';
-import type { Locale } from '@app/shared/locale';
+import type { CompanyBrand, CurrentUserResponse } from '@app/shared/auth';
 import { hasAnyPermission, type Permission } from '@app/shared/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { session } from '../../app/session';
-import { api, fetchCsrfCookie } from '../../lib/api';
+import { api } from '../../lib/api';
 import { applyLocale, isLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query';
+import { CURRENT_USER_KEY } from './guest-api';
 
 export const authKeys = {
-  current: ['user', 'current'] as const,
-  locale: ['locale'] as const,
+  current: CURRENT_USER_KEY,
 };
 
 export const currentUserQuery = queryOptions({
@@ -43,29 +41,13 @@ export function useCan(wanted: Permission | readonly Permission[]): boolean {
 export async function ensureUser(): Promise<CurrentUserResponse | null> {
   try {
     const user = await queryClient.ensureQueryData(currentUserQuery);
-    if (isLocale(user.data.locale)) applyLocale(user.data.locale);
+    if (isLocale(user.data.locale)) await applyLocale(user.data.locale);
     return user;
   } catch {
     queryClient.clear();
     session.reset(`/auth/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     return null;
   }
-}
-
-/** Login: CSRF cookie, credentials, then the current user; the user's saved language wins. */
-export async function login(input: LoginInput, redirect: string | null): Promise<void> {
-  await fetchCsrfCookie();
-  await api.post('/login', input);
-  queryClient.clear();
-  const user = await queryClient.fetchQuery(currentUserQuery);
-  if (isLocale(user.data.locale)) applyLocale(user.data.locale);
-  session.signedIn(user, safeRedirect(redirect));
-}
-
-/** Only same-site paths, never //host or /auth/* (no open redirects, no loops). */
-export function safeRedirect(target: string | null): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/auth/')) return '/';
-  return target;
 }
 
 /** Logout: post, then reload the user, which fails and resets the session (spec section 4). */
@@ -77,29 +59,6 @@ export async function logout(): Promise<void> {
     await ensureUser();
   }
 }
-
-export async function fetchLocale(): Promise<Locale> {
-  try {
-    const r = await api.get<{ locale: Locale }>('/api/locale');
-    return isLocale(r.locale) ? r.locale : 'nl';
-  } catch (err) {
-    console.warn('locale fetch failed, using nl', err);
-    return 'nl';
-  }
-}
-
-/** Switches language now and saves it (on the account when signed in, else on the session). */
-export async function changeLocale(locale: Locale): Promise<void> {
-  applyLocale(locale);
-  await api.patch('/api/locale', { locale });
-  queryClient.setQueryData<CurrentUserResponse>(authKeys.current, (u) => (u ? { ...u, data: { ...u.data, locale } } : u));
-}
-
-export const requestPasswordReset = (input: ForgotPasswordInput) => api.post('/api/auth/forgot-password', input);
-export const checkToken = (token: string, kind: 'reset' | 'invite') =>
-  api.post<{ data: { email: string; name: string; expires_at: string } }>('/api/auth/check-token', { token, kind });
-export const resetPassword = (input: ResetPasswordInput) => api.post('/api/auth/reset-password', input);
-export const createPassword = (input: ResetPasswordInput) => api.post('/api/auth/create-password', input);
 
 /** Act as a company: recorded by the server, then the customer routes and home (spec section 4). */
 export async function startActingAs(companyId: number): Promise<void> {

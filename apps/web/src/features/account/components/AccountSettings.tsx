@@ -1,12 +1,13 @@
-import { type ChangePasswordInput, PASSWORD_MIN, changePasswordInputSchema } from '@app/shared/auth';
+import { type ChangePasswordInput, changePasswordInputSchema, PASSWORD_MIN } from '@app/shared/auth';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { api, isApiError } from '../../../lib/api';
-import { errorMessage, translateFieldErrors, zodValidate } from '../../../lib/errors';
+import { errorMessage, translateFieldErrors } from '../../../lib/errors';
+import { zodValidate } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api';
 
 /** Language and password of the signed-in person (the real employee, also while acting). */
@@ -24,10 +25,10 @@ export function AccountSettings() {
     try {
       await api.patch('/api/user/password', values);
       form.reset();
-      toast.success(t('account.password.saved'));
+      notify.success(t('account.password.saved'));
     } catch (err) {
       if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
-      else toast.error(errorMessage(t, err));
+      else notify.error(errorMessage(t, err));
     } finally {
       setBusy(false);
     }
@@ -57,7 +58,12 @@ export function AccountSettings() {
         </Text>
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="sm" maw={420}>
-            <PasswordInput label={t('account.password.current')} autoComplete="current-password" required {...form.getInputProps('current_password')} />
+            <PasswordInput
+              label={t('account.password.current')}
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('current_password')}
+            />
             <PasswordInput
               label={t('auth.fields.newPassword')}
               description={t('auth.fields.passwordHint', { min: PASSWORD_MIN })}

@@ -1,34 +1,31 @@
-import { type ForgotPasswordInput, forgotPasswordInputSchema } from '@app/shared/auth';
+import type { ForgotPasswordInput } from '@app/shared/auth';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { isApiError } from '../../../lib/api';
-import { errorMessage, translateFieldErrors, zodValidate } from '../../../lib/errors';
-import { requestPasswordReset } from '../api';
+import { errorMessage, translateFieldErrors } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { requestPasswordReset } from '../guest-api';
+import { emailRule } from '../light-validation';
+import { useSmallForm } from '../use-small-form';
 
 /** 'Wachtwoord vergeten': the same answer whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const form = useForm<ForgotPasswordInput>({
-    initialValues: { email: '' },
-    validate: zodValidate(forgotPasswordInputSchema, t),
-    validateInputOnBlur: true,
-  });
+  const form = useSmallForm<ForgotPasswordInput>({ email: '' }, { email: emailRule(t) });
 
   const handleSubmit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await requestPasswordReset(values);
+      await requestPasswordReset({ email: values.email.trim() });
       setSent(true);
     } catch (err) {
       if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
-      else toast.error(errorMessage(t, err));
+      else notify.error(errorMessage(t, err));
     } finally {
       setBusy(false);
     }
@@ -51,7 +48,14 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">
-            <TextInput label={t('auth.fields.email')} type="email" autoComplete="username" required autoFocus {...form.getInputProps('email')} />
+            <TextInput
+              label={t('auth.fields.email')}
+              type="email"
+              autoComplete="username"
+              required
+              autoFocus
+              {...form.field('email')}
+            />
             <Button type="submit" loading={busy} fullWidth>
               {t('auth.forgot.submit')}
             </Button>

@@ -1,30 +1,29 @@
-import { type LoginInput, loginInputSchema } from '@app/shared/auth';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api';
-import { errorMessage, translateFieldErrors, zodValidate } from '../../../lib/errors';
-import { login } from '../api';
+import { errorMessage, translateFieldErrors } from '../../../lib/errors';
+import { login } from '../guest-api';
+import { emailRule, requiredRule } from '../light-validation';
+import { useSmallForm } from '../use-small-form';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginInput>({
-    initialValues: { email: '', password: '' },
-    validate: zodValidate(loginInputSchema, t),
-    validateInputOnBlur: true,
-  });
+  const form = useSmallForm<{ email: string; password: string }>(
+    { email: '', password: '' },
+    { email: emailRule(t), password: requiredRule(t) },
+  );
   const [busy, setBusy] = useState(false);
 
   const handleSubmit = form.onSubmit(async (values) => {
     setFailure(null);
     setBusy(true);
     try {
-      await login(values, params.get('redirect'));
+      await login({ email: values.email.trim(), password: values.password }, params.get('redirect'));
     } catch (err) {
       if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
       else if (isApiError(err) && err.code === 'LOGIN_FAILED') setFailure(t('auth.login.failed'));
@@ -60,14 +59,9 @@ export function LoginPage() {
           autoComplete="username"
           required
           autoFocus
-          {...form.getInputProps('email')}
+          {...form.field('email')}
         />
-        <PasswordInput
-          label={t('auth.fields.password')}
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-        />
+        <PasswordInput label={t('auth.fields.password')} autoComplete="current-password" required {...form.field('password')} />
         <Button type="submit" loading={busy} fullWidth>
           {t('auth.login.submit')}
         </Button>

@@ -2,14 +2,14 @@ import { PASSWORD_MIN, resetPasswordInputSchema } from '@app/shared/auth';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { isApiError } from '../../../lib/api';
-import { errorMessage, translateFieldErrors, zodValidate } from '../../../lib/errors';
-import { checkToken, createPassword, resetPassword } from '../api';
+import { errorMessage, translateFieldErrors } from '../../../lib/errors';
+import { zodValidate } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { checkToken, createPassword, resetPassword } from '../guest-api';
 
 /**
  * The token arrives in the link's fragment (#token=...), which browsers never send to a server.
@@ -30,6 +30,24 @@ function useToken(): string {
   return rememberedToken;
 }
 
+type TokenCheck = { isLoading: boolean; isError: boolean; data?: Awaited<ReturnType<typeof checkToken>> };
+
+/** Whether the link's token is live, and for whom (no query cache on the sign-in screens). */
+function useTokenCheck(token: string, kind: 'reset' | 'invite'): TokenCheck {
+  const [state, setState] = useState<TokenCheck>({ isLoading: token.length > 0, isError: false });
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    checkToken(token, kind)
+      .then((data) => live && setState({ isLoading: false, isError: false, data }))
+      .catch(() => live && setState({ isLoading: false, isError: true }));
+    return () => {
+      live = false;
+    };
+  }, [token, kind]);
+  return state;
+}
+
 interface Values {
   password: string;
   password_confirmation: string;
@@ -40,13 +58,7 @@ function PasswordForm({ kind }: { kind: 'reset' | 'invite' }) {
   const navigate = useNavigate();
   const token = useToken();
   const ns = kind === 'reset' ? 'auth.newPassword' : 'auth.createPassword';
-  const check = useQuery({
-    queryKey: ['auth', 'token', kind, token],
-    queryFn: () => checkToken(token, kind),
-    enabled: token.length > 0,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const check = useTokenCheck(token, kind);
   const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     initialValues: { password: '', password_confirmation: '' },
@@ -59,11 +71,11 @@ function PasswordForm({ kind }: { kind: 'reset' | 'invite' }) {
     try {
       await (kind === 'reset' ? resetPassword : createPassword)({ ...values, token });
       rememberedToken = null;
-      toast.success(t(`${ns}.success`));
-      navigate('/auth/login?reset=done', { replace: true });
+      notify.success(t(`${ns}.success`));
+      void navigate('/auth/login?reset=done', { replace: true });
     } catch (err) {
       if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
-      else toast.error(errorMessage(t, err));
+      else notify.error(errorMessage(t, err));
       setBusy(false);
     }
   });

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Text, ThemeIcon, Title, Group, Stack, Badge } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuilding, IconSettings, IconShieldLock, IconWorld } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -44,20 +44,46 @@ export function EmployeeHomePage() {
       <PageHeader
         title={t(greetingKey(now.hour()), { name: user.data.guardable.first_name })}
         description={formatLongDate(now.toDate())}
-        actions={user.role ? <Badge variant="light" size="lg">{user.role.name}</Badge> : null}
+        actions={
+          user.role ? (
+            <Badge variant="light" size="lg">
+              {user.role.name}
+            </Badge>
+          ) : null
+        }
       />
       <Title order={2} size="h4" mb="sm">
         {t('home.shortcuts')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {canCompanies ? (
-          <Shortcut to="/companies" icon={<IconBuilding />} title={t('common.nav.companies')} description={t('home.cards.companies')} />
+          <Shortcut
+            to="/companies"
+            icon={<IconBuilding />}
+            title={t('common.nav.companies')}
+            description={t('home.cards.companies')}
+          />
         ) : null}
         {canRoles ? (
-          <Shortcut to="/settings/roles" icon={<IconShieldLock />} title={t('users.roles.title')} description={t('home.cards.roles')} />
+          <Shortcut
+            to="/settings/roles"
+            icon={<IconShieldLock />}
+            title={t('users.roles.title')}
+            description={t('home.cards.roles')}
+          />
         ) : null}
-        <Shortcut to="/public/products" icon={<IconWorld />} title={t('common.nav.inspiration')} description={t('home.cards.inspiration')} />
-        <Shortcut to="/settings" icon={<IconSettings />} title={t('common.nav.settings')} description={t('home.cards.settings')} />
+        <Shortcut
+          to="/public/products"
+          icon={<IconWorld />}
+          title={t('common.nav.inspiration')}
+          description={t('home.cards.inspiration')}
+        />
+        <Shortcut
+          to="/settings"
+          icon={<IconSettings />}
+          title={t('common.nav.settings')}
+          description={t('home.cards.settings')}
+        />
       </SimpleGrid>
     </>
   );

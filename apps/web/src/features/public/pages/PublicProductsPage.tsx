@@ -9,7 +9,11 @@ export function PublicProductsPage() {
   return (
     <>
       <PageHeader title={t('public.products.title')} description={t('public.products.intro')} />
-      <EmptyState icon={<IconSparkles size={32} stroke={1.5} />} title={t('public.products.emptyTitle')} description={t('public.products.emptyText')} />
+      <EmptyState
+        icon={<IconSparkles size={32} stroke={1.5} />}
+        title={t('public.products.emptyTitle')}
+        description={t('public.products.emptyText')}
+      />
     </>
   );
 }

@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
+import { startSecondApp } from '../../../test/helpers/second-app';
+import { MINUTE } from '../../platform/clock';
+import { sha256 } from '../../platform/crypto';
+
+let tdb: TestDatabase;
+let t: TestApp;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  t = await startTestApp({ db: tdb.db });
+});
+afterAll(async () => {
+  await t.close();
+  await tdb.drop();
+});
+
+interface SessionRow {
+  id: string;
+  account_id: number | null;
+  last_seen_at: Date;
+  expires_at: Date;
+  created_at: Date;
+}
+
+const sessionRow = async (sid: string | undefined) =>
+  (await tdb.db.raw.query<SessionRow>('SELECT * FROM sessions WHERE id = $1', [sha256(sid ?? '')]))[0] ?? null;
+const sessionsOf = async (accountId: number) =>
+  (await tdb.db.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE account_id = $1', [accountId]))[0]?.n;
+
+/** A browser holding nothing but a given session cookie. */
+const withSid = (sid: string | undefined, app: TestApp = t) => {
+  const a = app.agent();
+  a.cookies.set('sid', sid ?? '');
+  return a;
+};
+
+const status = async (a: Agent) => (await a.get('/api/user/current')).statusCode;
+
+describe('session ids (S1)', () => {
+  it('S1: the session id is 256 random bits in base64url, stored only as its SHA-256, and never logged', async () => {
+    const emp = await createEmployee(tdb.db);
+    const sids = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      const a = t.agent();
+      await a.csrf();
+      sids.add(a.cookies.get('sid') ?? '');
+    }
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    const sid = a.cookies.get('sid') ?? '';
+    sids.add(sid);
+    expect(sids.size).toBe(11);
+    for (const s of sids) {
+      expect(s).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(s, 'base64url').length).toBeGreaterThanOrEqual(16);
+    }
+
+    const row = await sessionRow(sid);
+    expect(row?.account_id).toBe(emp.accountId);
+    expect(row?.id).toBe(sha256(sid));
+    expect(row?.id).toMatch(/^[0-9a-f]{64}$/);
+    // No column of any session row holds a raw id.
+    const dump = (await tdb.db.raw.query<{ j: string }>('SELECT row_to_json(s)::text AS j FROM sessions s')).map((r) => r.j);
+    for (const s of sids) expect(dump.some((j) => j.includes(s))).toBe(false);
+
+    expect((await a.get('/api/user/current')).statusCode).toBe(200);
+    await a.post('/logout');
+    const logs = t.logText();
+    for (const s of sids) expect(logs).not.toContain(s);
+  });
+
+  it('S1: garbage, empty, oversized or unknown session cookies are just "no session", never 5xx', async () => {
+    for (const value of ['', 'x', 'a'.repeat(129), 'a'.repeat(5000), '%E0%A4%A', '"quoted"', '../../etc/passwd', 'é✓']) {
+      const a = t.agent();
+      a.cookies.set('sid', encodeURIComponent(value));
+      const me = await a.get('/api/user/current');
+      expect(me.statusCode, value).toBe(401);
+      const csrf = await a.get('/sanctum/csrf-cookie');
+      expect(csrf.statusCode, value).toBe(204);
+      // A new session was started in place of the unknown one.
+      expect(a.cookies.get('sid')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+  });
+});
+
+describe('rotation at login (S2)', () => {
+  it('S2: the login destroys the anonymous session row and the old id gets 401 while the new one works', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    await a.csrf();
+    const before = a.cookies.get('sid');
+    expect(await sessionRow(before)).not.toBeNull();
+    await a.login(emp.email, emp.password);
+    const after = a.cookies.get('sid');
+    expect(after).not.toBe(before);
+    expect(await sessionRow(before)).toBeNull();
+    expect((await sessionRow(after))?.account_id).toBe(emp.accountId);
+    expect(await status(withSid(before))).toBe(401);
+    expect(await status(a)).toBe(200);
+  });
+
+  it('S2, S3: rotation and logout are seen at once by a second app instance on the same database', async () => {
+    const t2 = await startSecondApp(tdb, t);
+    try {
+      const emp = await createEmployee(tdb.db);
+      const a1 = t.agent();
+      const a2 = a1.via(t2);
+      await a1.csrf();
+      const anonymous = a1.cookies.get('sid');
+      // Log in through the second process with the cookie the first one handed out.
+      const login = await a2.post('/login', { email: emp.email, password: emp.password });
+      expect(login.statusCode).toBe(204);
+      const signedIn = a1.cookies.get('sid');
+      expect(signedIn).not.toBe(anonymous);
+      expect(await status(withSid(anonymous, t))).toBe(401);
+      expect(await status(withSid(anonymous, t2))).toBe(401);
+      expect(await status(a1)).toBe(200);
+      expect(await status(a2)).toBe(200);
+
+      // Log out through the first process: the second one refuses the id as well.
+      expect((await a1.post('/logout')).statusCode).toBe(204);
+      expect(await status(withSid(signedIn, t2))).toBe(401);
+      expect(await status(withSid(signedIn, t))).toBe(401);
+      expect(await sessionsOf(emp.accountId)).toBe(0);
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+describe('logout (S3)', () => {
+  it('S3: logout deletes the server-side row; replaying the old cookie gets 401 and a write with it 419', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    const sid = a.cookies.get('sid');
+    const xsrf = a.xsrf ?? '';
+    expect(await sessionsOf(emp.accountId)).toBe(1);
+    expect((await a.post('/logout')).statusCode).toBe(204);
+    expect(await sessionRow(sid)).toBeNull();
+    expect(await sessionsOf(emp.accountId)).toBe(0);
+    // The fresh anonymous session the logout hands out is a different row.
+    const fresh = await sessionRow(a.cookies.get('sid'));
+    expect(fresh?.account_id).toBeNull();
+
+    const replay = withSid(sid);
+    replay.cookies.set('XSRF-TOKEN', xsrf);
+    expect(await status(replay)).toBe(401);
+    expect(
+      (await replay.patch('/api/user/password', { current_password: 'x', password: 'y', password_confirmation: 'y' })).statusCode,
+    ).toBe(419);
+  });
+});
+
+describe('timeouts (S4)', () => {
+  it('S4: a session idle for 29 minutes is kept, one idle for 31 minutes is refused', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    t.clock.advance(29 * MINUTE);
+    expect(await status(a)).toBe(200);
+    t.clock.advance(29 * MINUTE);
+    expect(await status(a)).toBe(200);
+    t.clock.advance(31 * MINUTE);
+    expect(await status(a)).toBe(401);
+    // An unsafe request with the idle session is refused too, and changes nothing.
+    expect((await a.patch('/api/locale', { locale: 'en' })).statusCode).toBe(419);
+  });
+
+  it('S4: activity is written at most once a minute (no write on every read)', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    const sid = a.cookies.get('sid');
+    const start = (await sessionRow(sid))?.last_seen_at.getTime();
+    t.clock.advance(30_000);
+    expect(await status(a)).toBe(200);
+    expect((await sessionRow(sid))?.last_seen_at.getTime()).toBe(start);
+    t.clock.advance(31_000);
+    expect(await status(a)).toBe(200);
+    expect((await sessionRow(sid))?.last_seen_at.getTime()).toBe(t.clock().getTime());
+  });
+
+  it('S4: however active, a session ends 12 hours after the login', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    const loginAt = t.clock().getTime();
+    await a.login(emp.email, emp.password);
+    const row = await sessionRow(a.cookies.get('sid'));
+    expect(row?.expires_at.getTime()).toBe(loginAt + 12 * 60 * MINUTE);
+    for (let i = 0; i < 28; i++) {
+      t.clock.advance(25 * MINUTE);
+      expect(await status(a)).toBe(200);
+    }
+    t.clock.set(new Date(loginAt + 12 * 60 * MINUTE - MINUTE));
+    expect(await status(a)).toBe(200);
+    t.clock.set(new Date(loginAt + 12 * 60 * MINUTE + MINUTE));
+    expect(await status(a)).toBe(401);
+  });
+});
+
+describe('disabled accounts (S5)', () => {
+  it('S5: disabling an account makes every one of its sessions answer 401 at once', async () => {
+    const emp = await createEmployee(tdb.db, { permissions: ['projects.view'] });
+    const a = t.agent();
+    const b = t.agent({ ip: '10.5.0.2' });
+    await a.login(emp.email, emp.password);
+    await b.login(emp.email, emp.password);
+    expect(await status(a)).toBe(200);
+    await tdb.db.raw.query(`UPDATE accounts SET status = 'disabled' WHERE id = $1`, [emp.accountId]);
+    expect(await status(a)).toBe(401);
+    expect(await status(b)).toBe(401);
+    expect((await a.patch('/api/locale', { locale: 'en' })).statusCode).toBe(419);
+    const locale = await tdb.db.raw.query<{ locale: string }>('SELECT locale FROM accounts WHERE id = $1', [emp.accountId]);
+    expect(locale[0]?.locale).toBe('nl');
+  });
+
+  it('S5: a session refused while its account was disabled stays ended after the account is enabled again', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    const sid = a.cookies.get('sid');
+    await tdb.db.raw.query(`UPDATE accounts SET status = 'disabled' WHERE id = $1`, [emp.accountId]);
+    expect(await status(a)).toBe(401);
+    expect(await sessionRow(sid)).toBeNull();
+    await tdb.db.raw.query(`UPDATE accounts SET status = 'active' WHERE id = $1`, [emp.accountId]);
+    expect(await status(withSid(sid))).toBe(401);
+  });
+
+  it('S5: removing the profile (a deleted employee, a deleted company) ends the sessions too', async () => {
+    const emp = await createEmployee(tdb.db);
+    const company = await createCompany(tdb.db);
+    const client = await createClient(tdb.db, company.id);
+    const e = t.agent();
+    const c = t.agent();
+    await e.login(emp.email, emp.password);
+    await c.login(client.email, client.password);
+    await tdb.db.raw.query('UPDATE employees SET deleted_at = now() WHERE id = $1', [emp.employeeId]);
+    await tdb.db.raw.query('UPDATE companies SET deleted_at = now() WHERE id = $1', [company.id]);
+    expect(await status(e)).toBe(401);
+    expect(await status(c)).toBe(401);
+  });
+});
+
+describe('password change (S6)', () => {
+  it('S6: changing the password ends the other sessions of the account and keeps the current one', async () => {
+    const emp = await createEmployee(tdb.db);
+    const other = await createEmployee(tdb.db);
+    const here = t.agent();
+    const there = t.agent({ ip: '10.6.0.2' });
+    const bystander = t.agent();
+    await here.login(emp.email, emp.password);
+    await there.login(emp.email, emp.password);
+    await bystander.login(other.email, other.password);
+    const res = await here.patch('/api/user/password', {
+      current_password: emp.password,
+      password: 'a-brand-new-passphrase',
+      password_confirmation: 'a-brand-new-passphrase',
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await status(here)).toBe(200);
+    expect(await status(there)).toBe(401);
+    expect(await status(bystander)).toBe(200);
+    expect(await sessionsOf(emp.accountId)).toBe(1);
+    expect(await sessionRow(here.cookies.get('sid'))).not.toBeNull();
+  });
+});
+
+describe('cookie attributes (S8, S9)', () => {
+  interface RawCookie {
+    name: string;
+    value: string;
+    attrs: Map<string, string | true>;
+  }
+  const parse = (header: string | string[] | number | undefined): RawCookie[] =>
+    (Array.isArray(header) ? header : header === undefined ? [] : [String(header)]).map((line) => {
+      const [pair = '', ...rest] = line.split(';').map((s) => s.trim());
+      const eq = pair.indexOf('=');
+      const attrs = new Map<string, string | true>();
+      for (const a of rest) {
+        const i = a.indexOf('=');
+        if (i === -1) attrs.set(a.toLowerCase(), true);
+        else attrs.set(a.slice(0, i).toLowerCase(), a.slice(i + 1));
+      }
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attrs };
+    });
+
+  const expectSecureCookies = (cookies: RawCookie[]) => {
+    const sid = cookies.find((c) => c.name === '__Host-sid');
+    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookies.some((c) => c.name === 'sid')).toBe(false);
+    expect(sid).toBeDefined();
+    expect(xsrf).toBeDefined();
+    for (const c of [sid, xsrf]) {
+      expect(c?.attrs.get('secure')).toBe(true);
+      expect(c?.attrs.get('samesite')).toBe('Lax');
+      expect(c?.attrs.get('path')).toBe('/');
+      expect(c?.attrs.has('domain')).toBe(false);
+      // Both cookies share one lifetime (Sanctum: XSRF-TOKEN matches the session cookie).
+      expect(c?.attrs.get('max-age')).toBe(String(12 * 3600));
+    }
+    expect(sid?.attrs.get('httponly')).toBe(true);
+    expect(xsrf?.attrs.has('httponly')).toBe(false);
+  };
+
+  const secureEnvs: Record<string, string>[] = [{ COOKIE_SECURE: 'true' }, { APP_URL: 'https://portal.example.test' }];
+  for (const env of secureEnvs) {
+    it(`S8, S9: with ${JSON.stringify(env)} the session cookie is __Host-sid, Secure, HttpOnly, Lax, Path=/, no Domain; XSRF-TOKEN is readable`, async () => {
+      const secure = await startTestApp({ db: tdb.db, clock: t.clock, env });
+      try {
+        const emp = await createEmployee(tdb.db);
+        const a = secure.agent();
+        const csrf = await a.get('/sanctum/csrf-cookie');
+        expectSecureCookies(parse(csrf.headers['set-cookie']));
+        const login = await a.post('/login', { email: emp.email, password: emp.password });
+        expect(login.statusCode).toBe(204);
+        expectSecureCookies(parse(login.headers['set-cookie']));
+        expect((await a.get('/api/user/current')).statusCode).toBe(200);
+        const logout = await a.post('/logout');
+        expectSecureCookies(parse(logout.headers['set-cookie']));
+      } finally {
+        await secure.close();
+      }
+    });
+  }
+
+  it('S8: in secure mode a plain "sid" cookie (tossed from a sibling host) is ignored', async () => {
+    const secure = await startTestApp({ db: tdb.db, clock: t.clock, env: { COOKIE_SECURE: 'true' } });
+    try {
+      const emp = await createEmployee(tdb.db);
+      const a = secure.agent();
+      await a.login(emp.email, emp.password);
+      const value = a.cookies.get('__Host-sid') ?? '';
+      const tossed = secure.agent();
+      tossed.cookies.set('sid', value);
+      expect((await tossed.get('/api/user/current')).statusCode).toBe(401);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('S9: the XSRF token alone (without the session cookie) is worthless', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    const b = new Agent(t.app);
+    b.cookies.set('XSRF-TOKEN', a.xsrf ?? '');
+    expect((await b.post('/logout')).statusCode).toBe(419);
+    expect((await b.patch('/api/locale', { locale: 'en' })).statusCode).toBe(419);
+    expect(await status(a)).toBe(200);
+  });
+});

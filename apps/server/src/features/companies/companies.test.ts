@@ -1,0 +1,323 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createCompany, createEmployee, createRole, type EmployeeFixture } from '../../../test/factories/identity';
+import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
+import { auditRows } from '../../../test/helpers/rows';
+import { accounts, auditLog, companies, rolePermissions, roles } from '../../db/schema';
+
+let tdb: TestDatabase;
+let t: TestApp;
+let anon: Agent;
+let noPerm: Agent;
+let manageOnly: Agent;
+let actor: Agent;
+let actorFx: EmployeeFixture;
+let client: Agent;
+let clientCompanyId: number;
+
+const uniq = () => Math.random().toString(36).slice(2, 8);
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  t = await startTestApp({ db: tdb.db });
+  anon = t.agent();
+  await anon.csrf();
+  const n = await createEmployee(tdb.db, { permissions: ['projects.view', 'users.manage-roles'] });
+  noPerm = t.agent();
+  await noPerm.login(n.email, n.password);
+  const m = await createEmployee(tdb.db, { permissions: ['companies.manage'] });
+  manageOnly = t.agent();
+  await manageOnly.login(m.email, m.password);
+  actorFx = await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'users.manage-roles'] });
+  actor = t.agent();
+  await actor.login(actorFx.email, actorFx.password);
+  const own = await createCompany(tdb.db, { name: 'Client Home Co' });
+  clientCompanyId = own.id;
+  const c = await createClient(tdb.db, own.id);
+  client = t.agent();
+  await client.login(c.email, c.password);
+});
+afterAll(async () => {
+  await t.close();
+  await tdb.drop();
+});
+
+describe('GET /api/companies', () => {
+  it('answers 401 anonymous, 403 to an employee without a company right and to a company user', async () => {
+    expect((await anon.get('/api/companies')).statusCode).toBe(401);
+    expect((await noPerm.get('/api/companies')).statusCode).toBe(403);
+    expect((await client.get('/api/companies')).statusCode).toBe(403);
+    expect((await manageOnly.get('/api/companies')).statusCode).toBe(200);
+    expect((await actor.get('/api/companies')).statusCode).toBe(200);
+  });
+
+  it('pages with current_page, last_page, per_page and total', async () => {
+    const tag = `pg${uniq()}`;
+    for (let i = 1; i <= 7; i++) await createCompany(tdb.db, { name: `${tag} ${String(i).padStart(2, '0')}` });
+    const p1 = (await manageOnly.get(`/api/companies?q=${tag}&perPage=3`)).json();
+    expect(p1.meta).toEqual({ current_page: 1, last_page: 3, per_page: 3, total: 7 });
+    expect(p1.data.map((c: { name: string }) => c.name)).toEqual([`${tag} 01`, `${tag} 02`, `${tag} 03`]);
+    const p3 = (await manageOnly.get(`/api/companies?q=${tag}&perPage=3&page=3`)).json();
+    expect(p3.data.map((c: { name: string }) => c.name)).toEqual([`${tag} 07`]);
+    const past = (await manageOnly.get(`/api/companies?q=${tag}&perPage=3&page=9`)).json();
+    expect(past).toEqual({ data: [], meta: { current_page: 9, last_page: 3, per_page: 3, total: 7 } });
+    const none = (await manageOnly.get(`/api/companies?q=nothing-matches-${tag}`)).json();
+    expect(none.meta).toEqual({ current_page: 1, last_page: 1, per_page: 25, total: 0 });
+  });
+
+  it('searches name and city, filters by sector and hides deleted companies', async () => {
+    const tag = `sr${uniq()}`;
+    const a = await createCompany(tdb.db, { name: `${tag} Cruise`, sector: 'cruise' });
+    const b = await createCompany(tdb.db, { name: 'Elsewhere', city: `${tag}ville`, sector: 'leisure' });
+    const gone = await createCompany(tdb.db, { name: `${tag} Gone` });
+    await tdb.db.orm.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, gone.id));
+    const all = (await manageOnly.get(`/api/companies?q=${tag.toUpperCase()}`)).json();
+    expect(all.data.map((c: { id: number }) => c.id).sort()).toEqual([a.id, b.id].sort());
+    const leisure = (await manageOnly.get(`/api/companies?q=${tag}&sector=leisure`)).json();
+    expect(leisure.data.map((c: { id: number }) => c.id)).toEqual([b.id]);
+    expect(leisure.data[0].sector).toBe('leisure');
+    const bad = await manageOnly.get('/api/companies?sector=space');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toHaveProperty(['querystring.sector']);
+  });
+
+  it('sorts by name, city and users, both ways', async () => {
+    const tag = `so${uniq()}`;
+    const x = await createCompany(tdb.db, { name: `${tag} b`, city: 'Zwolle' });
+    const y = await createCompany(tdb.db, { name: `${tag} A`, city: 'Amersfoort' });
+    const z = await createCompany(tdb.db, { name: `${tag} c`, city: 'Breda' });
+    await createClient(tdb.db, z.id);
+    await createClient(tdb.db, z.id);
+    await createClient(tdb.db, x.id);
+    const order = async (sort: string) =>
+      (await manageOnly.get(`/api/companies?q=${tag}&sort=${sort}`)).json().data.map((c: { id: number }) => c.id);
+    expect(await order('name')).toEqual([y.id, x.id, z.id]);
+    expect(await order('-name')).toEqual([z.id, x.id, y.id]);
+    expect(await order('city')).toEqual([y.id, z.id, x.id]);
+    expect(await order('-city')).toEqual([x.id, z.id, y.id]);
+    expect(await order('users')).toEqual([y.id, x.id, z.id]);
+    expect(await order('-users')).toEqual([z.id, x.id, y.id]);
+  });
+
+  it('counts users per company and answers only the summary fields (Z9)', async () => {
+    const tag = `uc${uniq()}`;
+    const c = await createCompany(tdb.db, { name: `${tag} Counted`, primaryColor: '#abcdef' });
+    for (let i = 0; i < 3; i++) await createClient(tdb.db, c.id);
+    await tdb.db.orm.update(companies).set({ email: 'secret@x.test', phone: '0612345678' }).where(eq(companies.id, c.id));
+    const body = (await manageOnly.get(`/api/companies?q=${tag}`)).json();
+    expect(body.data).toEqual([
+      {
+        id: c.id,
+        name: `${tag} Counted`,
+        logo: null,
+        primaryColor: '#abcdef',
+        secondaryColor: '#c8a45c',
+        sector: 'cruise',
+        city: 'Rotterdam',
+        country: null,
+        usersCount: 3,
+      },
+    ]);
+  });
+
+  it('answers 400 for perPage over 100, page 0, an unknown sort, an unknown or repeated parameter (I1, I4)', async () => {
+    for (const q of ['perPage=101', 'perPage=0', 'page=0', 'page=-1', 'sort=id', 'company_id=1', 'page=1&page=2', 'q=a&q=b']) {
+      const res = await manageOnly.get(`/api/companies?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect((await manageOnly.get('/api/companies?perPage=100')).statusCode).toBe(200);
+  });
+
+  it('treats LIKE wildcards in q as text', async () => {
+    const tag = `lk${uniq()}`;
+    const hit = await createCompany(tdb.db, { name: `${tag} 50% off` });
+    await createCompany(tdb.db, { name: `${tag} 500 off` });
+    const body = (await manageOnly.get(`/api/companies?q=${encodeURIComponent(`${tag} 50%`)}`)).json();
+    expect(body.data.map((c: { id: number }) => c.id)).toEqual([hit.id]);
+  });
+});
+
+describe('POST /api/acting-as (Z6, Z7)', () => {
+  it('answers 401 anonymous, 403 without the permission and 403 for a company user', async () => {
+    const c = await createCompany(tdb.db);
+    expect((await anon.post('/api/acting-as', { companyId: c.id })).statusCode).toBe(401);
+    expect((await manageOnly.post('/api/acting-as', { companyId: c.id })).statusCode).toBe(403);
+    expect((await client.post('/api/acting-as', { companyId: clientCompanyId })).statusCode).toBe(403);
+    expect(await auditRows(tdb.db, 'acting-as.started', eq(auditLog.subjectId, String(c.id)))).toEqual([]);
+  });
+
+  it('answers 404 COMPANY_NOT_FOUND for an unknown or deleted company', async () => {
+    const gone = await createCompany(tdb.db);
+    await tdb.db.orm.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, gone.id));
+    for (const companyId of [987654, gone.id]) {
+      const res = await actor.post('/api/acting-as', { companyId });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('COMPANY_NOT_FOUND');
+    }
+  });
+
+  it('answers 400 for a missing, mistyped or extra field', async () => {
+    for (const body of [{}, { companyId: '1' }, { companyId: -1 }, { companyId: 1.5 }, { companyId: 2 ** 31 }, { companyId: 1, as: 2 }]) {
+      const res = await actor.post('/api/acting-as', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('answers the company and records acting-as.started with the employee and the company', async () => {
+    const c = await createCompany(tdb.db, { name: 'Harbour Hotels', sector: 'leisure', primaryColor: '#102030' });
+    const res = await actor.post('/api/acting-as', { companyId: c.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: { id: c.id, name: 'Harbour Hotels', logo: null, primaryColor: '#102030', secondaryColor: '#c8a45c', sector: 'leisure' },
+    });
+    const rows = await auditRows(tdb.db, 'acting-as.started', eq(auditLog.subjectId, String(c.id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      accountId: actorFx.accountId,
+      actingEmployeeAccountId: actorFx.accountId,
+      companyId: c.id,
+      subjectType: 'company',
+    });
+    expect(t.logs.some((l) => l.includes('"event":"acting-as.started"'))).toBe(true);
+  });
+});
+
+describe('the Acting-As header (Z6, Z7)', () => {
+  it('turns an employee with the permission into the company’s portal view', async () => {
+    const c = await createCompany(tdb.db, { name: 'Acting Target' });
+    const a = t.agent();
+    await a.login(actorFx.email, actorFx.password);
+    a.actingAs = c.id;
+    const me = await a.get('/api/user/current');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.acting_as).toMatchObject({ id: c.id, name: 'Acting Target' });
+    expect(me.json().data.guardable_type).toBe('employee');
+    // Employee routes are closed while acting, even to someone who holds their permission.
+    expect((await a.get('/api/roles')).statusCode).toBe(403);
+    expect((await a.get('/api/companies')).statusCode).toBe(403);
+    expect((await a.post('/api/acting-as', { companyId: c.id })).statusCode).toBe(403);
+    a.actingAs = null;
+    expect((await a.get('/api/roles')).statusCode).toBe(200);
+    expect((await a.get('/api/user/current')).json().data.acting_as).toBeNull();
+  });
+
+  it('audits a write made while acting as acting-as.write, with the employee and the company (Z7)', async () => {
+    const c = await createCompany(tdb.db);
+    const a = t.agent();
+    await a.login(actorFx.email, actorFx.password);
+    a.actingAs = c.id;
+    const res = await a.patch('/api/locale', { locale: 'en' });
+    expect(res.statusCode).toBe(204);
+    const rows = await auditRows(tdb.db, 'acting-as.write', eq(auditLog.companyId, c.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      accountId: actorFx.accountId,
+      actingEmployeeAccountId: actorFx.accountId,
+      companyId: c.id,
+      data: { method: 'PATCH', route: '/api/locale', status: 204 },
+    });
+    expect(rows[0]?.requestId).toBeTruthy();
+    // The language is the real employee's.
+    const acc = await tdb.db.orm.select({ locale: accounts.locale }).from(accounts).where(eq(accounts.id, actorFx.accountId));
+    expect(acc[0]?.locale).toBe('en');
+    // Reads and refused writes are not audited as writes.
+    await a.get('/api/locale');
+    await a.patch('/api/locale', { locale: 'fr' });
+    expect(await auditRows(tdb.db, 'acting-as.write', eq(auditLog.companyId, c.id))).toHaveLength(1);
+  });
+
+  it('DELETE /api/acting-as with the header answers 204 and records acting-as.stopped; without it 403', async () => {
+    const c = await createCompany(tdb.db);
+    const a = t.agent();
+    await a.login(actorFx.email, actorFx.password);
+    const without = await a.delete('/api/acting-as');
+    expect(without.statusCode).toBe(403);
+    expect((await client.delete('/api/acting-as')).statusCode).toBe(403);
+    a.actingAs = c.id;
+    const res = await a.delete('/api/acting-as');
+    expect(res.statusCode).toBe(204);
+    const rows = await auditRows(tdb.db, 'acting-as.stopped', eq(auditLog.subjectId, String(c.id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ accountId: actorFx.accountId, actingEmployeeAccountId: actorFx.accountId, companyId: c.id });
+    // Stopping is not itself counted as a write made as the company.
+    expect(await auditRows(tdb.db, 'acting-as.write', eq(auditLog.companyId, c.id))).toEqual([]);
+  });
+
+  it('answers 403 to a company user sending it, even with its own company id, and logs it', async () => {
+    const other = await createCompany(tdb.db);
+    for (const id of [clientCompanyId, other.id]) {
+      client.actingAs = id;
+      const res = await client.get('/api/user/current');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+      expect((await client.patch('/api/locale', { locale: 'en' })).statusCode).toBe(403);
+    }
+    client.actingAs = null;
+    expect((await client.get('/api/user/current')).statusCode).toBe(200);
+    expect(t.logs.some((l) => l.includes('"event":"acting-as.forbidden"'))).toBe(true);
+  });
+
+  it('answers 403 to an employee without companies.act-as-client', async () => {
+    const c = await createCompany(tdb.db);
+    for (const who of [noPerm, manageOnly]) {
+      who.actingAs = c.id;
+      expect((await who.get('/api/user/current')).statusCode).toBe(403);
+      who.actingAs = null;
+    }
+  });
+
+  it('stops working at once when the employee loses the permission', async () => {
+    const role = await createRole(tdb.db, { permissions: ['companies.act-as-client'] });
+    const e = await createEmployee(tdb.db, { roleId: role.id });
+    const c = await createCompany(tdb.db);
+    const a = t.agent();
+    await a.login(e.email, e.password);
+    a.actingAs = c.id;
+    expect((await a.get('/api/user/current')).statusCode).toBe(200);
+    // A change made elsewhere bumps the role version, as the roles API does.
+    await tdb.db.orm.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
+    await tdb.db.orm.update(roles).set({ version: 2 }).where(eq(roles.id, role.id));
+    expect((await a.get('/api/user/current')).statusCode).toBe(403);
+  });
+
+  it('is ignored for an anonymous caller on public routes, and never causes a 5xx', async () => {
+    const c = await createCompany(tdb.db);
+    const a = t.agent();
+    await a.csrf();
+    a.actingAs = c.id;
+    expect((await a.get('/api/locale')).statusCode).toBe(200);
+    expect((await a.get(`/api/breadcrumbs/slugs?companyId=${c.id}`)).json()).toEqual({ data: { slugs: { companyId: null } } });
+    expect((await a.get('/api/health')).statusCode).toBe(200);
+    expect((await a.patch('/api/locale', { locale: 'en' })).statusCode).toBe(204);
+    expect((await a.get('/api/user/current')).statusCode).toBe(401);
+    const bare = t.agent();
+    bare.actingAs = c.id;
+    expect((await bare.get('/api/locale')).statusCode).toBe(200);
+  });
+
+  it("answers 400 or 404 for garbage and unknown ids ('x', '-1', '1e9', \"' or 1=1\", '99999999999'), never 5xx", async () => {
+    const a = t.agent();
+    await a.login(actorFx.email, actorFx.password);
+    const garbage = ['x', '-1', '1e9', "' or 1=1", '99999999999', '2147483648', '0', '0x10', '1 ', ' 1', '1,2', '', '١٢'];
+    for (const value of garbage) {
+      const res = await a.get('/api/user/current', { headers: { 'acting-as': value } });
+      expect(res.statusCode, JSON.stringify(value)).toBe(400);
+      expect(res.json().code).toBe('ACTING_AS_INVALID');
+      const write = await a.patch('/api/locale', { locale: 'en' }, { headers: { 'acting-as': value } });
+      expect(write.statusCode, JSON.stringify(value)).toBe(400);
+    }
+    for (const value of ['987654', '2147483647']) {
+      const res = await a.get('/api/user/current', { headers: { 'acting-as': value } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('COMPANY_NOT_FOUND');
+    }
+    // A company user with garbage is refused for who it is, not for the value.
+    for (const value of garbage) {
+      const res = await client.get('/api/user/current', { headers: { 'acting-as': value } });
+      expect(res.statusCode, JSON.stringify(value)).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import { ROLE_SORTS, type Role } from '@app/shared/roles';
+import { ActionIcon, Anchor, Badge, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconSearch, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { confirmAction } from '../../../components/confirm';
+import { type Column, DataTable } from '../../../components/DataTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { EmptyState } from '../../../components/States';
+import { formatDateTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { useListParams } from '../../../lib/use-list-params';
+import { useDeleteRole, useRoles } from '../api';
+
+/** roles.index: every role with its people count; create, edit, delete (with confirmation). */
+export function RolesPage() {
+  const { t } = useTranslation();
+  const list$ = useListParams(ROLE_SORTS, 'name');
+  const remove = useDeleteRole();
+
+  const q = { page: list$.page, perPage: 25, sort: list$.sort, q: list$.q };
+  const list = useRoles(q);
+
+  const handleDelete = async (role: Role) => {
+    const ok = await confirmAction({
+      title: t('users.roles.delete.title'),
+      message: t('users.roles.delete.text', { name: role.name }),
+      confirmLabel: t('common.actions.delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(role);
+      notify.success(t('users.roles.delete.done', { name: role.name }));
+    } catch (err) {
+      notify.error(errorMessage(t, err));
+    }
+  };
+
+  const columns: Column<Role>[] = [
+    {
+      key: 'name',
+      header: t('users.roles.fields.name'),
+      sortKey: 'name',
+      render: (r) => (
+        <Group gap="xs" wrap="nowrap">
+          <Anchor component={Link} to={`/settings/roles/${r.id}`} fw={500}>
+            {r.name}
+          </Anchor>
+          {r.is_admin ? (
+            <Badge size="sm" color="gold" variant="light">
+              {t('users.roles.admin')}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    {
+      key: 'slug',
+      header: t('users.roles.fields.slug'),
+      sortKey: 'slug',
+      render: (r) => (
+        <Text ff="monospace" size="sm">
+          {r.slug}
+        </Text>
+      ),
+    },
+    {
+      key: 'dashboard',
+      header: t('users.roles.fields.dashboardView'),
+      render: (r) => t(`users.dashboardViews.${r.dashboard_view}`),
+    },
+    {
+      key: 'permissions',
+      header: t('users.roles.fields.permissions'),
+      render: (r) =>
+        r.is_admin ? t('users.roles.allPermissions') : t('users.roles.permissionCount', { count: r.permissions.length }),
+    },
+    { key: 'users', header: t('users.roles.fields.users'), sortKey: 'users', render: (r) => r.users_count, width: 110 },
+    { key: 'updated', header: t('users.roles.fields.updated'), sortKey: 'updated', render: (r) => formatDateTime(r.updated_at) },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">{t('common.table.actions')}</span>,
+      width: 100,
+      render: (r) => (
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Tooltip label={t('common.actions.edit')}>
+            <ActionIcon
+              component={Link}
+              to={`/settings/roles/${r.id}`}
+              variant="subtle"
+              aria-label={t('users.roles.editFor', { name: r.name })}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip
+            label={r.users_count > 0 ? t('users.roles.delete.inUse', { count: r.users_count }) : t('common.actions.delete')}
+          >
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              disabled={r.users_count > 0}
+              onClick={() => void handleDelete(r)}
+              aria-label={t('users.roles.deleteFor', { name: r.name })}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('users.roles.title')}
+        description={t('users.roles.intro')}
+        actions={
+          <Button component={Link} to="/settings/roles/new" leftSection={<IconPlus size={16} />}>
+            {t('users.roles.create')}
+          </Button>
+        }
+      />
+      <TextInput
+        mb="md"
+        placeholder={t('users.roles.search')}
+        aria-label={t('users.roles.search')}
+        leftSection={<IconSearch size={16} />}
+        value={list$.search}
+        onChange={(e) => list$.setSearch(e.currentTarget.value)}
+        w={{ base: '100%', sm: 320 }}
+      />
+      <DataTable
+        caption={t('users.roles.title')}
+        columns={columns}
+        rows={list.data?.data}
+        meta={list.data?.meta}
+        rowKey={(r) => r.id}
+        isLoading={list.isLoading}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        sort={q.sort}
+        onSort={list$.setSort}
+        onPage={list$.setPage}
+        empty={
+          <EmptyState
+            icon={<IconShieldLock size={32} stroke={1.5} />}
+            title={t(q.q ? 'users.roles.noMatchTitle' : 'users.roles.emptyTitle')}
+            description={t(q.q ? 'users.roles.noMatchText' : 'users.roles.emptyText')}
+            action={
+              q.q ? null : (
+                <Button component={Link} to="/settings/roles/new" leftSection={<IconPlus size={16} />}>
+                  {t('users.roles.create')}
+                </Button>
+              )
+            }
+          />
+        }
+      />
+    </>
+  );
+}

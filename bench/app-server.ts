@@ -1,0 +1,89 @@
+/**
+ * The real app (buildApp) listening on a port, in its own process, for the benchmark.
+ *
+ *   DATABASE_URL=postgres://… node --import tsx bench/app-server.ts
+ *     the app alone, on an already migrated and seeded database (seed.ts).
+ *
+ *   node --import tsx bench/app-server.ts --pglite
+ *     PGlite cannot be shared between processes, so this one process creates an in-memory PGlite,
+ *     migrates and seeds it, and serves both the app and the baseline routes on it, on two ports.
+ *
+ * Ports: APP_PORT / BASELINE_PORT (default 0: any free port); they are reported to the parent
+ * over IPC, or printed as a JSON line when started by hand.
+ */
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { type Baseline, pgliteSql, startBaseline } from './baseline-server.ts';
+import { isMain, onStop, tellParent } from './common.ts';
+import { seed } from './seed.ts';
+
+export interface RunningApp {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** buildApp with JOBS=false, LOG_LEVEL=warn, APP_MODE=demo (no seeding), NODE_ENV=production, http cookies. */
+export async function startApp(db: Database, port = 0): Promise<RunningApp> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_MODE: 'demo',
+    SEED_DEMO: 'false',
+    JOBS: 'false',
+    LOG_LEVEL: (process.env.LOG_LEVEL as string | undefined) ?? 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: 'http://127.0.0.1',
+    COOKIE_SECURE: 'false',
+    DATA_DIR: process.env.DATA_DIR ?? '/tmp/bench-data',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    ...(process.env.ANALYTICS_FLUSH_MS ? { ANALYTICS_FLUSH_MS: process.env.ANALYTICS_FLUSH_MS } : {}),
+  });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  await app.listen({ host: '127.0.0.1', port });
+  const address = app.server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    // onClose flushes the analytics buffer.
+    close: () => app.close(),
+  };
+}
+
+async function main(): Promise<void> {
+  const pglite = process.argv.includes('--pglite');
+  const appPort = Number(process.env.APP_PORT ?? 0);
+  let db: Database;
+  let baseline: Baseline | null = null;
+  if (pglite) {
+    db = await openDatabase({ dataDir: 'memory://' });
+    await migrate(db);
+    await seed(db);
+  } else {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is required, or --pglite');
+    db = await openDatabase({ url, poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10), applicationName: 'bench-app' });
+  }
+  const app = await startApp(db, appPort);
+  if (pglite && db.pglite) baseline = await startBaseline(pgliteSql(db.pglite), Number(process.env.BASELINE_PORT ?? 0));
+  onStop(async () => {
+    await app.close();
+    await baseline?.close();
+    await db.close();
+  });
+  tellParent({
+    type: 'ready',
+    ports: { app: app.port, ...(baseline ? { baseline: baseline.port } : {}) },
+    ...(pglite ? { note: 'PGlite: app and baseline routes share this one process and one in-memory PGlite instance' } : {}),
+  });
+}
+
+if (isMain(import.meta.url)) {
+  main().catch((err: unknown) => {
+    tellParent({ type: 'error', message: String(err) });
+    console.error(err);
+    process.exit(1);
+  });
+}
