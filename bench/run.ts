@@ -34,6 +34,9 @@ const { values: opt } = parseArgs({
     connections: { type: 'string', default: '50' },
     fixed: { type: 'string', default: '10000' },
     extra: { type: 'boolean', default: false },
+    scenarios: { type: 'string' },
+    'no-fixed': { type: 'boolean', default: false },
+    'no-single': { type: 'boolean', default: false },
     json: { type: 'string' },
   },
 });
@@ -66,7 +69,11 @@ const SCENARIOS: Record<string, Scenario> = {
   'B-insert': { name: 'B-insert', server: 'baseline', method: 'POST', path: '/b/insert', what: 'one INSERT per request' },
 };
 
-const ROUND_ORDER = ['B-pk', 'G1', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-current', 'B-insert'] : [])];
+const REQUIRED = ['B-pk', 'G1', 'B-bare', 'G2', 'B-buffered'];
+const ROUND_ORDER = opt.scenarios
+  ? opt.scenarios.split(',').map((s) => s.trim())
+  : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
+for (const name of ROUND_ORDER) if (!SCENARIOS[name]) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
 
 // A few prebuilt bodies, so the load generator does not spend its CPU on JSON.stringify.
 const BODIES = Array.from({ length: 20 }, (_, i) => pageViewBody(i));

@@ -12,6 +12,7 @@ import { isApiPath } from './web-app';
 const AUTH_PAGES = /^\/auth\//;
 const NO_AUDIT_ROUTES = new Set(['/api/science', '/api/acting-as']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TEXTUAL_WITHOUT_CHARSET = /^(text\/[a-z0-9.+-]+|image\/svg\+xml|application\/(manifest\+json|xml|json|javascript))$/i;
 
 function cspDirectives(secure: boolean) {
   return {
@@ -87,6 +88,9 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
   app.addHook('onSend', async (req, reply, payload) => {
     const url = req.url.split('?')[0] ?? '/';
     if (isApiPath(url)) reply.header('cache-control', 'no-store');
+    // Text that leaves without a charset (SVG, manifests from the static files) gets one (I9).
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && TEXTUAL_WITHOUT_CHARSET.test(type)) reply.header('content-type', `${type}; charset=utf-8`);
     if (AUTH_PAGES.test(url)) reply.header('referrer-policy', 'no-referrer');
     // Audited before the answer leaves, so a client that sees success can rely on the row (Z7).
     const ctx = req.ctx as typeof req.ctx | null;

@@ -89,6 +89,8 @@ export async function startTestApp(opts: {
   env?: Record<string, string>;
   /** 'deferred': jobs are queued by send() and run by `t.jobs.drain()`, so a request never waits on them. */
   jobs?: Jobs | 'deferred';
+  /** Registers test-only routes on this app before it is made ready (a route that throws, a slow one). */
+  routes?: (app: FastifyInstance) => void | Promise<void>;
 }): Promise<TestApp> {
   const config = testConfig(opts.env);
   const logs: string[] = [];
@@ -104,6 +106,7 @@ export async function startTestApp(opts: {
   const deferred = opts.jobs === 'deferred' ? new InlineJobs(logger, { defer: true }) : null;
   const jobs: Jobs | 'inline' = deferred ?? (opts.jobs === undefined || opts.jobs === 'deferred' ? 'inline' : opts.jobs);
   const app = await buildApp({ config, db: opts.db, clock, mailer, jobs, logger });
+  if (opts.routes) await opts.routes(app);
   await app.ready();
   return {
     app,
