@@ -6,9 +6,12 @@ const root = path.resolve(import.meta.dirname, '../apps/web/src/locales');
 const keys = (o, p = '') =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${p}${k}.`) : [`${p}${k}`]));
 let failed = false;
-const files = new Set([...fs.readdirSync(path.join(root, 'nl')), ...fs.readdirSync(path.join(root, 'en'))].filter((f) => f.endsWith('.json')));
+const files = new Set(
+  [...fs.readdirSync(path.join(root, 'nl')), ...fs.readdirSync(path.join(root, 'en'))].filter((f) => f.endsWith('.json')),
+);
 for (const f of files) {
-  const read = (lang) => (fs.existsSync(path.join(root, lang, f)) ? JSON.parse(fs.readFileSync(path.join(root, lang, f), 'utf8')) : {});
+  const read = (lang) =>
+    fs.existsSync(path.join(root, lang, f)) ? JSON.parse(fs.readFileSync(path.join(root, lang, f), 'utf8')) : {};
   const nl = new Set(keys(read('nl')));
   const en = new Set(keys(read('en')));
   const onlyNl = [...nl].filter((k) => !en.has(k));

@@ -9,7 +9,11 @@ const extra = process.argv.slice(2);
 
 function run(label, args, env = {}) {
   console.log(`\n▶ ${label}`);
-  const r = spawnSync('npx', ['vitest', 'run', ...args, ...extra], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync('npx', ['vitest', 'run', ...args, ...extra], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (r.status !== 0) {
     console.error(`✖ ${label} failed`);
     process.exit(r.status ?? 1);

@@ -95,7 +95,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     db,
     clock,
-    sessions: new SessionStore(db, config.session, permissionCache),
+    sessions: new SessionStore(db, config.session, permissionCache, (err) =>
+      app.log.error({ err }, 'session activity write failed'),
+    ),
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     jobs,
@@ -164,8 +166,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   platform.analytics.start();
+  platform.sessions.start();
   app.addHook('onClose', async () => {
     await platform.analytics.stop();
+    await platform.sessions.stop();
     await platform.jobs.stop();
   });
   return app;

@@ -110,7 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     analyticsFlushMs: e.ANALYTICS_FLUSH_MS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    seedDemo: e.SEED_DEMO ?? e.APP_MODE === 'demo',
+    // Production mode never loads demo accounts, whatever SEED_DEMO says (A7).
+    seedDemo: e.APP_MODE === 'demo' && (e.SEED_DEMO ?? true),
     jobs: e.JOBS,
   };
 }

@@ -104,6 +104,7 @@ describe('headers on every kind of API answer (H1, H3, H4, Z10, I9)', () => {
   it('400 from validation and 400 from a URL that does not decode', async () => {
     expectApi(await admin.get('/api/roles/x'), 400, '400', 'VALIDATION_FAILED');
     expectApi(await admin.get('/api/%'), 400, '400 bad url', 'VALIDATION_FAILED');
+    expectApi(await admin.get(`/api/roles/${'9'.repeat(300)}`), 400, '400 over-long param', 'VALIDATION_FAILED');
     const page = await admin.get('/companies/%c0');
     expect(page.statusCode).toBe(400);
     expectSecurityHeaders(page, '400 bad page url');

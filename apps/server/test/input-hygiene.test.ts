@@ -171,7 +171,22 @@ describe('body size (I5)', () => {
       },
       payload: JSON.stringify(roleBody('cl-mismatch')),
     });
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.statusCode).not.toBe(415);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('routes without a body (I1)', () => {
+  it('refuse a body instead of ignoring it, and still take an empty one', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    const refused = await a.post('/logout', { redirect: 'https://evil.test' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('VALIDATION_FAILED');
+    // Refused means nothing happened: still signed in.
+    expect((await a.get('/api/user/current')).statusCode).toBe(200);
+    expect((await a.post('/logout')).statusCode).toBe(204);
+    expect((await a.get('/api/user/current')).statusCode).toBe(401);
   });
 });

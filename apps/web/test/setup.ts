@@ -1,1 +1,63 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearCookies } from './cookies';
+import { setTestLanguage } from './i18n';
+
+// Mantine reads these; jsdom has neither. Minimal stand-ins: no media query matches, no resizes.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+if (!window.ResizeObserver) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+}
+
+if (!window.HTMLElement.prototype.scrollIntoView) window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// Component tests render real Mantine trees; leave room for a busy machine (CI runs several suites
+// at once). findBy*/waitFor still return as soon as the condition holds.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+// Every test starts Dutch, signed out, with no cookies and no stored keys. The network is out of
+// reach: a fetch the test did not mock (test/fetch.ts) fails like a network failure would.
+beforeEach(async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      throw new TypeError(`fetch not mocked in this test: ${String(input)}`);
+    }),
+  );
+  await setTestLanguage('nl');
+});
+
+afterEach(() => {
+  // No vitest globals, so Testing Library's automatic cleanup is not registered: do it here.
+  cleanup();
+  window.localStorage.clear();
+  clearCookies();
+  window.history.replaceState(null, '', '/');
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+});

@@ -8,6 +8,14 @@ export const idSchema = z
   .pipe(z.number().max(2_147_483_647))
   .describe('Numeric id');
 
+/** A whole number written as plain digits in a query string ('0x10', '1e2', ' 5' are 400s, I4). */
+export const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
 export const idParam = <K extends string>(name: K) => z.strictObject({ [name]: idSchema } as Record<K, typeof idSchema>);
 
 /** For routes that take no query: any query parameter is a 400 (I1). */
@@ -16,8 +24,8 @@ export const noQuery = z.strictObject({});
 export const MAX_PER_PAGE = 100;
 
 export const listQueryBase = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('Page, from 1'),
-  perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(25).describe('Rows per page'),
+  page: queryInt(1, 100_000).default(1).describe('Page, from 1'),
+  perPage: queryInt(1, MAX_PER_PAGE).default(25).describe('Rows per page'),
   q: z.string().trim().max(200).optional().describe('Search text'),
 });
 
@@ -43,6 +51,6 @@ export function pageMeta(page: number, perPage: number, total: number): PageMeta
 
 /** Optimistic concurrency: every update and delete says which version it was based on (D1). */
 export const versionField = z.number().int().min(1).max(2_147_483_647).describe('The version the change is based on');
-export const versionQuery = z.strictObject({ version: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const versionQuery = z.strictObject({ version: queryInt(1, 2_147_483_647) });
 
 export const emptyResponse = z.undefined().describe('No content');

@@ -23,7 +23,7 @@ export function issueCode(iss: RawIssue): string {
     case 'invalid_format':
       return iss.format === 'email' ? 'invalid_email' : 'invalid_format';
     case 'invalid_value':
-      return 'invalid_choice';
+      return iss.input === undefined ? 'required' : 'invalid_choice';
     case 'unrecognized_keys':
       return 'unknown_field';
     case 'custom':

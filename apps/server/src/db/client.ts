@@ -93,10 +93,77 @@ function openPg(url: string, poolSize: number, applicationName: string): Databas
   };
 }
 
+/**
+ * A SQL literal for EXECUTE on PGlite, which cannot bind parameters to EXECUTE. Only plain values
+ * are accepted, and strings are quoted the standard way (quotes doubled; standard_conforming_strings
+ * is on, checked before this path is used), so a value can never end the literal early.
+ */
+export function sqlLiteral(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error('not a finite number');
+    return String(v);
+  }
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  if (typeof v === 'string') return quote(v);
+  if (Array.isArray(v)) return quote(`{${v.map(arrayElement).join(',')}}`);
+  throw new Error(`no literal for ${typeof v}`);
+}
+
+function quote(s: string): string {
+  if (s.includes('\0')) throw new Error('NUL in a string');
+  return `'${s.replaceAll("'", "''")}'`;
+}
+
+function arrayElement(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  const text =
+    v instanceof Date
+      ? v.toISOString()
+      : typeof v === 'string'
+        ? v
+        : typeof v === 'number' && Number.isFinite(v)
+          ? String(v)
+          : null;
+  if (text === null) throw new Error('unsupported array element');
+  return `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
 function wrapPglite(lite: PGlite): Database {
+  // PGlite has no named statements in its API; a hot query given a name is PREPAREd once and then
+  // EXECUTEd with literal arguments (EXECUTE takes no bind parameters), which saves the parse and
+  // plan in WebAssembly on every call. A statement that cannot be prepared runs as a plain query.
+  const prepared = new Map<string, Promise<boolean>>();
+  let canPrepare: Promise<boolean> | null = null;
+  const prepare = (name: string, text: string): Promise<boolean> => {
+    canPrepare ??= lite
+      .query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')
+      .then((r) => r.rows[0]?.standard_conforming_strings === 'on')
+      .catch(() => false);
+    let p = prepared.get(name);
+    if (!p) {
+      p = canPrepare.then((ok) =>
+        ok
+          ? lite.exec(`PREPARE ${name} AS ${text}`).then(
+              () => true,
+              () => false,
+            )
+          : false,
+      );
+      prepared.set(name, p);
+    }
+    return p;
+  };
   const raw: RawClient = {
-    async query(text, values) {
-      const res = await lite.query(text, values ?? []);
+    async query(text, values, name) {
+      const params = values ?? [];
+      if (name && /^[a-z_]+$/.test(name) && (await prepare(name, text))) {
+        const args = params.length ? `(${params.map(sqlLiteral).join(', ')})` : '';
+        const res = await lite.query(`EXECUTE ${name}${args}`);
+        return res.rows as never[];
+      }
+      const res = await lite.query(text, params);
       return res.rows as never[];
     },
     async exec(text) {

@@ -35,8 +35,8 @@ export interface Ctx extends Platform {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** Allows a body on a route that would otherwise not take one. */
-    rawBody?: boolean;
+    /** Accept a session loaded up to 10 s ago (high-volume, low-stakes routes only). */
+    sessionCache?: boolean;
   }
   interface FastifyInstance {
     platform: Platform;

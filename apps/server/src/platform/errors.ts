@@ -146,7 +146,16 @@ export function toAppError(err: unknown): AppError {
   return new AppError('INTERNAL');
 }
 
+/**
+ * Sends the one error shape. The body is serialised here, not by the route's response schema for
+ * that status: a route that declares its own 503 body (health) would otherwise fail to serialise
+ * an AppError and answer a 500 that names Fastify internals.
+ */
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   if (err.headers) reply.headers(err.headers);
-  return reply.status(err.status).type('application/json; charset=utf-8').send(errorBody(req, err));
+  return reply
+    .status(err.status)
+    .type('application/json; charset=utf-8')
+    .serializer((body: unknown) => JSON.stringify(body))
+    .send(errorBody(req, err));
 }

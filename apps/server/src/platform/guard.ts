@@ -63,7 +63,13 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
     const now = p.clock();
     const acting = parseActingAs(req.headers['acting-as']);
     const sid = req.cookies[cookieName];
-    const session = sid && sid.length <= 128 ? await p.sessions.load(sid, acting.id, now) : null;
+    const cached = req.routeOptions.config?.sessionCache === true;
+    const session =
+      sid && sid.length <= 128
+        ? cached
+          ? await p.sessions.loadCached(sid, acting.id, now)
+          : await p.sessions.load(sid, acting.id, now)
+        : null;
     let actor: Actor = session?.actor ?? ANONYMOUS;
     req.ctx = {
       ...p,
@@ -125,6 +131,19 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
         throw err;
       }
     }
-    if (session) await p.sessions.touch(session, now);
+    if (session) p.sessions.touch(session, now);
+  });
+
+  // A route that declares no body takes none: anything sent is refused rather than ignored (I1).
+  app.addHook('preValidation', (req, _reply, done) => {
+    const body = req.body as unknown;
+    const empty = body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
+    if (!req.routeOptions.schema?.body && !empty) {
+      done(
+        new AppError('VALIDATION_FAILED', { message: 'This route takes no body', fieldErrors: { _: { code: 'unknown_field' } } }),
+      );
+      return;
+    }
+    done();
   });
 });

@@ -82,16 +82,18 @@ function pgliteExecutor(db: Database) {
 
 /**
  * Runs jobs in-process without a queue (tests, and JOBS=false). By default every job runs at once
- * inside send(); with `defer` send() only queues it, as a real queue would, and drain() (or stop())
- * runs what is queued, so a test can time a request without the job's work in it (A8).
+ * inside send(). With `defer` send() only queues it and drain() (or stop()) runs what is queued, so
+ * a test decides when. With `background` send() starts the job after the current turn and returns
+ * at once, so a request never waits on a mail (A8); drain() and stop() wait for those still running.
  * Failures are logged and swallowed so that, as with a queue, the sender never sees them.
  */
 export class InlineJobs implements Jobs {
   private readonly handlers = new Map<string, JobHandler<object>>();
   private readonly queued: { name: string; data: object }[] = [];
+  private readonly running = new Set<Promise<void>>();
   constructor(
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { defer?: boolean } = {},
+    private readonly opts: { defer?: boolean; background?: boolean } = {},
   ) {}
   register<T extends object>(name: string, handler: JobHandler<T>): void {
     this.handlers.set(name, handler as JobHandler<object>);
@@ -102,15 +104,25 @@ export class InlineJobs implements Jobs {
       this.queued.push({ name, data });
       return;
     }
+    if (this.opts.background) {
+      const job = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run(name, data));
+      this.running.add(job);
+      void job.finally(() => this.running.delete(job));
+      return;
+    }
     await this.run(name, data);
   }
-  /** Jobs sent but not yet run (deferred mode only). */
+  /** Jobs sent but not yet run (defer) or still running (background). */
   get pending(): number {
-    return this.queued.length;
+    return this.queued.length + this.running.size;
   }
-  /** Runs every queued job, including jobs those jobs send, in order. */
+  /** Runs every queued job, including jobs those jobs send, and waits for background ones. */
   async drain(): Promise<void> {
-    for (let job = this.queued.shift(); job; job = this.queued.shift()) await this.run(job.name, job.data);
+    while (this.queued.length > 0 || this.running.size > 0) {
+      const job = this.queued.shift();
+      if (job) await this.run(job.name, job.data);
+      else await Promise.all([...this.running]);
+    }
   }
   private async run(name: string, data: object): Promise<void> {
     const h = this.handlers.get(name);

@@ -28,7 +28,8 @@ export function headerSafe(value: string): string {
  */
 export function recipient(value: string): { name: string; address: string } {
   const address = value.trim();
-  if (address.length > 254 || headerSafe(address) !== address || !/^[^\s@,;:<>()[\]"'\\]+@[^\s@,;:<>()[\]"'\\]+$/.test(address)) {
+  // No whitespace, separators, brackets, quotes or backslashes; an apostrophe (o'brien@) is fine.
+  if (address.length > 254 || headerSafe(address) !== address || !/^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"'\\]+$/.test(address)) {
     throw new Error('refusing to send mail: the recipient is not a single plain address');
   }
   return { name: '', address };

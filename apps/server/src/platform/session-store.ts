@@ -59,16 +59,17 @@ interface SessionRow {
   company_primary: string | null;
   company_secondary: string | null;
   company_sector: string | null;
-  acting_id: number | null;
-  acting_name: string | null;
-  acting_logo: string | null;
-  acting_primary: string | null;
-  acting_secondary: string | null;
-  acting_sector: string | null;
+  acting_id?: number | null;
+  acting_name?: string | null;
+  acting_logo?: string | null;
+  acting_primary?: string | null;
+  acting_secondary?: string | null;
+  acting_sector?: string | null;
 }
 
-// One round trip: session, account, profile, role and (when asked) the acting-as company.
-const LOAD_SQL = `
+// One round trip: session, account, profile and role. The acting-as variant adds the company the
+// Acting-As header names; without the header that join (and its columns) is left out.
+const LOAD_COLUMNS = `
 SELECT s.account_id, s.csrf_token, s.locale AS session_locale, s.last_seen_at,
        a.email, a.locale, a.first_login, a.guardable_type,
        e.id AS employee_id, e.first_name AS e_first_name, e.insertion AS e_insertion,
@@ -78,17 +79,21 @@ SELECT s.account_id, s.csrf_token, s.locale AS session_locale, s.last_seen_at,
        cu.id AS client_id, cu.company_id, cu.first_name AS c_first_name, cu.insertion AS c_insertion,
        cu.last_name AS c_last_name, cu.job_title AS c_job_title,
        c.name AS company_name, c.logo_path AS company_logo, c.primary_color AS company_primary,
-       c.secondary_color AS company_secondary, c.sector AS company_sector,
-       ac.id AS acting_id, ac.name AS acting_name, ac.logo_path AS acting_logo,
-       ac.primary_color AS acting_primary, ac.secondary_color AS acting_secondary, ac.sector AS acting_sector
+       c.secondary_color AS company_secondary, c.sector AS company_sector`;
+const LOAD_JOINS = `
   FROM sessions s
   LEFT JOIN accounts a ON a.id = s.account_id AND a.status = 'active'
   LEFT JOIN employees e ON e.id = a.employee_id AND e.deleted_at IS NULL
   LEFT JOIN roles r ON r.id = e.role_id
   LEFT JOIN company_users cu ON cu.id = a.company_user_id
-  LEFT JOIN companies c ON c.id = cu.company_id AND c.deleted_at IS NULL
-  LEFT JOIN companies ac ON ac.id = $2 AND ac.deleted_at IS NULL
- WHERE s.id = $1 AND s.expires_at > $3 AND s.last_seen_at > $4`;
+  LEFT JOIN companies c ON c.id = cu.company_id AND c.deleted_at IS NULL`;
+const LOAD_SQL = `${LOAD_COLUMNS}${LOAD_JOINS}
+ WHERE s.id = $1 AND s.expires_at > $2`;
+const LOAD_ACTING_SQL = `${LOAD_COLUMNS},
+       ac.id AS acting_id, ac.name AS acting_name, ac.logo_path AS acting_logo,
+       ac.primary_color AS acting_primary, ac.secondary_color AS acting_secondary, ac.sector AS acting_sector${LOAD_JOINS}
+  LEFT JOIN companies ac ON ac.id = $3 AND ac.deleted_at IS NULL
+ WHERE s.id = $1 AND s.expires_at > $2`;
 
 export function logoUrl(companyId: number, logoPath: string | null): string | null {
   return logoPath ? `/api/companies/${companyId}/logo` : null;
@@ -139,11 +144,22 @@ export class PermissionCache {
   }
 }
 
+const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_SIZE = 20_000;
+
 export class SessionStore {
+  /** Short-lived copies of loaded sessions for the high-volume routes that opt in (see loadCached). */
+  private readonly cache = new Map<string, { session: LoadedSession; until: number }>();
+  /** last_seen_at values not written yet: session id hash -> time (see touch). */
+  private readonly pendingTouches = new Map<string, Date>();
+  private touchTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
   constructor(
     private readonly db: Database,
     private readonly policy: SessionPolicy,
     private readonly permissions: PermissionCache,
+    private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
   private cutoffs(now: Date) {
@@ -153,13 +169,16 @@ export class SessionStore {
   /** Loads a session by its cookie value; null when unknown, idle too long or past its lifetime. */
   async load(cookieValue: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
     const idHash = sha256(cookieValue);
-    const rows = await this.db.raw.query<SessionRow>(
-      LOAD_SQL,
-      [idHash, actingCompanyId, now, this.cutoffs(now).idle],
-      'session_load',
-    );
+    const rows =
+      actingCompanyId === null
+        ? await this.db.raw.query<SessionRow>(LOAD_SQL, [idHash, now], 'session_load')
+        : await this.db.raw.query<SessionRow>(LOAD_ACTING_SQL, [idHash, now, actingCompanyId], 'session_load_acting');
     const r = rows[0];
     if (!r) return null;
+    // Idle check here rather than in SQL: activity this process saw but has not written yet counts.
+    const pending = this.pendingTouches.get(idHash);
+    const lastSeenAt = pending && pending > r.last_seen_at ? pending : r.last_seen_at;
+    if (lastSeenAt <= this.cutoffs(now).idle) return null;
     let self: EmployeeActor | ClientActor | null = null;
     if (r.account_id !== null) {
       if (r.guardable_type === 'employee' && r.employee_id !== null) {
@@ -225,14 +244,44 @@ export class SessionStore {
       accountId: r.account_id,
       csrfToken: r.csrf_token,
       locale: r.session_locale === null ? null : asLocale(r.session_locale),
-      lastSeenAt: r.last_seen_at,
+      lastSeenAt,
       actor: self ?? { kind: 'anonymous' },
       self,
       actingCompany:
-        r.acting_id !== null
-          ? brand(r.acting_id, r.acting_name, r.acting_logo, r.acting_primary, r.acting_secondary, r.acting_sector)
+        r.acting_id !== null && r.acting_id !== undefined
+          ? brand(
+              r.acting_id,
+              r.acting_name ?? null,
+              r.acting_logo ?? null,
+              r.acting_primary ?? null,
+              r.acting_secondary ?? null,
+              r.acting_sector ?? null,
+            )
           : null,
     };
+  }
+
+  /**
+   * load() with a 10-second in-process memory, for routes where a stale answer is harmless and
+   * volume is high (page-view analytics, G2): a session ended in another process may still be
+   * accepted there for up to 10 s. Sessions ended in this process are forgotten at once.
+   */
+  async loadCached(cookieValue: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
+    const key = `${cookieValue}|${actingCompanyId ?? ''}`;
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now.getTime()) return hit.session;
+    const session = await this.load(cookieValue, actingCompanyId, now);
+    if (session) {
+      if (this.cache.size >= SESSION_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(key, { session, until: now.getTime() + SESSION_CACHE_MS });
+    } else {
+      this.cache.delete(key);
+    }
+    return session;
+  }
+
+  private forget(match: (s: LoadedSession) => boolean): void {
+    for (const [key, entry] of this.cache) if (match(entry.session)) this.cache.delete(key);
   }
 
   /** Starts a session; returns the cookie value (only ever sent to the browser) and its CSRF token. */
@@ -258,20 +307,71 @@ export class SessionStore {
   }
 
   async destroy(db: DbOrTx, idHash: string): Promise<void> {
+    this.forget((s) => s.idHash === idHash);
     await db.delete(sessions).where(eq(sessions.id, idHash));
   }
 
   /** Ends every session of an account, optionally keeping one (password change on this device) (S5, S6). */
   async destroyAllFor(db: DbOrTx, accountId: number, exceptIdHash?: string): Promise<void> {
+    this.forget((s) => s.accountId === accountId && s.idHash !== exceptIdHash);
     await db
       .delete(sessions)
       .where(and(eq(sessions.accountId, accountId), exceptIdHash ? ne(sessions.id, exceptIdHash) : undefined));
   }
 
-  /** Records activity at most once a minute per session, so reads do not write on every request. */
-  async touch(session: LoadedSession, now: Date): Promise<void> {
+  /**
+   * Records activity at most once a minute per session, and writes it in one batched UPDATE every
+   * few seconds instead of on the request path (G1). Until then load() counts the pending time, so
+   * the idle limit is exact within this process and late by at most the flush interval elsewhere.
+   */
+  touch(session: LoadedSession, now: Date): void {
     if (now.getTime() - session.lastSeenAt.getTime() < MINUTE) return;
-    await this.db.raw.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [session.idHash, now], 'session_touch');
+    const pending = this.pendingTouches.get(session.idHash);
+    if (!pending || pending < now) this.pendingTouches.set(session.idHash, now);
+  }
+
+  /** Starts the periodic write of recorded activity. */
+  start(intervalMs = 5_000): void {
+    if (this.touchTimer) return;
+    this.touchTimer = setInterval(() => {
+      this.flushTouches().catch(this.onError);
+    }, intervalMs);
+    this.touchTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.touchTimer) clearInterval(this.touchTimer);
+    this.touchTimer = null;
+    await this.flushTouches();
+  }
+
+  /** Writes all recorded activity; a later time never goes backwards. */
+  async flushTouches(): Promise<void> {
+    while (this.flushing !== null) await this.flushing;
+    if (this.pendingTouches.size === 0) return;
+    const batch = [...this.pendingTouches];
+    this.pendingTouches.clear();
+    this.flushing = this.db.raw
+      .query(
+        `UPDATE sessions s SET last_seen_at = x.t
+           FROM unnest($1::text[], $2::timestamptz[]) AS x(id, t)
+          WHERE s.id = x.id AND s.last_seen_at < x.t`,
+        [batch.map(([id]) => id), batch.map(([, t]) => t)],
+        'session_touch_batch',
+      )
+      .then(() => undefined)
+      .catch((err) => {
+        // Keep what could not be written for the next round, unless something newer came in.
+        for (const [id, t] of batch) {
+          const newer = this.pendingTouches.get(id);
+          if (!newer || newer < t) this.pendingTouches.set(id, t);
+        }
+        throw err;
+      })
+      .finally(() => {
+        this.flushing = null;
+      });
+    await this.flushing;
   }
 
   async setLocale(idHash: string, locale: Locale): Promise<void> {
@@ -280,6 +380,7 @@ export class SessionStore {
 
   /** Removes expired and idle sessions; run by a scheduled job. @returns rows removed */
   async purge(now: Date): Promise<number> {
+    await this.flushTouches();
     const rows = await this.db.raw.query<{ n: number }>(
       `WITH d AS (DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2 RETURNING 1) SELECT count(*)::int AS n FROM d`,
       [now, this.cutoffs(now).idle],

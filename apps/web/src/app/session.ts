@@ -44,13 +44,14 @@ export const session = {
     listeners.add(fn);
     return () => listeners.delete(fn);
   },
-  /** After a successful login and user load. */
+  /** After a successful login and user load. A fresh sign-in never starts out acting as a company. */
   signedIn(user: CurrentUserResponse, path?: string): void {
     const model: AuthenticatedModel = user.data.guardable_type;
+    storage.setActingAs(null);
+    setActingAsHeader(null);
     storage.setAuthenticated(model);
     goTo(path);
-    const acting = model === 'employee' ? storage.actingAs() : null;
-    emit({ routeSet: model === 'client' || acting ? 'customer' : 'employee', actingAs: acting });
+    emit({ routeSet: model === 'client' ? 'customer' : 'employee', actingAs: null });
   },
   /** Failed user load or logout: clear the stored keys and the header, back to the guest routes and login. */
   reset(path = '/auth/login'): void {

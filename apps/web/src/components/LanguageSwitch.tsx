@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '../features/auth/guest-api';
 import { errorMessage } from '../lib/errors';
+import { applyLocale, isLocale } from '../lib/i18n';
 import { notify } from '../lib/notify';
 
 /** NL | EN. The choice is saved on the account (or, signed out, on the session) and survives a reload. */
@@ -21,9 +22,15 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
         { value: 'en', label: 'EN' },
       ]}
       onChange={(value) => {
+        const previous = i18n.language;
         setBusy(true);
         changeLocale(value as Locale)
-          .catch((err) => notify.error(errorMessage(t, err)))
+          .catch(async (err) => {
+            // Not saved: back to the language that is (a reload would show it anyway), so the
+            // switch shows the truth and trying again is one click.
+            if (isLocale(previous)) await applyLocale(previous).catch(() => {});
+            notify.error(errorMessage(t, err));
+          })
           .finally(() => setBusy(false));
       }}
     />

@@ -1,12 +1,18 @@
 import type { PageViewEvent } from '@app/shared/analytics';
-import { readXsrfToken } from './api';
+import { currentActingAsHeader, readXsrfToken } from './api';
 
+// The bounds of pageViewEventSchema: an event over any of them is refused whole by the server.
 const MAX = 500;
+const MAX_KEY = 100;
+const MAX_KEYS = 30;
+const MAX_METADATA = 4096;
 
 function bag(entries: Iterable<[string, string]>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [k, v] of entries) {
+  for (const [key, v] of entries) {
+    const k = key.slice(0, MAX_KEY);
     const prev = out[k];
+    if (prev === undefined && Object.keys(out).length >= MAX_KEYS) continue;
     const value = v.slice(0, MAX);
     if (prev === undefined) out[k] = value;
     else out[k] = Array.isArray(prev) ? [...prev, value].slice(0, 20) : [prev, value];
@@ -44,6 +50,16 @@ export function trackPageView(input: {
       language: input.language.slice(0, 35),
     },
   };
+  if (JSON.stringify(event.metadata).length > MAX_METADATA) {
+    // Keep the event, lose the detail: the server refuses metadata over 4 KiB.
+    event.metadata = {
+      ...event.metadata,
+      params: {},
+      query: {},
+      path: pathname.slice(0, 512),
+      referrer: event.metadata.referrer?.slice(0, 512) ?? null,
+    };
+  }
   previousUrl = url;
   const token = readXsrfToken();
   if (!token) return;
@@ -52,7 +68,7 @@ export function trackPageView(input: {
     'X-Requested-With': 'XMLHttpRequest',
     'X-XSRF-TOKEN': token,
   };
-  const acting = window.localStorage.getItem('Acting-As');
+  const acting = currentActingAsHeader();
   if (acting) headers['Acting-As'] = acting;
   fetch('/api/science', { method: 'POST', headers, body: JSON.stringify(event), keepalive: true, credentials: 'same-origin' })
     .then((res) => {

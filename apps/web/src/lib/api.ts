@@ -21,9 +21,24 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
-let actingAsHeader: string | null = storage.actingAs() ? String(storage.actingAs()?.id) : null;
+/**
+ * At start-up the header follows the session exactly as section 4 decides it: only a signed-in
+ * employee with a stored company acts. A leftover Acting-As for a guest or a client is not sent (the
+ * server refuses Acting-As from anyone but an employee allowed to act, so every call would fail).
+ */
+function initialActingAs(): string | null {
+  if (!storage.isAuthenticated() || storage.model() !== 'employee') return null;
+  const acting = storage.actingAs();
+  return acting ? String(acting.id) : null;
+}
+
+let actingAsHeader: string | null = initialActingAs();
 
 /** Every request carries Acting-As while an employee acts as a company (spec section 7). */
+export function currentActingAsHeader(): string | null {
+  return actingAsHeader;
+}
+
 export function setActingAsHeader(companyId: number | null): void {
   actingAsHeader = companyId === null ? null : String(companyId);
 }

@@ -8,7 +8,8 @@ import { useSearchParams } from 'react-router';
  */
 export function useListParams<S extends string>(sorts: readonly S[], defaultSort: S) {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  // A whole page number from 1 (the server refuses anything else): '2.5' reads as 2, junk as 1.
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
   const raw = params.get('sort');
   const sort: S = raw && (sorts as readonly string[]).includes(raw) ? (raw as S) : defaultSort;
   const q = params.get('q') || undefined;

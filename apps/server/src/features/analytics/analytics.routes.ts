@@ -9,7 +9,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/science',
     {
-      config: { access: access.public },
+      // High volume, low stakes: the session may come from a 10-second memory, and the access log
+      // skips these beacons (warnings and errors are still logged).
+      config: { access: access.public, sessionCache: true },
+      logLevel: 'warn',
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['analytics'],

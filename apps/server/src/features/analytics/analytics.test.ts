@@ -5,8 +5,8 @@ import { createClient, createCompany, createEmployee } from '../../../test/facto
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { analyticsRows } from '../../../test/helpers/rows';
-import { MINUTE } from '../../platform/clock';
 import { analyticsEvents } from '../../db/schema';
+import { MINUTE } from '../../platform/clock';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -74,7 +74,11 @@ describe('POST /api/science', () => {
     const a = t.agent();
     await a.login(u.email, u.password);
     await a.post('/api/science', pageView({ metadata: { route_name: 'client-1' } }));
-    expect((await stored('client-1'))[0]).toMatchObject({ accountId: u.accountId, companyId: c.id, actingEmployeeAccountId: null });
+    expect((await stored('client-1'))[0]).toMatchObject({
+      accountId: u.accountId,
+      companyId: c.id,
+      actingEmployeeAccountId: null,
+    });
   });
 
   it('records the company and the acting employee for an event sent while acting', async () => {
@@ -84,7 +88,11 @@ describe('POST /api/science', () => {
     await a.login(emp.email, emp.password);
     a.actingAs = c.id;
     expect((await a.post('/api/science', pageView({ metadata: { route_name: 'acting-1' } }))).statusCode).toBe(204);
-    expect((await stored('acting-1'))[0]).toMatchObject({ accountId: null, companyId: c.id, actingEmployeeAccountId: emp.accountId });
+    expect((await stored('acting-1'))[0]).toMatchObject({
+      accountId: null,
+      companyId: c.id,
+      actingEmployeeAccountId: emp.accountId,
+    });
   });
 
   it('answers 403 to a company user sending Acting-As, and stores nothing', async () => {
@@ -130,40 +138,55 @@ describe('POST /api/science: schema and limits (N1, I5)', () => {
     expect(await stored('bad-1')).toEqual([]);
   });
 
-  it('answers 413 to a body over 16 KiB, while a 15 KiB event is accepted (I5)', async () => {
+  it('answers 413 to a body over 16 KiB (I5) and 400 to metadata over 4 KiB (N1); an event near the limits is accepted', async () => {
     const a = t.agent();
     await a.csrf();
-    const bag = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'v'.repeat(500)]));
-    const fits = pageView({ metadata: { route_name: 'size-ok', params: bag(28) } });
-    expect(JSON.stringify(fits).length).toBeGreaterThan(14 * 1024);
-    expect(JSON.stringify(fits).length).toBeLessThan(16 * 1024);
+    const bag = (n: number, size = 500) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'v'.repeat(size)]));
+    const fits = pageView({ url: `http://localhost:3000/${'u'.repeat(1900)}`, metadata: { route_name: 'size-ok', params: bag(6) } });
+    expect(JSON.stringify(fits.metadata).length).toBeGreaterThan(3 * 1024);
+    expect(JSON.stringify(fits.metadata).length).toBeLessThan(4 * 1024);
     expect((await a.post('/api/science', fits)).statusCode).toBe(204);
+    const wide = pageView({ metadata: { route_name: 'size-wide', params: bag(10) } });
+    expect(JSON.stringify(wide.metadata).length).toBeGreaterThan(4 * 1024);
+    const refused = await a.post('/api/science', wide);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors['metadata']).toMatchObject({ code: 'too_big' });
     const big = pageView({ metadata: { route_name: 'size-big', params: bag(34) } });
     expect(JSON.stringify(big).length).toBeGreaterThan(16 * 1024);
     const res = await a.post('/api/science', big);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+    await t.app.platform.analytics.flush();
+    expect(await stored('size-wide')).toEqual([]);
     expect(await stored('size-big')).toEqual([]);
   });
 
   it('redacts secret query keys in url, query, referrer, path and params before storing (N2, A11)', async () => {
     const a = t.agent();
     await a.csrf();
-    const secrets = ['tok3n-SECRET', 'mail@SECRET.test', 'pa55-SECRET', 'sig-SECRET', 'frag-SECRET', 'code-SECRET'];
+    const [token, email, password, signature, fragmentToken, code] = [
+      'tok3n-SECRET',
+      'mail@SECRET.test',
+      'pa55-SECRET',
+      'sig-SECRET',
+      'frag-SECRET',
+      'code-SECRET',
+    ];
+    const secrets = [token, email, password, signature, fragmentToken, code];
     const event = pageView({
-      url: `http://localhost:3000/auth/new-password?token=${secrets[0]}&Email=${secrets[1]}&page=3`,
+      url: `http://localhost:3000/auth/new-password?token=${token}&Email=${email}&page=3`,
       metadata: {
         route_name: 'redact-1',
-        path: `/auth/new-password?password=${secrets[2]}`,
-        params: { token: secrets[0], id: '12' },
-        query: { token: secrets[0], EMAIL: [secrets[1]], page: '3', signature: secrets[3] },
-        referrer: `http://localhost:3000/auth/reset?code=${secrets[5]}&x=1`,
+        path: `/auth/new-password?password=${password}`,
+        params: { token, id: '12' },
+        query: { token, EMAIL: [email], page: '3', signature },
+        referrer: `http://localhost:3000/auth/reset?code=${code}&x=1`,
       },
     });
     expect((await a.post('/api/science', event)).statusCode).toBe(204);
     const fragment = pageView({
-      url: `http://localhost:3000/auth/new-password#token=${secrets[4]}`,
-      metadata: { route_name: 'redact-1', referrer: `http://localhost:3000/auth/create-password#token=${secrets[4]}` },
+      url: `http://localhost:3000/auth/new-password#token=${fragmentToken}`,
+      metadata: { route_name: 'redact-1', referrer: `http://localhost:3000/auth/create-password#token=${fragmentToken}` },
     });
     expect((await a.post('/api/science', fragment)).statusCode).toBe(204);
 
@@ -180,7 +203,7 @@ describe('POST /api/science: schema and limits (N1, I5)', () => {
       referrer: 'http://localhost:3000/auth/reset?code=redacted&x=1',
     });
     expect(second?.url).toBe('http://localhost:3000/auth/new-password');
-    expect((second?.metadata as { referrer: string }).referrer).toBe('http://localhost:3000/auth/create-password');
+    expect(second?.metadata).toMatchObject({ referrer: 'http://localhost:3000/auth/create-password' });
   });
 
   it('answers 429 to the 121st event of a session within a minute, and not to another session (N3)', async () => {

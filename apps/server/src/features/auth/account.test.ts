@@ -86,6 +86,15 @@ describe('GET and PATCH /api/locale', () => {
     expect(await locale(later)).toBe('en');
   });
 
+  it('keeps the language on screen after signing out, also when it came from the account', async () => {
+    const emp = await createEmployee(tdb.db, { locale: 'en' });
+    const a = await signedIn(emp);
+    expect(await locale(a)).toBe('en');
+    expect((await a.post('/logout')).statusCode).toBe(204);
+    expect(await locale(a)).toBe('en');
+    expect(await sessionLocale(a)).toBe('en');
+  });
+
   it("the saved language of the account wins over the guest's choice after login", async () => {
     const company = await createCompany(tdb.db);
     const client = await createClient(tdb.db, company.id, { locale: 'nl' });

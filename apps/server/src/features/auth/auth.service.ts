@@ -95,11 +95,9 @@ export async function logout(ctx: Ctx): Promise<IssuedSession> {
       await ctx.sessions.destroy(tx, ctx.session.idHash);
       if (ctx.session.accountId) ctx.log.info({ event: 'logout', accountId: ctx.session.accountId }, 'logout');
     }
-    return ctx.sessions.create(
-      tx,
-      { accountId: null, locale: ctx.session?.locale ?? null, ip: ctx.ip, userAgent: ctx.userAgent },
-      now,
-    );
+    // The language on screen stays after signing out, also when it came from the account.
+    const locale = ctx.session?.self?.locale ?? ctx.session?.locale ?? null;
+    return ctx.sessions.create(tx, { accountId: null, locale, ip: ctx.ip, userAgent: ctx.userAgent }, now);
   });
 }
 

@@ -321,6 +321,14 @@ describe('invitations (A9)', () => {
     expect((await a.post('/api/auth/check-token', { token, kind: 'invite' })).statusCode).toBe(200);
     expect((await a.post('/api/auth/check-token', { token, kind: 'reset' })).statusCode).toBe(400);
     expect((await reset(a, token)).statusCode).toBe(400);
+    const create = (password: string, confirmation: string, o?: { csrf?: boolean }) =>
+      a.post('/api/auth/create-password', { token, password, password_confirmation: confirmation }, o);
+    expect((await create(NEW_PASSWORD, 'not-the-same-one')).json().fieldErrors.password_confirmation.code).toBe(
+      'password_mismatch',
+    );
+    expect((await create('password123', 'password123')).json().fieldErrors.password.code).toBe('password_common');
+    expect((await create(NEW_PASSWORD, NEW_PASSWORD, { csrf: false })).statusCode).toBe(419);
+    expect(await hashOf(emp.accountId)).toBeNull();
     const created = await a.post('/api/auth/create-password', {
       token,
       password: NEW_PASSWORD,
@@ -506,9 +514,10 @@ describe('mail headers (A13)', () => {
       await expect(mailer.send({ to, subject: 'Hi', text: 'body' }), JSON.stringify(to)).rejects.toThrow(/recipient/);
     }
     expect(fs.existsSync(path.join(dataDir, 'mail'))).toBe(false);
-    await mailer.send({ to: 'eve@example.test', subject: 'Hello\r\nBcc: x@evil.test', text: 'body' });
+    await mailer.send({ to: "o'brien+tag@example.test", subject: 'Hello\r\nBcc: x@evil.test', text: 'body' });
     const [file = ''] = fs.readdirSync(path.join(dataDir, 'mail'));
     const head = fs.readFileSync(path.join(dataDir, 'mail', file), 'utf8').split(/\r?\n\r?\n/)[0] ?? '';
+    expect(head).toMatch(/^To: o'brien\+tag@example\.test$/m);
     expect(head).not.toMatch(/^bcc:/im);
     expect(head).toMatch(/^Subject: Hello Bcc: x@evil.test$/m);
     expect(headerSafe('a\r\nb\u0000c\u007f\td')).toBe('a b c d');

@@ -87,6 +87,26 @@ describe('session ids (S1)', () => {
   });
 });
 
+describe('GET /sanctum/csrf-cookie', () => {
+  it('starts one anonymous session whose stored CSRF token is the cookie, and keeps it on a second call', async () => {
+    const a = t.agent();
+    await a.csrf();
+    const sid = a.cookies.get('sid');
+    const row = await tdb.db.raw.query<{ account_id: number | null; csrf_token: string; expires_at: Date }>(
+      'SELECT account_id, csrf_token, expires_at FROM sessions WHERE id = $1',
+      [sha256(sid ?? '')],
+    );
+    expect(row[0]?.account_id).toBeNull();
+    expect(row[0]?.csrf_token).toBe(a.xsrf);
+    expect(a.xsrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const again = await a.get('/sanctum/csrf-cookie');
+    expect(again.statusCode).toBe(204);
+    expect(a.cookies.get('sid')).toBe(sid);
+    expect(row[0]?.csrf_token).toBe(a.xsrf);
+    expect((await a.get('/sanctum/csrf-cookie?x=1')).statusCode).toBe(400);
+  });
+});
+
 describe('rotation at login (S2)', () => {
   it('S2: the login destroys the anonymous session row and the old id gets 401 while the new one works', async () => {
     const emp = await createEmployee(tdb.db);
@@ -98,6 +118,10 @@ describe('rotation at login (S2)', () => {
     const after = a.cookies.get('sid');
     expect(after).not.toBe(before);
     expect(await sessionRow(before)).toBeNull();
+    const login = await tdb.db.raw.query<{ last_login_at: Date }>('SELECT last_login_at FROM accounts WHERE id = $1', [
+      emp.accountId,
+    ]);
+    expect(login[0]?.last_login_at.getTime()).toBe(t.clock().getTime());
     expect((await sessionRow(after))?.account_id).toBe(emp.accountId);
     expect(await status(withSid(before))).toBe(401);
     expect(await status(a)).toBe(200);
@@ -171,7 +195,7 @@ describe('timeouts (S4)', () => {
     expect((await a.patch('/api/locale', { locale: 'en' })).statusCode).toBe(419);
   });
 
-  it('S4: activity is written at most once a minute (no write on every read)', async () => {
+  it('S4: activity is recorded at most once a minute and written in batches, never on the request path', async () => {
     const emp = await createEmployee(tdb.db);
     const a = t.agent();
     await a.login(emp.email, emp.password);
@@ -179,10 +203,27 @@ describe('timeouts (S4)', () => {
     const start = (await sessionRow(sid))?.last_seen_at.getTime();
     t.clock.advance(30_000);
     expect(await status(a)).toBe(200);
+    await t.app.platform.sessions.flushTouches();
     expect((await sessionRow(sid))?.last_seen_at.getTime()).toBe(start);
     t.clock.advance(31_000);
     expect(await status(a)).toBe(200);
+    // The request itself wrote nothing; the periodic batch does.
+    expect((await sessionRow(sid))?.last_seen_at.getTime()).toBe(start);
+    await t.app.platform.sessions.flushTouches();
     expect((await sessionRow(sid))?.last_seen_at.getTime()).toBe(t.clock().getTime());
+  });
+
+  it('S4: recorded but unwritten activity still counts against the idle limit', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    t.clock.advance(20 * MINUTE);
+    expect(await status(a)).toBe(200);
+    t.clock.advance(20 * MINUTE);
+    // 40 minutes after login but 20 after the last request: still signed in, batch written or not.
+    expect(await status(a)).toBe(200);
+    t.clock.advance(31 * MINUTE);
+    expect(await status(a)).toBe(401);
   });
 
   it('S4: however active, a session ends 12 hours after the login', async () => {

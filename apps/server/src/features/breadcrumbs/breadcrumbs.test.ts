@@ -38,16 +38,25 @@ afterAll(async () => {
 describe('GET /api/breadcrumbs/slugs', () => {
   it('answers titles to an employee allowed to see them', async () => {
     const a = await signedIn(await createEmployee(tdb.db, { permissions: ['companies.manage', 'users.manage-roles'] }));
-    expect(await slugs(a, `companyId=${companyA.id}&roleId=${role.id}`)).toEqual({ companyId: 'Alpha Cruises', roleId: 'Crumb Role' });
+    expect(await slugs(a, `companyId=${companyA.id}&roleId=${role.id}`)).toEqual({
+      companyId: 'Alpha Cruises',
+      roleId: 'Crumb Role',
+    });
     const admin = await signedIn(await createEmployee(tdb.db, { admin: true }));
-    expect(await slugs(admin, `companyId=${companyB.id}&roleId=${role.id}`)).toEqual({ companyId: 'Beta Resorts', roleId: 'Crumb Role' });
+    expect(await slugs(admin, `companyId=${companyB.id}&roleId=${role.id}`)).toEqual({
+      companyId: 'Beta Resorts',
+      roleId: 'Crumb Role',
+    });
   });
 
   it('answers null for what the employee may not see', async () => {
     const none = await signedIn(await createEmployee(tdb.db, { permissions: ['projects.view'] }));
     expect(await slugs(none, `companyId=${companyA.id}&roleId=${role.id}`)).toEqual({ companyId: null, roleId: null });
     const actOnly = await signedIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] }));
-    expect(await slugs(actOnly, `companyId=${companyA.id}&roleId=${role.id}`)).toEqual({ companyId: 'Alpha Cruises', roleId: null });
+    expect(await slugs(actOnly, `companyId=${companyA.id}&roleId=${role.id}`)).toEqual({
+      companyId: 'Alpha Cruises',
+      roleId: null,
+    });
   });
 
   it("gives a company user its own company's name and null for another company's id, exactly as for a missing id (Z2)", async () => {

@@ -159,7 +159,14 @@ describe('POST /api/acting-as (Z6, Z7)', () => {
   });
 
   it('answers 400 for a missing, mistyped or extra field', async () => {
-    for (const body of [{}, { companyId: '1' }, { companyId: -1 }, { companyId: 1.5 }, { companyId: 2 ** 31 }, { companyId: 1, as: 2 }]) {
+    for (const body of [
+      {},
+      { companyId: '1' },
+      { companyId: -1 },
+      { companyId: 1.5 },
+      { companyId: 2 ** 31 },
+      { companyId: 1, as: 2 },
+    ]) {
       const res = await actor.post('/api/acting-as', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
@@ -171,7 +178,14 @@ describe('POST /api/acting-as (Z6, Z7)', () => {
     const res = await actor.post('/api/acting-as', { companyId: c.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: { id: c.id, name: 'Harbour Hotels', logo: null, primaryColor: '#102030', secondaryColor: '#c8a45c', sector: 'leisure' },
+      data: {
+        id: c.id,
+        name: 'Harbour Hotels',
+        logo: null,
+        primaryColor: '#102030',
+        secondaryColor: '#c8a45c',
+        sector: 'leisure',
+      },
     });
     const rows = await auditRows(tdb.db, 'acting-as.started', eq(auditLog.subjectId, String(c.id)));
     expect(rows).toHaveLength(1);

@@ -142,7 +142,7 @@ describe('GET /api/roles', () => {
   });
 
   it('answers 400 for an unknown sort, perPage over 100, page 0 and an unknown query parameter (I1)', async () => {
-    for (const q of ['sort=evil', 'perPage=101', 'page=0', 'role_id=1', 'q=' + 'x'.repeat(201)]) {
+    for (const q of ['sort=evil', 'perPage=101', 'page=0', 'role_id=1', `q=${'x'.repeat(201)}`]) {
       const res = await manager.get(`/api/roles?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
@@ -187,7 +187,13 @@ describe('POST /api/roles', () => {
     const res = await manager.post('/api/roles', validInput('site-lead', ['projects.view', 'planner.manage']));
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
-    expect(data).toMatchObject({ slug: 'site-lead', name: 'Name site-lead', dashboard_view: 'projects', version: 1, users_count: 0 });
+    expect(data).toMatchObject({
+      slug: 'site-lead',
+      name: 'Name site-lead',
+      dashboard_view: 'projects',
+      version: 1,
+      users_count: 0,
+    });
     const row = await storedRole(data.id);
     expect(row).toMatchObject({ slug: 'site-lead', isAdmin: false, dashboardView: 'projects', version: 1 });
     expect(await storedPermissions(data.id)).toEqual(['planner.manage', 'projects.view']);
@@ -394,7 +400,14 @@ describe('/api/permissions', () => {
     const res = await manager.get('/api/permissions');
     expect(res.statusCode).toBe(200);
     const row = res.json().data.roles.find((x: { id: number }) => x.id === r.id);
-    expect(row).toEqual({ id: r.id, slug: 'matrix-role', name: 'Role matrix-role', is_admin: false, permissions: ['exact.manage'], version: 1 });
+    expect(row).toEqual({
+      id: r.id,
+      slug: 'matrix-role',
+      name: 'Role matrix-role',
+      is_admin: false,
+      permissions: ['exact.manage'],
+      version: 1,
+    });
   });
 
   it('PUT saves every role in one go, bumps versions and audits each role', async () => {

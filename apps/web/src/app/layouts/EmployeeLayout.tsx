@@ -1,3 +1,4 @@
+import { hasAnyPermission } from '@app/shared/permissions';
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuilding, IconChevronDown, IconHome, IconLogout, IconSettings, IconWorld } from '@tabler/icons-react';
@@ -8,7 +9,9 @@ import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { logout, useCan, useCurrentUser } from '../../features/auth/api';
+import { NotFoundPage } from '../../features/home/pages/NotFoundPage';
 import { RouteEffects } from '../RouteEffects';
+import { useRouteChain } from '../use-route-chain';
 
 interface NavItem {
   to: string;
@@ -25,6 +28,10 @@ export function EmployeeLayout() {
   const user = useCurrentUser();
   const location = useLocation();
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
+  // A screen whose permission this person lacks looks like one that does not exist (the server
+  // refuses its calls either way); its page component never mounts.
+  const needed = useRouteChain().at(-1)?.meta.permission;
+  const allowed = !needed || hasAnyPermission(user.permissions, needed);
 
   const items: NavItem[] = [
     { to: '/', label: t('common.nav.home'), icon: <IconHome size={18} />, visible: true, end: true },
@@ -90,8 +97,14 @@ export function EmployeeLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        <AppBreadcrumbs />
-        <Outlet />
+        {allowed ? (
+          <>
+            <AppBreadcrumbs />
+            <Outlet />
+          </>
+        ) : (
+          <NotFoundPage />
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { FullPageLoader } from '../../components/States';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { RouteError } from '../RouteError';
 import { meta, publicProductsRoutes } from './shared';
@@ -13,6 +14,7 @@ function ToLogin() {
 export const guestRoutes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       {
         path: '/auth',

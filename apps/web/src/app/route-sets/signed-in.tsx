@@ -1,9 +1,9 @@
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../../components/States';
 import { ensureUser } from '../../features/auth/api';
 import { queryClient } from '../../lib/query';
-import { FullPageLoader } from '../../components/States';
 import { RouteError } from '../RouteError';
 
 /** The signed-in root: before each navigation the user is loaded when it is not yet (spec section 4). */

@@ -38,14 +38,15 @@ export function useCan(wanted: Permission | readonly Permission[]): boolean {
  * Before every navigation of a signed-in route set: load the user when it is not loaded yet. A
  * failure is a signed-out session: clear everything and go to login (spec section 4).
  */
-export async function ensureUser(): Promise<CurrentUserResponse | null> {
+export async function ensureUser(rememberPage = true): Promise<CurrentUserResponse | null> {
   try {
     const user = await queryClient.ensureQueryData(currentUserQuery);
     if (isLocale(user.data.locale)) await applyLocale(user.data.locale);
     return user;
   } catch {
     queryClient.clear();
-    session.reset(`/auth/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    const here = window.location.pathname + window.location.search;
+    session.reset(rememberPage ? `/auth/login?redirect=${encodeURIComponent(here)}` : '/auth/login');
     return null;
   }
 }
@@ -56,7 +57,8 @@ export async function logout(): Promise<void> {
     await api.post('/logout');
   } finally {
     queryClient.clear();
-    await ensureUser();
+    // The next person to sign in on this browser starts at home, not on this page.
+    await ensureUser(false);
   }
 }
 

@@ -21,10 +21,20 @@ export async function login(input: LoginInput, redirect: string | null): Promise
   session.signedIn(user, safeRedirect(redirect));
 }
 
-/** Only same-site paths, never //host or /auth/* (no open redirects, no loops). */
+/**
+ * Where to go after login: only a path on this site, never another origin (also not through
+ * '//host', '/\\host' or control characters, which browsers read as other hosts) and never /auth/*.
+ */
 export function safeRedirect(target: string | null): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/auth/')) return '/';
-  return target;
+  if (!target?.startsWith('/')) return '/';
+  let url: URL;
+  try {
+    url = new URL(target, window.location.origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== window.location.origin || url.pathname.startsWith('/auth/')) return '/';
+  return url.pathname + url.search + url.hash;
 }
 
 export async function fetchLocale(): Promise<Locale> {

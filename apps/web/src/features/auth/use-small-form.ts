@@ -10,6 +10,9 @@ type Rules<T> = { [K in keyof T]?: (value: T[K]) => string | null };
 export function useSmallForm<T extends Record<string, string>>(initial: T, rules: Rules<T>) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof T, string>>>({});
+  // Leaving a field checks it only once it was typed in: tabbing or clicking past an empty field
+  // must not raise errors that shift the layout under the pointer.
+  const [changed, setChanged] = useState<Partial<Record<keyof T, true>>>({});
 
   const check = (key: keyof T, value: T[keyof T]) => rules[key]?.(value as never) ?? null;
 
@@ -19,9 +22,12 @@ export function useSmallForm<T extends Record<string, string>>(initial: T, rules
     onChange: (e: { currentTarget: { value: string } }) => {
       const value = e.currentTarget.value as T[K];
       setValues((v) => ({ ...v, [key]: value }));
+      setChanged((c) => (c[key] ? c : { ...c, [key]: true }));
       if (errors[key]) setErrors((er) => ({ ...er, [key]: check(key, value) ?? undefined }));
     },
-    onBlur: () => setErrors((er) => ({ ...er, [key]: check(key, values[key]) ?? undefined })),
+    onBlur: () => {
+      if (changed[key]) setErrors((er) => ({ ...er, [key]: check(key, values[key]) ?? undefined }));
+    },
   });
 
   const onSubmit = (handler: (values: T) => void | Promise<void>) => (e: FormEvent) => {

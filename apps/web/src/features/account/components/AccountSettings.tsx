@@ -1,9 +1,10 @@
 import { type ChangePasswordInput, changePasswordInputSchema, PASSWORD_MIN } from '@app/shared/auth';
-import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { PasswordField } from '../../../components/PasswordField';
 import { api, isApiError } from '../../../lib/api';
 import { errorMessage, translateFieldErrors } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
@@ -58,20 +59,20 @@ export function AccountSettings() {
         </Text>
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="sm" maw={420}>
-            <PasswordInput
+            <PasswordField
               label={t('account.password.current')}
               autoComplete="current-password"
               required
               {...form.getInputProps('current_password')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('auth.fields.newPassword')}
               description={t('auth.fields.passwordHint', { min: PASSWORD_MIN })}
               autoComplete="new-password"
               required
               {...form.getInputProps('password')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('auth.fields.passwordConfirmation')}
               autoComplete="new-password"
               required

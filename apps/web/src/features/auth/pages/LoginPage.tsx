@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/PasswordField';
 import { isApiError } from '../../../lib/api';
 import { errorMessage, translateFieldErrors } from '../../../lib/errors';
 import { login } from '../guest-api';
@@ -61,7 +62,7 @@ export function LoginPage() {
           autoFocus
           {...form.field('email')}
         />
-        <PasswordInput label={t('auth.fields.password')} autoComplete="current-password" required {...form.field('password')} />
+        <PasswordField label={t('auth.fields.password')} autoComplete="current-password" required {...form.field('password')} />
         <Button type="submit" loading={busy} fullWidth>
           {t('auth.login.submit')}
         </Button>

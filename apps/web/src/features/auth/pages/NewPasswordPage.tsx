@@ -1,10 +1,11 @@
 import { PASSWORD_MIN, resetPasswordInputSchema } from '@app/shared/auth';
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/PasswordField';
 import { isApiError } from '../../../lib/api';
 import { errorMessage, translateFieldErrors } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
@@ -108,7 +109,7 @@ function PasswordForm({ kind }: { kind: 'reset' | 'invite' }) {
             {t(`${ns}.intro`, { name: check.data?.data.name, email: check.data?.data.email })}
           </Text>
         </div>
-        <PasswordInput
+        <PasswordField
           label={t('auth.fields.newPassword')}
           description={t('auth.fields.passwordHint', { min: PASSWORD_MIN })}
           autoComplete="new-password"
@@ -116,7 +117,7 @@ function PasswordForm({ kind }: { kind: 'reset' | 'invite' }) {
           autoFocus
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth.fields.passwordConfirmation')}
           autoComplete="new-password"
           required

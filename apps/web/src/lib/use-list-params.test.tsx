@@ -1,0 +1,63 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useListParams } from './use-list-params';
+
+const SORTS = ['name', '-name', 'users', '-users'] as const;
+
+function setup(url: string) {
+  let router: ReturnType<typeof createMemoryRouter> | undefined;
+  const wrapper = ({ children }: { children: ReactNode }) => {
+    router ??= createMemoryRouter([{ path: '/list', element: children }], { initialEntries: [url] });
+    return <RouterProvider router={router} />;
+  };
+  const view = renderHook(() => useListParams(SORTS, 'name'), { wrapper });
+  const search = () => router?.state.location.search;
+  return { ...view, search };
+}
+
+describe('useListParams', () => {
+  it('reads page, sort and search from the URL', () => {
+    const { result } = setup('/list?page=3&sort=-users&q=werf');
+    expect(result.current).toMatchObject({ page: 3, sort: '-users', q: 'werf', search: 'werf' });
+  });
+
+  it.each([
+    ['?page=0', 1],
+    ['?page=-4', 1],
+    ['?page=abc', 1],
+    ['?page=2.5', 2],
+    ['', 1],
+  ])('reads %j as page %i (the server takes positive integers only)', (qs, page) => {
+    const { result } = setup(`/list${qs}`);
+    expect(result.current.page).toBe(page);
+  });
+
+  it('falls back to the default sort for a sort it does not know', () => {
+    const { result } = setup('/list?sort=password');
+    expect(result.current.sort).toBe('name');
+  });
+
+  it('sorting and filtering go back to page 1; the default sort leaves the URL', async () => {
+    const { result, search } = setup('/list?page=4');
+    act(() => result.current.setSort('-name'));
+    await waitFor(() => expect(search()).toBe('?sort=-name'));
+    act(() => result.current.setPage(2));
+    await waitFor(() => expect(search()).toBe('?sort=-name&page=2'));
+    act(() => result.current.setFilters({ status: 'active' }));
+    await waitFor(() => expect(search()).toBe('?sort=-name&status=active'));
+    act(() => result.current.setSort('name'));
+    await waitFor(() => expect(search()).toBe('?status=active'));
+  });
+
+  it('a new search term (debounced, trimmed) goes back to page 1', async () => {
+    const { result, search } = setup('/list?page=4');
+    act(() => result.current.setSearch('  jacht '));
+    expect(search()).toBe('?page=4');
+    await waitFor(() => expect(search()).toBe('?q=jacht'));
+    expect(result.current.q).toBe('jacht');
+    act(() => result.current.setSearch(''));
+    await waitFor(() => expect(search()).toBe(''));
+  });
+});

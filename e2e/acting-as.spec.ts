@@ -1,0 +1,40 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, logIn } from './support/app';
+
+const actingKeys = (page: Page) =>
+  page.evaluate(() => ({ id: localStorage.getItem('Acting-As'), name: localStorage.getItem('Acting-As-Name') }));
+
+test('a project manager acts as a company in its portal, through a reload, and stops', async ({ page }) => {
+  await logIn(page, ACCOUNTS.projectManager);
+  await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Bedrijven' }).click();
+  await expect(page).toHaveURL('/companies');
+  await expect(page.getByRole('heading', { name: 'Bedrijven', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Inloggen als Nordic Star Cruises' }).click();
+
+  const toolbar = page.getByRole('status').filter({ hasText: 'Ingelogd als Nordic Star Cruises' });
+  await expect(toolbar).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('banner').getByText('Nordic Star Cruises', { exact: true })).toBeVisible();
+  await expect(page.getByText('Welkom bij het portaal van Nordic Star Cruises.')).toBeVisible();
+  // An employee acting as a company never gets the customer's first-login welcome.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await actingKeys(page)).toEqual({ id: expect.stringMatching(/^[1-9]\d*$/), name: 'Nordic Star Cruises' });
+
+  await page.reload();
+  await expect(toolbar).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Nordic Star Cruises', { exact: true })).toBeVisible();
+  await expect(page.getByText('Welkom bij het portaal van Nordic Star Cruises.')).toBeVisible();
+
+  await toolbar.getByRole('button', { name: 'Stoppen' }).click();
+  await expect(page).toHaveURL('/companies');
+  await expect(page.getByRole('heading', { name: 'Bedrijven', exact: true })).toBeVisible();
+  await expect(page.getByText('Ingelogd als Nordic Star Cruises')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Inloggen als Nordic Star Cruises' })).toBeEnabled();
+  expect(await actingKeys(page)).toEqual({ id: null, name: null });
+
+  // Still the back office after a reload: nothing of the company was kept.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Bedrijven', exact: true })).toBeVisible();
+  await expect(page.getByText('Ingelogd als Nordic Star Cruises')).toHaveCount(0);
+});

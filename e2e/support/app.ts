@@ -1,0 +1,77 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** The demo accounts of apps/server/src/demo/seed.ts. */
+export const ACCOUNTS = {
+  admin: { email: 'admin@outfitting.test', password: 'Outfit!Admin2026', firstName: 'Sanne' },
+  projectManager: { email: 'projectleider@outfitting.test', password: 'Outfit!Project2026', firstName: 'Daan' },
+  /** Nordic Star Cruises, nl, first login. Only password-reset.spec.ts signs in as Emma: it changes her password. */
+  emma: { email: 'emma@nordicstar.test', password: 'Portal!Cruise2026', firstName: 'Emma' },
+  /** Dunes Leisure Resorts, en, first login. */
+  thomas: { email: 'thomas@dunesleisure.test', password: 'Portal!Leisure2026', firstName: 'Thomas' },
+} as const;
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+const LOGIN_TEXT = {
+  nl: { email: 'E-mailadres', password: 'Wachtwoord', submit: 'Inloggen' },
+  en: { email: 'E-mail address', password: 'Password', submit: 'Log in' },
+} as const;
+
+/** Fills and submits the login form that is on screen (in the language it is shown in). */
+export async function submitLogin(page: Page, who: Credentials, lang: 'nl' | 'en' = 'nl'): Promise<void> {
+  const text = LOGIN_TEXT[lang];
+  await page.getByLabel(text.email).fill(who.email);
+  // As a textbox: getByLabel would also find the show-password toggle ('Toggle password visibility').
+  await page.getByRole('textbox', { name: text.password }).fill(who.password);
+  await page.getByRole('button', { name: text.submit, exact: true }).click();
+}
+
+/** Opens /auth/login, signs in and waits until the app has left the login page. */
+export async function logIn(page: Page, who: Credentials, lang: 'nl' | 'en' = 'nl'): Promise<void> {
+  await page.goto('/auth/login');
+  await submitLogin(page, who, lang);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/** The greeting on the employee home page; which one depends on the time of day. */
+export const greeting = (firstName: string, lang: 'nl' | 'en' = 'nl') =>
+  lang === 'nl'
+    ? new RegExp(`^(Goedemorgen|Goedemiddag|Goedenavond), ${firstName}$`)
+    : new RegExp(`^Good (morning|afternoon|evening), ${firstName}$`);
+
+/** A react-toastify toast with this text. */
+export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** The SegmentedControl NL | EN: a radio group whose options are clicked by their visible label. */
+export async function switchLanguage(page: Page, lang: 'NL' | 'EN'): Promise<void> {
+  await page.getByText(lang, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: lang })).toBeChecked();
+}
+
+async function xsrfToken(request: APIRequestContext): Promise<string> {
+  const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('no XSRF-TOKEN cookie');
+  return decodeURIComponent(cookie.value);
+}
+
+/**
+ * Signs in over the API (no browser) and saves `locale` on the account: puts an account back the
+ * way the demo data has it after a test that changed it, whether that test passed or not.
+ */
+export async function resetAccountLocale(request: APIRequestContext, who: Credentials, locale: 'nl' | 'en'): Promise<void> {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  expect((await request.get('/sanctum/csrf-cookie', { headers })).ok()).toBe(true);
+  const login = await request.post('/login', {
+    headers: { ...headers, 'X-XSRF-TOKEN': await xsrfToken(request) },
+    data: { email: who.email, password: who.password },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const saved = await request.patch('/api/locale', {
+    headers: { ...headers, 'X-XSRF-TOKEN': await xsrfToken(request) },
+    data: { locale },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
