@@ -142,7 +142,10 @@ describe('POST /api/science: schema and limits (N1, I5)', () => {
     const a = t.agent();
     await a.csrf();
     const bag = (n: number, size = 500) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'v'.repeat(size)]));
-    const fits = pageView({ url: `http://localhost:3000/${'u'.repeat(1900)}`, metadata: { route_name: 'size-ok', params: bag(6) } });
+    const fits = pageView({
+      url: `http://localhost:3000/${'u'.repeat(1900)}`,
+      metadata: { route_name: 'size-ok', params: bag(6) },
+    });
     expect(JSON.stringify(fits.metadata).length).toBeGreaterThan(3 * 1024);
     expect(JSON.stringify(fits.metadata).length).toBeLessThan(4 * 1024);
     expect((await a.post('/api/science', fits)).statusCode).toBe(204);
@@ -150,7 +153,7 @@ describe('POST /api/science: schema and limits (N1, I5)', () => {
     expect(JSON.stringify(wide.metadata).length).toBeGreaterThan(4 * 1024);
     const refused = await a.post('/api/science', wide);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fieldErrors['metadata']).toMatchObject({ code: 'too_big' });
+    expect(refused.json().fieldErrors.metadata).toMatchObject({ code: 'too_big' });
     const big = pageView({ metadata: { route_name: 'size-big', params: bag(34) } });
     expect(JSON.stringify(big).length).toBeGreaterThan(16 * 1024);
     const res = await a.post('/api/science', big);
