@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -7,11 +8,16 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { registerArticleJobs } from './features/articles/articles.jobs';
+import { articlesRoutes } from './features/articles/articles.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { registerAuthJobs } from './features/auth/auth.service';
 import { breadcrumbsRoutes } from './features/breadcrumbs/breadcrumbs.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { mediaRoutes } from './features/media/media.routes';
+import { productsRoutes } from './features/products/products.routes';
+import { roboxRoutes } from './features/robox/robox.routes';
 import { rolesRoutes } from './features/users/roles.routes';
 import { access } from './platform/access';
 import { AnalyticsBuffer } from './platform/analytics-buffer';
@@ -26,6 +32,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import { RateLimiter } from './platform/rate-limit';
 import { serializerCompiler } from './platform/serializer';
 import { PermissionCache, SessionStore } from './platform/session-store';
+import { createDiskStorage } from './platform/storage';
 import { webAppPlugin } from './platform/web-app';
 
 export interface RouteRecord {
@@ -103,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     jobs,
     analytics: new AnalyticsBuffer(db, app.log, config.analyticsFlushMs),
     limiter: new RateLimiter(db),
+    storage: createDiskStorage(path.join(config.dataDir, 'files')),
   };
   app.decorate('platform', platform);
 
@@ -152,9 +160,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(companiesRoutes);
   await app.register(breadcrumbsRoutes);
   await app.register(analyticsRoutes);
+  await app.register(mediaRoutes);
+  await app.register(articlesRoutes);
+  await app.register(productsRoutes);
+  await app.register(roboxRoutes);
   await app.register(webAppPlugin, { dist: config.webDist });
 
   registerAuthJobs(platform);
+  registerArticleJobs(platform);
   platform.jobs.register(
     'platform.purge',
     async () => {

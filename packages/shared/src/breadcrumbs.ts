@@ -2,7 +2,14 @@ import * as z from 'zod';
 import { idSchema } from './http';
 
 /** The route params the server can turn into titles. Add a name here and a resolver on the server. */
-export const SLUG_NAMES = ['companyId', 'roleId'] as const;
+export const SLUG_NAMES = [
+  'companyId',
+  'roleId',
+  'articleId',
+  'productId',
+  'roboxMaterialId',
+  'roboxMaterialCategoryId',
+] as const;
 export type SlugName = (typeof SLUG_NAMES)[number];
 
 export const breadcrumbQuerySchema = z.strictObject(

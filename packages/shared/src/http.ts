@@ -54,3 +54,11 @@ export const versionField = z.number().int().min(1).max(2_147_483_647).describe(
 export const versionQuery = z.strictObject({ version: queryInt(1, 2_147_483_647) });
 
 export const emptyResponse = z.undefined().describe('No content');
+
+/** Several ids in one query parameter, comma-separated ('3,7,12'); at most 50. Repeating the parameter is a 400 (I4). */
+export const idListQuery = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,49}$/)
+  .transform((s) => [...new Set(s.split(',').map(Number))])
+  .pipe(z.array(z.number().max(2_147_483_647)))
+  .describe('Comma-separated ids');

@@ -22,6 +22,21 @@ export const ROUTE_NAMES = [
   'roles.create',
   'roles.edit',
   'permissions.index',
+  // catalogue (issue #3)
+  'articles.index',
+  'articles.show',
+  'articles.sync',
+  'articles.products-index',
+  'products.edit',
+  'product.attributes',
+  'attributes.archive',
+  'product.order',
+  'archive-robox-material',
+  'robox-material.create',
+  'robox-material.edit',
+  'archive-robox-material-category',
+  'robox-material-category.create',
+  'robox-material-category.edit',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];

@@ -9,6 +9,7 @@ import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
 import type { RateLimiter } from './rate-limit';
 import type { LoadedSession, SessionStore } from './session-store';
+import type { FileStorage } from './storage';
 
 /** The process-wide services every request can reach. */
 export interface Platform {
@@ -20,6 +21,7 @@ export interface Platform {
   jobs: Jobs;
   analytics: AnalyticsBuffer;
   limiter: RateLimiter;
+  storage: FileStorage;
 }
 
 /** Built once per request: the platform plus who is asking (CONVENTIONS: ctx = { db, actor, requestId, log }). */

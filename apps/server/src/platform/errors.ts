@@ -116,6 +116,7 @@ export function toAppError(err: unknown): AppError {
   }
   switch (fe?.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE');
     // A body whose length differs from its Content-Length is malformed, not of the wrong type.
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -126,6 +127,7 @@ export function toAppError(err: unknown): AppError {
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
       return new AppError('PAYLOAD_TOO_LARGE');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -89,7 +89,8 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
     // (72 s), past the shutdown grace period and before the analytics buffer is flushed (O1).
     if (closing) reply.header('connection', 'close');
     const url = req.url.split('?')[0] ?? '/';
-    if (isApiPath(url)) reply.header('cache-control', 'no-store');
+    // API answers are never cached, unless a route decided otherwise (public catalogue images).
+    if (isApiPath(url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     // Text that leaves without a charset (SVG, manifests from the static files) gets one (I9).
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && TEXTUAL_WITHOUT_CHARSET.test(type)) reply.header('content-type', `${type}; charset=utf-8`);

@@ -167,9 +167,9 @@ export class Agent {
     if (unsafe && o.csrf !== false && this.xsrf) headers['x-xsrf-token'] = this.xsrf;
     if (this.actingAs !== null) headers['acting-as'] = String(this.actingAs);
     Object.assign(headers, o.headers ?? {});
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (o.body !== undefined) {
-      payload = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+      payload = Buffer.isBuffer(o.body) || typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
     const res = await this.app.inject({

@@ -78,7 +78,9 @@ export async function fetchCsrfCookie(): Promise<void> {
 
 async function send(method: string, path: string, o: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...o.headers };
-  if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+  // FormData (file uploads) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && o.body instanceof FormData;
+  if (o.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (!SAFE.has(method)) {
     const token = readXsrfToken();
     if (token) headers['X-XSRF-TOKEN'] = token;
@@ -87,7 +89,7 @@ async function send(method: string, path: string, o: RequestOptions): Promise<Re
   return fetch(buildUrl(path, o.query), {
     method,
     headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    body: o.body === undefined ? undefined : isForm ? (o.body as FormData) : JSON.stringify(o.body),
     credentials: 'same-origin',
     signal: o.signal,
   });
@@ -128,4 +130,10 @@ export const api = {
   patch: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PATCH', path, { ...o, body }),
   put: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PUT', path, { ...o, body }),
   delete: <T>(path: string, o?: RequestOptions) => request<T>('DELETE', path, o),
+  /** Sends files as multipart/form-data, one 'file' field each. */
+  upload: <T>(path: string, files: readonly File[], o?: Omit<RequestOptions, 'body'>) => {
+    const form = new FormData();
+    for (const f of files) form.append('file', f, f.name);
+    return request<T>('POST', path, { ...o, body: form });
+  },
 };

@@ -6,9 +6,16 @@ import { roleTitle } from '../users/roles.service';
 type Resolver = (ctx: Ctx, id: number) => Promise<string | null>;
 
 /** One resolver per slug name; each answers only what the actor may see, else null. */
+const none: Resolver = async () => null;
+
 const resolvers: Record<SlugName, Resolver> = {
   companyId: companyTitle,
   roleId: roleTitle,
+  // Catalogue titles (issue #3) are wired in with their features.
+  articleId: none,
+  productId: none,
+  roboxMaterialId: none,
+  roboxMaterialCategoryId: none,
 };
 
 /** Titles for the slug params of the page being opened. */

@@ -1,0 +1,75 @@
+import { idSchema, noQuery } from '@app/shared/http';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, MEDIA_VARIANTS, mediaUploadResponseSchema } from '@app/shared/media';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { access } from '../../platform/access';
+import { AppError } from '../../platform/errors';
+import { openMedia, storeImage } from './media.service';
+
+const tags = ['media'];
+
+/** RFC 6266 / 5987 filename for Content-Disposition, safe for any name (F6). */
+export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart is accepted here only: everywhere else a multipart body is a 415 (C6).
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  app.post(
+    '/api/media',
+    {
+      config: { access: access.employee('products.manage') },
+      bodyLimit: MAX_IMAGE_BYTES * MAX_IMAGES_PER_UPLOAD + 1024 * 1024,
+      schema: {
+        tags,
+        summary: `Upload images (JPEG, PNG or WebP; at most ${MAX_IMAGES_PER_UPLOAD} files of ${MAX_IMAGE_BYTES / 1024 / 1024} MB)`,
+        consumes: ['multipart/form-data'],
+        querystring: noQuery,
+        response: { 201: mediaUploadResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const stored = [];
+      const parts = req.parts({
+        limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_UPLOAD, fields: 0, parts: MAX_IMAGES_PER_UPLOAD },
+      });
+      for await (const part of parts) {
+        if (part.type !== 'file') throw new AppError('VALIDATION_FAILED', { message: 'Only files are accepted' });
+        stored.push(await storeImage(req.ctx, part));
+      }
+      if (stored.length === 0) throw new AppError('VALIDATION_FAILED', { fieldErrors: { file: { code: 'required' } } });
+      return reply.status(201).send({ data: stored });
+    },
+  );
+
+  app.get(
+    '/api/media/:mediaId/:variant',
+    {
+      // Public route, checked in the service: published-product images for everyone, the rest for staff.
+      config: { access: access.public },
+      schema: {
+        tags,
+        summary: 'An image: public when it belongs to a published product, else staff only',
+        params: z.strictObject({ mediaId: idSchema, variant: z.enum(MEDIA_VARIANTS) }),
+        querystring: noQuery,
+        response: { 200: z.any().describe('The image bytes') },
+      },
+    },
+    async (req, reply) => {
+      const file = await openMedia(req.ctx, req.params.mediaId, req.params.variant);
+      reply
+        .header('content-type', file.mime)
+        .header('content-disposition', contentDisposition('inline', file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', file.isPublic ? 'public, max-age=3600' : 'private, no-store');
+      if (file.size !== null) reply.header('content-length', String(file.size));
+      return reply.send(file.stream);
+    },
+  );
+};
