@@ -37,6 +37,26 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.optional(),
   JOBS: bool.default(true),
+  // The ERP connection (docs/erp.md). Without ERP_URL the demo runs its own stand-in ERP.
+  ERP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'must be an http(s) URL without query or fragment')
+    .optional(),
+  ERP_TOKEN: z.string().min(1).max(8192).optional(),
+  ERP_DIVISION: z
+    .string()
+    .regex(/^[0-9]{1,12}$/, 'must be the numeric division')
+    .optional(),
+  ERP_SYNC_CRON: z
+    .string()
+    .trim()
+    .regex(/^(off|(\S+\s+){4}\S+)$/, "must be a 5-field cron expression or 'off'")
+    .default('0 2 * * *'),
+  ERP_TIMEOUT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+  ERP_RETRIES: z.coerce.number().int().min(0).max(3).default(3),
+  ERP_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  ERP_STANDIN_SIZE: z.coerce.number().int().min(0).max(100_000).default(2500),
+  ERP_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +84,24 @@ export interface Config {
   webDist: string;
   seedDemo: boolean;
   jobs: boolean;
+  erp: ErpConfig;
+}
+
+/** How to reach the ERP (Exact Online's REST API or the stand-in); docs/erp.md. */
+export interface ErpConfig {
+  /** Origin of the ERP API, e.g. https://start.exactonline.nl; undefined: not configured. */
+  url: string | undefined;
+  /** Bearer token (an Exact Online OAuth access token); never logged. */
+  token: string | undefined;
+  division: string;
+  /** pg-boss cron for the nightly sync (Europe/Amsterdam); null: no nightly sync. */
+  syncCron: string | null;
+  timeoutMs: number;
+  /** Retries per request after the first attempt (at most 3, D11). */
+  retries: number;
+  retryBaseMs: number;
+  standinSize: number;
+  standinPort: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.APP_MODE === 'production' && !appUrl.startsWith('https://') && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  APP_URL: must be https:// in production mode');
   }
+  const erpProblems = erpConfigProblems(e);
+  if (erpProblems.length) throw new ConfigError(`Invalid configuration:\n${erpProblems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
     mode: e.APP_MODE,
@@ -113,7 +153,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production mode never loads demo accounts, whatever SEED_DEMO says (A7).
     seedDemo: e.APP_MODE === 'demo' && (e.SEED_DEMO ?? true),
     jobs: e.JOBS,
+    erp: {
+      url: e.ERP_URL?.replace(/\/$/, ''),
+      token: e.ERP_TOKEN,
+      division: e.ERP_DIVISION ?? '1',
+      syncCron: e.ERP_SYNC_CRON === 'off' ? null : e.ERP_SYNC_CRON,
+      timeoutMs: e.ERP_TIMEOUT_MS,
+      retries: e.ERP_RETRIES,
+      retryBaseMs: e.ERP_RETRY_BASE_MS,
+      standinSize: e.ERP_STANDIN_SIZE,
+      standinPort: e.ERP_STANDIN_PORT,
+    },
   };
+}
+
+/** A real ERP needs its token and division; the token never crosses the network in clear text outside this machine. */
+function erpConfigProblems(e: Env): string[] {
+  if (!e.ERP_URL) return [];
+  const problems: string[] = [];
+  if (!e.ERP_TOKEN) problems.push('ERP_TOKEN: is required with ERP_URL');
+  if (!e.ERP_DIVISION) problems.push('ERP_DIVISION: is required with ERP_URL');
+  const host = new URL(e.ERP_URL).hostname;
+  const loopback = host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+  if (e.APP_MODE === 'production' && e.ERP_URL.startsWith('http://') && !loopback) {
+    problems.push('ERP_URL: must be https:// in production mode');
+  }
+  return problems;
 }
 
 function describeIssue(i: z.core.$ZodIssue): string {
@@ -137,7 +202,7 @@ function show(env: NodeJS.ProcessEnv, p: PropertyKey[]): string {
   const key = String(p[0]);
   const v = env[key];
   if (v === undefined) return 'nothing';
-  // Never echo secrets such as passwords in URLs back into logs.
-  if (/URL$/.test(key)) return 'a value';
+  // Never echo secrets such as passwords in URLs, or tokens, back into logs.
+  if (/(URL|TOKEN)$/.test(key)) return 'a value';
   return JSON.stringify(v);
 }

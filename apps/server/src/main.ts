@@ -4,7 +4,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { seedCatalogueDemo } from './demo/catalogue';
+import { type ErpStandin, startErpStandin } from './demo/erp-standin';
 import { isEmpty, seedDemo } from './demo/seed';
+import { runSyncNow } from './features/articles/sync.service';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -16,6 +19,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
+  }
+
+  // Demo without a real ERP: an in-process stand-in serves Exact's Items API on 127.0.0.1 (docs/erp.md).
+  let standin: ErpStandin | null = null;
+  if (config.mode === 'demo' && !config.erp.url) {
+    standin = await startErpStandin({ size: config.erp.standinSize, port: config.erp.standinPort });
+    config = { ...config, erp: { ...config.erp, url: standin.url, token: standin.token, division: standin.division } };
   }
 
   const db = await openDatabase({
@@ -39,6 +49,29 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db });
   await app.ready();
+  // The origin only: a URL may carry credentials, and the token is never logged.
+  const erpOrigin = config.erp.url ? new URL(config.erp.url).origin : null;
+  app.log.info(
+    { event: 'erp.configured', erp: standin ? 'stand-in' : erpOrigin ? 'external' : 'none', origin: erpOrigin },
+    standin
+      ? `ERP: the stand-in at ${standin.url} with ${config.erp.standinSize} articles (control: POST ${standin.url}/__control)`
+      : erpOrigin
+        ? `ERP: ${erpOrigin}, division ${config.erp.division}`
+        : 'ERP: not configured (ERP_URL); article syncs will fail',
+  );
+  if (seeded) {
+    // The demo starts with articles: one sync now, before anyone can press Sync Articles.
+    try {
+      const run = await runSyncNow(app.platform, 'schedule');
+      app.log.info({ event: 'demo.articles', runId: run.id, status: run.status, created: run.created }, 'demo articles synced');
+    } catch (err) {
+      app.log.error({ err }, 'the first article sync failed; the demo starts without articles');
+    }
+    // Then the enriched, published products (made from those articles) with their images.
+    const started = Date.now();
+    await seedCatalogueDemo({ db, storage: app.platform.storage, log: app.log });
+    app.log.info({ event: 'demo.catalogue', ms: Date.now() - started }, 'demo catalogue loaded');
+  }
   await app.platform.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
@@ -51,6 +84,7 @@ async function main(): Promise<void> {
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await db.close();
+    await standin?.close();
   });
 }
 

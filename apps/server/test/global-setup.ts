@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client';
+import { createPglite, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 
 /**
@@ -31,7 +30,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
       await admin.end();
     };
   }
-  const lite = await PGlite.create();
+  const lite = await createPglite();
   const db = await openDatabase({ pglite: lite });
   await migrate(db);
   const dump = await lite.dumpDataDir('none');

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
+import { createPglite, type Database, openDatabase } from '../src/db/client';
 import { type Migration, migrate, readMigrations } from '../src/db/migrate';
 import { testDbInfo } from './helpers/db';
 
@@ -50,7 +49,7 @@ async function emptyDatabase(): Promise<EmptyDb> {
     return e;
   }
   // PGlite has one session per database; "another process" is the same handle used concurrently.
-  const db = await openDatabase({ pglite: await PGlite.create() });
+  const db = await openDatabase({ pglite: await createPglite() });
   const e: EmptyDb = { db, openAnother: async () => db, drop: () => db.close() };
   cleanups.push(() => e.drop());
   return e;

@@ -1,6 +1,8 @@
 import type { Locale } from '@app/shared/locale';
 import { applyLocale, i18n, initI18n } from '../src/lib/i18n';
+import enBackoffice from '../src/locales/en/backoffice';
 import en from '../src/locales/en/index';
+import nlBackoffice from '../src/locales/nl/backoffice';
 import nl from '../src/locales/nl/index';
 
 /**
@@ -10,8 +12,8 @@ import nl from '../src/locales/nl/index';
 export async function setTestLanguage(locale: Locale = 'nl'): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     await initI18n(locale);
-    i18n.addResourceBundle('nl', 'translation', nl, true, true);
-    i18n.addResourceBundle('en', 'translation', en, true, true);
+    i18n.addResourceBundle('nl', 'translation', { ...nl, ...nlBackoffice }, true, true);
+    i18n.addResourceBundle('en', 'translation', { ...en, ...enBackoffice }, true, true);
   }
   await applyLocale(locale);
   return i18n;

@@ -23,6 +23,14 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom has no document.fonts; Mantine's autosize Textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
 if (!window.ResizeObserver) {
   class ResizeObserverStub {
     observe(): void {}

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idSchema, listQueryBase, versionField } from './http';
+import { idSchema, listQueryBase, queryInt, versionField } from './http';
 import { mediaSchema } from './media';
 
 export const ARTICLE_STATUSES = ['active', 'blocked', 'discontinued'] as const;
@@ -123,3 +123,12 @@ export const syncRunSchema = z.object({
 export type SyncRun = z.infer<typeof syncRunSchema>;
 
 export const syncRunParams = z.strictObject({ runId: idSchema });
+
+/** POST /api/articles/sync takes nothing: send {} (or no body). */
+export const syncStartSchema = z.strictObject({});
+
+export const syncRunListQuerySchema = z.strictObject({
+  page: queryInt(1, 100_000).default(1).describe('Page, from 1'),
+  perPage: queryInt(1, 100).default(25).describe('Rows per page'),
+});
+export type SyncRunListQuery = z.infer<typeof syncRunListQuerySchema>;

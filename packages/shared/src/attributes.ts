@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listQueryBase, versionField } from './http';
+import { idSchema, listQueryBase, versionField } from './http';
 
 /** The attribute archives under 'Attributen', as the specification lists them. */
 export const ATTRIBUTE_KINDS = [
@@ -70,3 +70,13 @@ export const attributeOverviewSchema = z.object({
 export function localName(x: { nameNl: string; nameEn: string }, locale: string): string {
   return locale === 'en' && x.nameEn ? x.nameEn : x.nameNl;
 }
+
+/** Every attribute of every kind, for selects and filters (small lists, no paging). */
+export const attributeOptionSchema = attributeRefSchema.extend({
+  typeGroupId: z.number().int().nullable().describe('Only for types'),
+});
+export type AttributeOption = z.infer<typeof attributeOptionSchema>;
+export const attributeOptionsSchema = z.object({ data: z.array(attributeOptionSchema) });
+
+export const attributeKindParams = z.strictObject({ kind: attributeKindSchema });
+export const attributeParams = z.strictObject({ kind: attributeKindSchema, attributeId: idSchema });

@@ -79,3 +79,8 @@ export const roboxMaterialListQuerySchema = listQueryBase.extend({
 });
 export type RoboxMaterialListQuery = z.infer<typeof roboxMaterialListQuerySchema>;
 export const roboxMaterialParams = z.strictObject({ roboxMaterialId: idSchema });
+
+/** Every material in short, for the product editor's select. */
+export const roboxMaterialOptionSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export type RoboxMaterialOption = z.infer<typeof roboxMaterialOptionSchema>;
+export const roboxMaterialOptionsSchema = z.object({ data: z.array(roboxMaterialOptionSchema) });

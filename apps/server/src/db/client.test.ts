@@ -1,6 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, sqlLiteral } from './client';
+import { createPglite, type Database, openDatabase, sqlLiteral } from './client';
 
 describe('sqlLiteral (EXECUTE arguments on PGlite)', () => {
   it('quotes strings so that no value can end the literal', () => {
@@ -17,7 +16,7 @@ describe('sqlLiteral (EXECUTE arguments on PGlite)', () => {
 describe('named queries on PGlite', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openDatabase({ pglite: await PGlite.create() });
+    db = await openDatabase({ pglite: await createPglite() });
     await db.raw.exec('CREATE TABLE t (id text PRIMARY KEY, at timestamptz, n int, tags text[])');
   });
   afterAll(() => db.close());

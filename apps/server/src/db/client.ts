@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -45,6 +46,14 @@ export interface DatabaseOptions {
   applicationName?: string;
 }
 
+/**
+ * A PGlite with the extensions the migrations use (pg_trgm for article search). Everything that
+ * makes a PGlite (the app, tests, benchmarks) goes through here.
+ */
+export function createPglite(dataDir?: string, opts: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({ ...(dataDir ? { dataDir } : {}), ...opts, extensions: { pg_trgm } });
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite under dataDir (or in memory for 'memory://'). */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPg(opts.url, opts.poolSize ?? 10, opts.applicationName ?? 'outfitting');
@@ -52,7 +61,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!lite) {
     const dir = opts.dataDir ?? 'memory://';
     if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
-    lite = await PGlite.create(dir);
+    lite = await createPglite(dir);
   }
   return wrapPglite(lite);
 }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client';
+import { createPglite, type Database, openDatabase } from '../../src/db/client';
 
 type TestDb = { kind: 'pg'; base: string; template: string } | { kind: 'pglite'; file: string };
 
@@ -47,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const blob = new Blob([fs.readFileSync(info.file)]);
-  const lite = await PGlite.create({ loadDataDir: blob });
+  const lite = await createPglite(undefined, { loadDataDir: blob });
   const db = await openDatabase({ pglite: lite });
   return { db, url: null, drop: () => db.close() };
 }

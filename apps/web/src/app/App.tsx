@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';
 import { FullPageLoader } from '../components/States';
+import { enableBackofficeCatalogs } from '../lib/i18n';
 import { collectRoutes, type RouteEntry } from './route-meta';
 import { RouteRegistryContext } from './route-registry';
 import { type RouteSet, useSession } from './session';
@@ -17,8 +18,10 @@ async function loadRouteSet(set: RouteSet): Promise<RouteObject[]> {
       return (await import('./route-sets/guest')).guestRoutes;
     case 'customer':
       return (await import('./route-sets/customer')).customerRoutes;
-    case 'employee':
-      return (await import('./route-sets/employee')).employeeRoutes;
+    case 'employee': {
+      const [routes] = await Promise.all([import('./route-sets/employee'), enableBackofficeCatalogs()]);
+      return routes.employeeRoutes;
+    }
   }
 }
 

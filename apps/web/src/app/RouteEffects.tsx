@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { crumbTitle, useSlugTitles } from '../components/AppBreadcrumbs';
 import { useNavigationEffects } from './navigation-effects';
 import { useRouteChain } from './use-route-chain';
@@ -8,7 +9,8 @@ export function RouteEffects() {
   const chain = useRouteChain();
   const slugs = useSlugTitles(chain);
   const { t } = useTranslation();
+  const params = useParams();
   const leaf = chain.at(-1);
-  useNavigationEffects(leaf, leaf ? crumbTitle(leaf, slugs, t) : '');
+  useNavigationEffects(leaf, leaf ? crumbTitle(leaf, slugs, t, params) : '');
   return null;
 }

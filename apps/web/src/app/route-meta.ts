@@ -11,6 +11,8 @@ export interface RouteMeta {
   name: RouteName;
   title?: string;
   slug?: SlugName;
+  /** With title: the title key is `${title}.${params[titleParam]}` (e.g. one label per attribute kind). */
+  titleParam?: string;
   parent?: RouteName;
   permission?: readonly Permission[];
 }

@@ -36,8 +36,17 @@ export function useSlugTitles(chain: RouteEntry[]): Record<string, string | null
   return enabled ? (q.data?.data.slugs ?? {}) : {};
 }
 
-export function crumbTitle(e: RouteEntry, slugs: Record<string, string | null>, t: (k: string) => string): string {
+export function crumbTitle(
+  e: RouteEntry,
+  slugs: Record<string, string | null>,
+  t: (k: string) => string,
+  params: Record<string, string | undefined> = {},
+): string {
   if (e.meta.slug) return slugs[e.meta.slug] ?? '…';
+  if (e.meta.title && e.meta.titleParam) {
+    const value = params[e.meta.titleParam];
+    if (value && /^[a-z0-9-]+$/.test(value)) return t(`${e.meta.title}.${value}`);
+  }
   return e.meta.title ? t(e.meta.title) : '';
 }
 
@@ -50,7 +59,7 @@ export function AppBreadcrumbs() {
   return (
     <Breadcrumbs mb="sm" separatorMargin={6} aria-label={t('common.nav.breadcrumbs')}>
       {chain.map((e, i) => {
-        const title = crumbTitle(e, slugs, t);
+        const title = crumbTitle(e, slugs, t, params);
         if (i === chain.length - 1) {
           return (
             <Text key={e.name} size="sm" c="dimmed" aria-current="page">

@@ -4,21 +4,37 @@ import { initReactI18next } from 'react-i18next';
 
 type Catalog = Record<string, unknown>;
 
-// Each language's catalogues are one chunk (locales/<lang>/index.ts), fetched when first needed.
+// Each language's catalogues come in two lazy chunks: what every visitor needs (locales/<lang>/index.ts)
+// and the back office's (locales/<lang>/backoffice.ts, only once an employee's route set loads).
 // Keys read as feature.screen.item: t('auth.login.title').
-const catalogs: Record<Locale, () => Promise<{ default: Catalog }>> = {
-  nl: () => import('../locales/nl/index'),
-  en: () => import('../locales/en/index'),
+type Bundle = 'base' | 'backoffice';
+const catalogs: Record<Bundle, Record<Locale, () => Promise<{ default: Catalog }>>> = {
+  base: { nl: () => import('../locales/nl/index'), en: () => import('../locales/en/index') },
+  backoffice: { nl: () => import('../locales/nl/backoffice'), en: () => import('../locales/en/backoffice') },
 };
+const loaded = new Set<string>();
+let withBackoffice = false;
 
 export function isLocale(v: unknown): v is Locale {
   return typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 }
 
-async function ensureCatalog(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  const { default: catalog } = await catalogs[locale]();
+async function ensureCatalog(locale: Locale, bundle: Bundle): Promise<void> {
+  const key = `${locale}:${bundle}`;
+  if (loaded.has(key)) return;
+  const { default: catalog } = await catalogs[bundle][locale]();
   i18n.addResourceBundle(locale, 'translation', catalog, true, true);
+  loaded.add(key);
+}
+
+/** Loads the back office's texts (now and on every later language switch). */
+export async function enableBackofficeCatalogs(): Promise<void> {
+  withBackoffice = true;
+  await ensureCatalog(currentLocale(), 'backoffice');
+}
+
+function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }
 
 /** Dutch first: the app starts in nl and falls back to nl (DESIGN section 7). */
@@ -38,7 +54,7 @@ export async function initI18n(initial: Locale = DEFAULT_LOCALE): Promise<typeof
 
 /** Switches the UI language, the date locale and the document language together. */
 export async function applyLocale(locale: Locale): Promise<void> {
-  await ensureCatalog(locale);
+  await Promise.all([ensureCatalog(locale, 'base'), withBackoffice ? ensureCatalog(locale, 'backoffice') : null]);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
   const { setDateLocale } = await import('./dates');

@@ -1,21 +1,21 @@
 import type { BreadcrumbQuery, SlugName } from '@app/shared/breadcrumbs';
 import type { Ctx } from '../../platform/context';
+import { articleTitle } from '../articles/articles.service';
 import { companyTitle } from '../companies/companies.service';
+import { productTitle } from '../products/products.service';
+import { roboxCategoryTitle, roboxMaterialTitle } from '../robox/robox.service';
 import { roleTitle } from '../users/roles.service';
 
 type Resolver = (ctx: Ctx, id: number) => Promise<string | null>;
 
 /** One resolver per slug name; each answers only what the actor may see, else null. */
-const none: Resolver = async () => null;
-
 const resolvers: Record<SlugName, Resolver> = {
   companyId: companyTitle,
   roleId: roleTitle,
-  // Catalogue titles (issue #3) are wired in with their features.
-  articleId: none,
-  productId: none,
-  roboxMaterialId: none,
-  roboxMaterialCategoryId: none,
+  articleId: articleTitle,
+  productId: productTitle,
+  roboxMaterialId: roboxMaterialTitle,
+  roboxMaterialCategoryId: roboxCategoryTitle,
 };
 
 /** Titles for the slug params of the page being opened. */

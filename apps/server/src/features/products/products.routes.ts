@@ -1,4 +1,197 @@
+import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/http';
+import {
+  type ProductListQuery,
+  type PublicProductQuery,
+  productCreateSchema,
+  productDetailSchema,
+  productListItemSchema,
+  productListQuerySchema,
+  productMoveSchema,
+  productOrderQuerySchema,
+  productOrderSchema,
+  productParams,
+  productSaveSchema,
+  publicFiltersSchema,
+  publicProductCardSchema,
+  publicProductQuerySchema,
+  publicProductSchema,
+} from '@app/shared/products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access';
+import { attributesRoutes } from './attributes.routes';
+import * as order from './product-order.service';
+import * as products from './products.service';
+import * as catalogue from './public-catalogue.service';
 
-/** Products, attributes, manual order and the public catalogue: filled in by issue #3. */
-export const productsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['products'];
+const manage = { access: access.employee('products.manage') };
+const sort = { access: access.employee('products.sort') };
+/** The catalogue is the same for everyone, so shared caches may keep it for a minute. */
+const PUBLIC_CACHE = 'public, max-age=60';
+
+/** Products, attributes, manual order and the public catalogue. */
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(attributesRoutes);
+
+  app.get(
+    '/api/products',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Products for staff: search, publication and attribute filters, paged',
+        querystring: productListQuerySchema,
+        response: { 200: pageOf(productListItemSchema) },
+      },
+    },
+    async (req) => products.listProducts(req.ctx, req.query as unknown as ProductListQuery),
+  );
+
+  app.post(
+    '/api/products',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'A new product, from an ERP article or from scratch (goes to the end of the order)',
+        querystring: noQuery,
+        body: productCreateSchema,
+        response: { 201: envelope(productDetailSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ data: await products.createProduct(req.ctx, req.body) }),
+  );
+
+  app.get(
+    '/api/products/order',
+    {
+      config: sort,
+      schema: {
+        tags,
+        summary: 'The manual order: of all products, or within one category',
+        querystring: productOrderQuerySchema,
+        response: { 200: productOrderSchema },
+      },
+    },
+    async (req) => ({ data: await order.getOrder(req.ctx, req.query.categoryId ?? null) }),
+  );
+
+  app.post(
+    '/api/products/order/move',
+    {
+      config: sort,
+      schema: {
+        tags,
+        summary: 'Move one product to a place in the order; answers the new order (D5)',
+        querystring: noQuery,
+        body: productMoveSchema,
+        response: { 200: productOrderSchema },
+      },
+    },
+    async (req) => ({ data: await order.moveProduct(req.ctx, req.body) }),
+  );
+
+  app.get(
+    '/api/products/:productId',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Everything the product editor shows',
+        params: productParams,
+        querystring: noQuery,
+        response: { 200: envelope(productDetailSchema) },
+      },
+    },
+    async (req) => ({ data: await products.getProduct(req.ctx, req.params.productId) }),
+  );
+
+  app.put(
+    '/api/products/:productId',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Save the whole editor state (send the version it was loaded at; publishing needs inspiration-products.manage)',
+        params: productParams,
+        querystring: noQuery,
+        body: productSaveSchema,
+        response: { 200: envelope(productDetailSchema) },
+      },
+    },
+    async (req) => ({ data: await products.saveProduct(req.ctx, req.params.productId, req.body) }),
+  );
+
+  app.delete(
+    '/api/products/:productId',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Delete a product (send the version); children lose their parent',
+        params: productParams,
+        querystring: versionQuery,
+        response: { 204: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await products.deleteProduct(req.ctx, req.params.productId, req.query.version);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/public/products',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['public'],
+        summary: 'The inspiration catalogue: published products in the manual order, filtered, paged',
+        querystring: publicProductQuerySchema,
+        response: { 200: pageOf(publicProductCardSchema) },
+      },
+    },
+    async (req, reply) => {
+      const page = await catalogue.listPublicProducts(req.ctx, req.query as unknown as PublicProductQuery);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return page;
+    },
+  );
+
+  app.get(
+    '/api/public/products/:productId',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['public'],
+        summary: 'One published product; an unpublished one is not found',
+        params: productParams,
+        querystring: noQuery,
+        response: { 200: envelope(publicProductSchema) },
+      },
+    },
+    async (req, reply) => {
+      const data = await catalogue.getPublicProduct(req.ctx, req.params.productId);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return { data };
+    },
+  );
+
+  app.get(
+    '/api/public/filters',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['public'],
+        summary: 'The filter values that published products use',
+        querystring: noQuery,
+        response: { 200: publicFiltersSchema },
+      },
+    },
+    async (req, reply) => {
+      const data = await catalogue.publicFilters(req.ctx);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return { data };
+    },
+  );
+};

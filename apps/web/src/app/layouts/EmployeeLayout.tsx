@@ -1,8 +1,21 @@
 import { hasAnyPermission } from '@app/shared/permissions';
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuilding, IconChevronDown, IconHome, IconLogout, IconSettings, IconWorld } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import {
+  IconArchive,
+  IconArrowsSort,
+  IconBuilding,
+  IconBuildingWarehouse,
+  IconChevronDown,
+  IconHome,
+  IconLogout,
+  IconPackage,
+  IconRefresh,
+  IconSettings,
+  IconTags,
+  IconWorld,
+} from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
@@ -28,6 +41,10 @@ export function EmployeeLayout() {
   const user = useCurrentUser();
   const location = useLocation();
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
+  const canArticles = useCan('articles.view');
+  const canSync = useCan('articles.sync');
+  const canProducts = useCan('products.manage');
+  const canSort = useCan('products.sort');
   // A screen whose permission this person lacks looks like one that does not exist (the server
   // refuses its calls either way); its page component never mounts.
   const needed = useRouteChain().at(-1)?.meta.permission;
@@ -39,6 +56,32 @@ export function EmployeeLayout() {
     { to: '/public/products', label: t('common.nav.inspiration'), icon: <IconWorld size={18} />, visible: true },
     { to: '/settings', label: t('common.nav.settings'), icon: <IconSettings size={18} />, visible: true },
   ];
+  // The catalogue group: articles from the ERP and the products made from them (issue #3).
+  const catalogue: NavItem[] = [
+    { to: '/articles', label: t('common.nav.articles'), icon: <IconArchive size={18} />, visible: canArticles },
+    { to: '/sync', label: t('common.nav.sync'), icon: <IconRefresh size={18} />, visible: canSync },
+    { to: '/products', label: t('common.nav.productsAdmin'), icon: <IconPackage size={18} />, visible: canProducts },
+    { to: '/order', label: t('common.nav.order'), icon: <IconArrowsSort size={18} />, visible: canSort },
+    { to: '/attributes', label: t('common.nav.attributes'), icon: <IconTags size={18} />, visible: canProducts },
+  ].filter((i) => i.visible);
+  const isActive = (i: NavItem) => (i.end ? location.pathname === i.to : location.pathname.startsWith(i.to));
+  const inCatalogue = catalogue.some(isActive);
+  const [catalogueOpen, setCatalogueOpen] = useState(true);
+  useEffect(() => {
+    if (inCatalogue) setCatalogueOpen(true);
+  }, [inCatalogue]);
+  const link = (i: NavItem) => (
+    <NavLink
+      key={i.to}
+      component={RouterNavLink}
+      to={i.to}
+      end={i.end}
+      label={i.label}
+      leftSection={i.icon}
+      onClick={close}
+      active={isActive(i)}
+    />
+  );
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
@@ -80,20 +123,20 @@ export function EmployeeLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('common.nav.main')}>
         <ScrollArea>
-          {items
-            .filter((i) => i.visible)
-            .map((i) => (
-              <NavLink
-                key={i.to}
-                component={RouterNavLink}
-                to={i.to}
-                end={i.end}
-                label={i.label}
-                leftSection={i.icon}
-                onClick={close}
-                active={i.end ? location.pathname === i.to : location.pathname.startsWith(i.to)}
-              />
-            ))}
+          {items.filter((i) => i.visible && (i.to === '/' || i.to === '/companies')).map(link)}
+          {catalogue.length > 0 ? (
+            <NavLink
+              label={t('common.nav.catalogue')}
+              leftSection={<IconBuildingWarehouse size={18} />}
+              opened={catalogueOpen}
+              onChange={setCatalogueOpen}
+              childrenOffset={18}
+              active={inCatalogue && !catalogueOpen}
+            >
+              {catalogue.map(link)}
+            </NavLink>
+          ) : null}
+          {items.filter((i) => i.visible && i.to !== '/' && i.to !== '/companies').map(link)}
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">

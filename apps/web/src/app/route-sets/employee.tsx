@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { EmployeeLayout } from '../layouts/EmployeeLayout';
 import { guestRoutesRedirect, meta, notFoundRoute, publicProductsRoutes } from './shared';
 import { signedInRoot } from './signed-in';
@@ -30,6 +30,150 @@ export const employeeRoutes: RouteObject[] = [
             permission: ['companies.manage', 'companies.act-as-client'],
           }),
           lazy: async () => ({ Component: (await import('../../features/companies/pages/CompaniesPage')).CompaniesPage }),
+        },
+        // Catalogue (issue #3): ERP articles and their sync, products, manual order, attributes.
+        {
+          path: 'articles',
+          handle: meta({ name: 'articles.index', title: 'articles.list.title', parent: 'home', permission: ['articles.view'] }),
+          lazy: async () => ({ Component: (await import('../../features/articles/pages/ArticlesPage')).ArticlesPage }),
+        },
+        {
+          path: 'articles/:articleId',
+          handle: meta({ name: 'articles.show', slug: 'articleId', parent: 'articles.index', permission: ['articles.view'] }),
+          lazy: async () => ({ Component: (await import('../../features/articles/pages/ArticlePage')).ArticlePage }),
+        },
+        {
+          path: 'sync',
+          handle: meta({
+            name: 'articles.sync',
+            title: 'articles.sync.title',
+            parent: 'articles.index',
+            permission: ['articles.sync'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/articles/pages/SyncPage')).SyncPage }),
+        },
+        {
+          path: 'products',
+          handle: meta({
+            name: 'articles.products-index',
+            title: 'products.list.title',
+            parent: 'home',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/products/pages/ProductsPage')).ProductsPage }),
+        },
+        {
+          path: 'products/:productId',
+          handle: meta({
+            name: 'products.edit',
+            slug: 'productId',
+            parent: 'articles.products-index',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/products/pages/ProductEditPage')).ProductEditPage }),
+        },
+        {
+          path: 'order',
+          handle: meta({
+            name: 'product.order',
+            title: 'products.order.title',
+            parent: 'articles.products-index',
+            permission: ['products.sort'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/products/pages/ProductOrderPage')).ProductOrderPage }),
+        },
+        {
+          path: 'attributes',
+          handle: meta({
+            name: 'product.attributes',
+            title: 'attributes.title',
+            parent: 'articles.products-index',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/attributes/pages/AttributesPage')).AttributesPage }),
+        },
+        {
+          path: 'attributes/:kind',
+          handle: meta({
+            name: 'attributes.archive',
+            title: 'attributes.kinds',
+            titleParam: 'kind',
+            parent: 'product.attributes',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/attributes/pages/AttributeArchivePage')).AttributeArchivePage,
+          }),
+        },
+        // Robox (under settings)
+        { path: 'robox', element: <Navigate to="/robox/materials" replace /> },
+        {
+          path: 'robox/materials',
+          handle: meta({
+            name: 'archive-robox-material',
+            title: 'robox.materials.title',
+            parent: 'settings.index',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/robox/pages/RoboxMaterialsPage')).RoboxMaterialsPage }),
+        },
+        {
+          path: 'robox/materials/create',
+          handle: meta({
+            name: 'robox-material.create',
+            title: 'robox.materials.createTitle',
+            parent: 'archive-robox-material',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/robox/pages/RoboxMaterialEditPage')).RoboxMaterialCreatePage,
+          }),
+        },
+        {
+          path: 'robox/materials/:roboxMaterialId/edit',
+          handle: meta({
+            name: 'robox-material.edit',
+            slug: 'roboxMaterialId',
+            parent: 'archive-robox-material',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/robox/pages/RoboxMaterialEditPage')).RoboxMaterialEditPage,
+          }),
+        },
+        {
+          path: 'robox/material-categories',
+          handle: meta({
+            name: 'archive-robox-material-category',
+            title: 'robox.categories.title',
+            parent: 'settings.index',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/robox/pages/RoboxCategoriesPage')).RoboxCategoriesPage }),
+        },
+        {
+          path: 'robox/material-categories/create',
+          handle: meta({
+            name: 'robox-material-category.create',
+            title: 'robox.categories.createTitle',
+            parent: 'archive-robox-material-category',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/robox/pages/RoboxCategoryEditPage')).RoboxCategoryCreatePage,
+          }),
+        },
+        {
+          path: 'robox/material-categories/:roboxMaterialCategoryId/edit',
+          handle: meta({
+            name: 'robox-material-category.edit',
+            slug: 'roboxMaterialCategoryId',
+            parent: 'archive-robox-material-category',
+            permission: ['products.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/robox/pages/RoboxCategoryEditPage')).RoboxCategoryEditPage,
+          }),
         },
         {
           path: 'settings',

@@ -6,11 +6,27 @@ export const meta = (m: RouteMeta) => m;
 /** A signed-in person opening a guest route is sent home. */
 export const guestRoutesRedirect: RouteObject = { path: '/auth/*', element: <Navigate to="/" replace /> };
 
+/** The public catalogue's data calls start with the page's code, not after it (fast on a phone). */
+const publicPrefetch = () => import('../../features/public/prefetch');
+
 export const publicProductsRoutes: RouteObject[] = [
   {
     path: 'products',
     handle: meta({ name: 'products', title: 'public.products.title' }),
+    loader: async ({ request }) => {
+      (await publicPrefetch()).prefetchCatalogue(request.url);
+      return null;
+    },
     lazy: async () => ({ Component: (await import('../../features/public/pages/PublicProductsPage')).PublicProductsPage }),
+  },
+  {
+    path: 'products/:productId',
+    handle: meta({ name: 'show-inspiration-product', slug: 'productId', parent: 'products' }),
+    loader: async ({ params }) => {
+      (await publicPrefetch()).prefetchProduct(params.productId);
+      return null;
+    },
+    lazy: async () => ({ Component: (await import('../../features/public/pages/PublicProductPage')).PublicProductPage }),
   },
 ];
 

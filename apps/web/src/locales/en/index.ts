@@ -1,6 +1,12 @@
-// All en catalogues as one lazily loaded chunk: a visitor downloads only the language shown.
-const files = import.meta.glob<Record<string, unknown>>('./*.json', { eager: true, import: 'default' });
+// The en catalogues every visitor needs (sign-in, portal, public catalogue), as one lazy chunk.
+// The back office's catalogues are in backoffice.ts, loaded with the employee route set.
+import account from './account.json';
+import auth from './auth.json';
+import common from './common.json';
+import errors from './errors.json';
+import home from './home.json';
+import portal from './portal.json';
+import publicCatalogue from './public.json';
+import validation from './validation.json';
 
-export default Object.fromEntries(
-  Object.entries(files).map(([file, catalog]) => [file.replace(/^\.\/(.*)\.json$/, '$1'), catalog]),
-);
+export default { account, auth, common, errors, home, portal, public: publicCatalogue, validation };

@@ -1,5 +1,14 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuilding, IconSettings, IconShieldLock, IconWorld } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArrowsSort,
+  IconBuilding,
+  IconPackage,
+  IconRefresh,
+  IconSettings,
+  IconShieldLock,
+  IconWorld,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +47,10 @@ export function EmployeeHomePage() {
   const user = useCurrentUser();
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
   const canRoles = useCan('users.manage-roles');
+  const canArticles = useCan('articles.view');
+  const canSync = useCan('articles.sync');
+  const canProducts = useCan('products.manage');
+  const canSort = useCan('products.sort');
   const now = dayjs();
   return (
     <>
@@ -56,6 +69,28 @@ export function EmployeeHomePage() {
         {t('home.shortcuts')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {canProducts ? (
+          <Shortcut
+            to="/products"
+            icon={<IconPackage />}
+            title={t('common.nav.productsAdmin')}
+            description={t('home.cards.products')}
+          />
+        ) : null}
+        {canArticles ? (
+          <Shortcut
+            to="/articles"
+            icon={<IconArchive />}
+            title={t('common.nav.articles')}
+            description={t('home.cards.articles')}
+          />
+        ) : null}
+        {canSync ? (
+          <Shortcut to="/sync" icon={<IconRefresh />} title={t('common.nav.sync')} description={t('home.cards.sync')} />
+        ) : null}
+        {canSort ? (
+          <Shortcut to="/order" icon={<IconArrowsSort />} title={t('common.nav.order')} description={t('home.cards.order')} />
+        ) : null}
         {canCompanies ? (
           <Shortcut
             to="/companies"

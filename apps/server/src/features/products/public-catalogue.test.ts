@@ -1,0 +1,326 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
+import { createAttribute, createMediaRow, createProduct } from './catalogue.fixtures';
+
+let tdb: TestDatabase;
+let t: TestApp;
+let admin: Agent;
+let client: Agent;
+let anon: Agent;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  t = await startTestApp({ db: tdb.db });
+  const a = await createEmployee(tdb.db, { admin: true });
+  admin = t.agent();
+  await admin.login(a.email, a.password);
+  const company = await createCompany(tdb.db);
+  const c = await createClient(tdb.db, company.id);
+  client = t.agent();
+  await client.login(c.email, c.password);
+  anon = t.agent();
+});
+afterAll(async () => {
+  await t.close();
+  await tdb.drop();
+});
+
+const ids = (res: { json(): { data: { id: number }[] } }) => res.json().data.map((r) => r.id);
+
+describe('GET /api/public/products', () => {
+  it('answers anyone, signed in or not, with published products only, cached publicly for a minute', async () => {
+    const area = await createAttribute(tdb.db, 'areas');
+    const m = await createMediaRow(tdb.db);
+    const pub = await createProduct(tdb.db, { published: true, attributeIds: [area.id], galleryIds: [m] });
+    await createProduct(tdb.db, { published: false, attributeIds: [area.id] });
+    for (const who of [anon, client, admin]) {
+      const res = await who.get(`/api/public/products?areas=${area.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      expect(res.json()).toEqual({
+        data: [
+          {
+            id: pub.id,
+            slug: pub.slug,
+            nameNl: pub.nameNl,
+            nameEn: `${pub.nameNl} EN`,
+            thumbUrl: `/api/media/${m}/thumb`,
+            largeUrl: `/api/media/${m}/large`,
+          },
+        ],
+        meta: { current_page: 1, last_page: 1, per_page: 25, total: 1 },
+      });
+    }
+  });
+
+  it('follows the manual order: overall, or the category’s own order when exactly one category is filtered', async () => {
+    const area = await createAttribute(tdb.db, 'areas');
+    const cat1 = await createAttribute(tdb.db, 'categories');
+    const cat2 = await createAttribute(tdb.db, 'categories');
+    const a = await createProduct(tdb.db, { published: true, attributeIds: [area.id], categoryIds: [cat1.id] });
+    const b = await createProduct(tdb.db, { published: true, attributeIds: [area.id], categoryIds: [cat1.id, cat2.id] });
+    const c = await createProduct(tdb.db, { published: true, attributeIds: [area.id], categoryIds: [cat1.id] });
+    expect(ids(await anon.get(`/api/public/products?areas=${area.id}`))).toEqual([a.id, b.id, c.id]);
+
+    // Overall: c first. Within cat1: b first.
+    expect((await admin.post('/api/products/order/move', { productId: c.id, toIndex: 0 })).statusCode).toBe(200);
+    expect((await admin.post('/api/products/order/move', { productId: b.id, toIndex: 0, categoryId: cat1.id })).statusCode).toBe(
+      200,
+    );
+    expect(ids(await anon.get(`/api/public/products?areas=${area.id}`))).toEqual([c.id, a.id, b.id]);
+    expect(ids(await anon.get(`/api/public/products?categories=${cat1.id}`))).toEqual([b.id, a.id, c.id]);
+    expect(ids(await anon.get(`/api/public/products?categories=${cat1.id},${cat2.id}`))).toEqual([c.id, a.id, b.id]);
+    expect(ids(await anon.get(`/api/public/products?categories=${cat1.id}&areas=${area.id}`))).toEqual([b.id, a.id, c.id]);
+
+    const p2 = await anon.get(`/api/public/products?categories=${cat1.id}&perPage=2&page=2`);
+    expect(ids(p2)).toEqual([c.id]);
+    expect(p2.json().meta).toEqual({ current_page: 2, last_page: 2, per_page: 2, total: 3 });
+  });
+
+  it('filters on each public kind (any id within a kind) and on combinations (every kind given)', async () => {
+    const [area1, area2] = [await createAttribute(tdb.db, 'areas'), await createAttribute(tdb.db, 'areas')];
+    const feature = await createAttribute(tdb.db, 'features');
+    const material = await createAttribute(tdb.db, 'materials');
+    const preference = await createAttribute(tdb.db, 'preferences');
+    const category = await createAttribute(tdb.db, 'categories');
+    const p1 = await createProduct(tdb.db, { published: true, attributeIds: [area1.id, feature.id, material.id] });
+    const p2 = await createProduct(tdb.db, {
+      published: true,
+      attributeIds: [area2.id, preference.id],
+      categoryIds: [category.id],
+    });
+    const p3 = await createProduct(tdb.db, { published: true, attributeIds: [area1.id, material.id, preference.id] });
+    await createProduct(tdb.db, { published: false, attributeIds: [area1.id, area2.id, feature.id, material.id, preference.id] });
+
+    const q = async (query: string) => ids(await anon.get(`/api/public/products?${query}`));
+    expect(await q(`areas=${area1.id}`)).toEqual([p1.id, p3.id]);
+    expect(await q(`areas=${area1.id},${area2.id}`)).toEqual([p1.id, p2.id, p3.id]);
+    expect(await q(`features=${feature.id}`)).toEqual([p1.id]);
+    expect(await q(`materials=${material.id}`)).toEqual([p1.id, p3.id]);
+    expect(await q(`preferences=${preference.id}`)).toEqual([p2.id, p3.id]);
+    expect(await q(`categories=${category.id}`)).toEqual([p2.id]);
+    expect(await q(`areas=${area1.id}&preferences=${preference.id}`)).toEqual([p3.id]);
+    expect(await q(`areas=${area1.id},${area2.id}&materials=${material.id}&preferences=${preference.id}`)).toEqual([p3.id]);
+    expect(await q(`features=${feature.id}&preferences=${preference.id}`)).toEqual([]);
+    // An id of another kind never matches.
+    expect(await q(`features=${area1.id}`)).toEqual([]);
+  });
+
+  it('answers 400 for filters outside the public kinds, malformed id lists and repeated parameters (I1, I4)', async () => {
+    for (const query of [
+      'types=1',
+      'suppliers=1',
+      'q=x',
+      'sort=name',
+      'areas=x',
+      'areas=1,',
+      'areas=1&areas=2',
+      'perPage=101',
+      'page=0',
+    ]) {
+      const res = await anon.get(`/api/public/products?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('GET /api/public/products/:productId', () => {
+  it('answers a published product with its images, public attributes, downloads and featured project', async () => {
+    const [g1, g2, c1, hd] = [
+      await createMediaRow(tdb.db, { width: 1600, height: 1200 }),
+      await createMediaRow(tdb.db),
+      await createMediaRow(tdb.db),
+      await createMediaRow(tdb.db),
+    ];
+    const area = await createAttribute(tdb.db, 'areas', { nameNl: 'Lobby', nameEn: 'Lobby' });
+    const supplier = await createAttribute(tdb.db, 'suppliers');
+    const type = await createAttribute(tdb.db, 'types');
+    const p = await createProduct(tdb.db, { nameNl: 'Publiek detail', attributeIds: [area.id, supplier.id, type.id] });
+    const s = (await admin.get(`/api/products/${p.id}`)).json().data;
+    const saved = await admin.put(`/api/products/${p.id}`, {
+      version: s.version,
+      nameNl: 'Publiek detail',
+      nameEn: 'Public detail',
+      descriptionNl: 'Omschrijving',
+      descriptionEn: 'Description',
+      published: true,
+      parentId: null,
+      galleryIds: [g1, g2],
+      carouselIds: [c1],
+      tearsheetId: null,
+      headerImageId: hd,
+      extendedImageId: null,
+      extendedVideoUrl: 'https://video.example.com/v.mp4',
+      attributeIds: {
+        areas: [area.id],
+        categories: [],
+        features: [],
+        preferences: [],
+        types: [type.id],
+        suppliers: [supplier.id],
+        materials: [],
+      },
+      roboxMaterialIds: [],
+      downloads: [{ title: 'Productblad', link: 'https://www.example.com/downloads/detail.pdf' }],
+      relatedIds: [],
+      featuredProject: { header: 'Project', subtitle: 'Lounge 7', title: 'MS Nordic Star', description: 'Lounge', link: '' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const res = await anon.get(`/api/public/products/${p.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.json().data).toEqual({
+      id: p.id,
+      slug: p.slug,
+      nameNl: 'Publiek detail',
+      nameEn: 'Public detail',
+      descriptionNl: 'Omschrijving',
+      descriptionEn: 'Description',
+      gallery: [
+        { thumbUrl: `/api/media/${g1}/thumb`, largeUrl: `/api/media/${g1}/large`, width: 1600, height: 1200 },
+        { thumbUrl: `/api/media/${g2}/thumb`, largeUrl: `/api/media/${g2}/large`, width: 1200, height: 900 },
+      ],
+      carousel: [{ thumbUrl: `/api/media/${c1}/thumb`, largeUrl: `/api/media/${c1}/large`, width: 1200, height: 900 }],
+      headerImage: { thumbUrl: `/api/media/${hd}/thumb`, largeUrl: `/api/media/${hd}/large`, width: 1200, height: 900 },
+      tearsheet: null,
+      extendedImage: null,
+      extendedVideoUrl: 'https://video.example.com/v.mp4',
+      // Suppliers and types are internal: only the public filter kinds are shown.
+      attributes: {
+        areas: [{ id: area.id, kind: 'areas', nameNl: 'Lobby', nameEn: 'Lobby' }],
+        categories: [],
+        features: [],
+        materials: [],
+        preferences: [],
+      },
+      downloads: [{ title: 'Productblad', link: 'https://www.example.com/downloads/detail.pdf' }],
+      related: [],
+      parents: [],
+      featuredProject: { header: 'Project', subtitle: 'Lounge 7', title: 'MS Nordic Star', description: 'Lounge', link: '' },
+    });
+  });
+
+  it('answers an unpublished product with 404 PRODUCT_NOT_FOUND and the same body as an unknown id', async () => {
+    const hidden = await createProduct(tdb.db, { published: false });
+    const a = await anon.get(`/api/public/products/${hidden.id}`);
+    const b = await anon.get('/api/public/products/987654');
+    for (const r of [a, b]) {
+      expect(r.statusCode).toBe(404);
+      expect(r.headers['cache-control']).toBe('no-store');
+    }
+    const { requestId: _a, ...bodyA } = a.json();
+    const { requestId: _b, ...bodyB } = b.json();
+    expect(bodyA).toEqual(bodyB);
+    expect(bodyA.code).toBe('PRODUCT_NOT_FOUND');
+    // Staff get the same answer here: the public route shows published products only.
+    expect((await admin.get(`/api/public/products/${hidden.id}`)).statusCode).toBe(404);
+    expect((await anon.get('/api/public/products/x')).statusCode).toBe(400);
+  });
+
+  it('shows only published related products, and the published parents from the nearest up to the top', async () => {
+    const top = await createProduct(tdb.db, { published: true, nameNl: 'Familie top' });
+    const middle = await createProduct(tdb.db, { published: false, parentId: top.id });
+    const parent = await createProduct(tdb.db, { published: true, parentId: middle.id, nameNl: 'Familie ouder' });
+    const child = await createProduct(tdb.db, { published: true, parentId: parent.id });
+    const relPub = await createProduct(tdb.db, { published: true });
+    const relHidden = await createProduct(tdb.db, { published: false });
+    const d = (await admin.get(`/api/products/${child.id}`)).json().data;
+    const res = await admin.put(`/api/products/${child.id}`, {
+      version: d.version,
+      nameNl: d.nameNl,
+      nameEn: d.nameEn,
+      descriptionNl: '',
+      descriptionEn: '',
+      published: true,
+      parentId: parent.id,
+      galleryIds: [],
+      carouselIds: [],
+      tearsheetId: null,
+      headerImageId: null,
+      extendedImageId: null,
+      extendedVideoUrl: null,
+      attributeIds: { areas: [], categories: [], features: [], preferences: [], types: [], suppliers: [], materials: [] },
+      roboxMaterialIds: [],
+      downloads: [],
+      relatedIds: [relHidden.id, relPub.id],
+      featuredProject: null,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = (await anon.get(`/api/public/products/${child.id}`)).json().data;
+    expect(body.related.map((r: { id: number }) => r.id)).toEqual([relPub.id]);
+    expect(body.parents.map((r: { id: number }) => r.id)).toEqual([parent.id, top.id]);
+    expect(body.parents[0]).toMatchObject({ nameNl: 'Familie ouder', slug: parent.slug, thumbUrl: null });
+  });
+});
+
+describe('GET /api/public/filters', () => {
+  it('answers the attributes of the five public kinds that at least one published product uses', async () => {
+    const used = await createAttribute(tdb.db, 'features', { nameNl: 'Filter gebruikt' });
+    const onlyHidden = await createAttribute(tdb.db, 'features', { nameNl: 'Filter verborgen' });
+    const unused = await createAttribute(tdb.db, 'preferences', { nameNl: 'Filter ongebruikt' });
+    const supplier = await createAttribute(tdb.db, 'suppliers', { nameNl: 'Filter leverancier' });
+    await createProduct(tdb.db, { published: true, attributeIds: [used.id, supplier.id] });
+    await createProduct(tdb.db, { published: false, attributeIds: [onlyHidden.id] });
+    const res = await anon.get('/api/public/filters');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const data = res.json().data;
+    expect(Object.keys(data).sort()).toEqual(['areas', 'categories', 'features', 'materials', 'preferences']);
+    expect(data.features).toContainEqual({
+      id: used.id,
+      kind: 'features',
+      nameNl: 'Filter gebruikt',
+      nameEn: 'Filter gebruikt (en)',
+    });
+    const all = Object.values(data).flat() as { id: number }[];
+    for (const id of [onlyHidden.id, unused.id, supplier.id]) expect(all.map((a) => a.id)).not.toContain(id);
+    expect((await anon.get('/api/public/filters?x=1')).statusCode).toBe(400);
+  });
+});
+
+describe('catalogue images for visitors (Z5)', () => {
+  function multipart(data: Buffer) {
+    const boundary = '----catalogue-test';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="render.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  it('serves a published product’s gallery image to an anonymous visitor with public caching; an unpublished one’s is 404', async () => {
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 120, g: 90, b: 60 } } })
+      .png()
+      .toBuffer();
+    const upload = async () => {
+      const res = await admin.request('POST', '/api/media', multipart(png));
+      expect(res.statusCode).toBe(201);
+      return res.json().data[0] as { id: number; thumbUrl: string };
+    };
+    const shown = await upload();
+    const hidden = await upload();
+    await createProduct(tdb.db, { published: true, galleryIds: [shown.id] });
+    await createProduct(tdb.db, { published: false, galleryIds: [hidden.id] });
+
+    const ok = await anon.get(shown.thumbUrl);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/webp');
+    expect(String(ok.headers['cache-control'])).toMatch(/^public, max-age=\d+$/);
+    expect((await sharp(ok.rawPayload).metadata()).format).toBe('webp');
+
+    const no = await anon.get(hidden.thumbUrl);
+    expect(no.statusCode).toBe(404);
+    expect(no.json().code).toBe('MEDIA_NOT_FOUND');
+    expect((await client.get(hidden.thumbUrl)).statusCode).toBe(404);
+    // Staff who edit products still see it.
+    expect((await admin.get(hidden.thumbUrl)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,124 @@
+import type { RoboxMaterial, RoboxMaterialUpdate } from '@app/shared/robox';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setXsrfCookie } from '../../../../test/cookies';
+import { apiError, type FetchHandler, json, mockFetch, noContent } from '../../../../test/fetch';
+import { renderWithProviders } from '../../../../test/render';
+import { RoboxMaterialCreatePage, RoboxMaterialEditPage } from './RoboxMaterialEditPage';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+vi.mock('../../../lib/notify', () => ({ notify }));
+
+const material = (over: Partial<RoboxMaterial> = {}): RoboxMaterial => ({
+  id: 4,
+  name: 'MDF eikenfineer',
+  code: 'MDF-EIK-18',
+  categoryId: 2,
+  categoryName: 'Plaatmateriaal',
+  thicknessMm: 18,
+  sheetLengthMm: 2800,
+  sheetWidthMm: 2070,
+  colourFinish: 'Eiken naturel',
+  supplierId: 31,
+  supplierName: 'Egger',
+  articleId: null,
+  articleSku: null,
+  articleName: null,
+  productsCount: 0,
+  version: 6,
+  updatedAt: '2026-01-05T09:00:00.000Z',
+  ...over,
+});
+
+function openMaterial(o: { create?: boolean; onSave?: FetchHandler } = {}) {
+  const f = mockFetch((req) => {
+    if (req.path === '/api/robox/material-categories') {
+      return json(200, {
+        data: [{ id: 2, name: 'Plaatmateriaal', description: '', sortOrder: 1, materialsCount: 3, version: 1, updatedAt: '' }],
+        meta: { current_page: 1, last_page: 1, per_page: 100, total: 1 },
+      });
+    }
+    if (req.path === '/api/attributes/options') {
+      return json(200, { data: [{ id: 31, kind: 'suppliers', nameNl: 'Egger', nameEn: '', typeGroupId: null }] });
+    }
+    if (req.path === '/api/robox/materials/4' && req.method === 'GET') return json(200, { data: material() });
+    if (req.path === '/api/robox/materials/4' && req.method === 'PATCH') {
+      return o.onSave?.(req) ?? json(200, { data: material({ ...(req.body as object), version: 7 }) });
+    }
+    if (req.path === '/api/robox/materials' && req.method === 'POST') {
+      return o.onSave?.(req) ?? json(201, { data: material({ id: 12, ...(req.body as object) }) });
+    }
+    if (req.path === '/api/robox/materials/4' && req.method === 'DELETE') return noContent();
+    return undefined;
+  });
+  const view = renderWithProviders(null, {
+    url: o.create ? '/robox/materials/create' : '/robox/materials/4/edit',
+    routes: [
+      { path: '/robox/materials/create', element: <RoboxMaterialCreatePage /> },
+      { path: '/robox/materials/:roboxMaterialId/edit', element: <RoboxMaterialEditPage /> },
+      { path: '/robox/materials', element: <p data-testid="materials">list</p> },
+    ],
+  });
+  return { ...view, f };
+}
+
+beforeEach(() => setXsrfCookie('tok'));
+
+describe('RoboxMaterialEditPage', () => {
+  it('saves every field with the version and numbers as numbers', async () => {
+    const { user, f } = openMaterial();
+    const thickness = await screen.findByLabelText('Dikte');
+    await user.clear(thickness);
+    await user.type(thickness, '19');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(f.to('/api/robox/materials/4', 'PATCH')).toHaveLength(1));
+    expect(f.to('/api/robox/materials/4', 'PATCH')[0]?.body as RoboxMaterialUpdate).toEqual({
+      name: 'MDF eikenfineer',
+      code: 'MDF-EIK-18',
+      categoryId: 2,
+      thicknessMm: 19,
+      sheetLengthMm: 2800,
+      sheetWidthMm: 2070,
+      colourFinish: 'Eiken naturel',
+      supplierId: 31,
+      articleId: null,
+      version: 6,
+    });
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Materiaal MDF eikenfineer is opgeslagen.'));
+  });
+
+  it('shows a code already in use on the code field', async () => {
+    const { user } = openMaterial({
+      create: true,
+      onSave: () => apiError(400, 'VALIDATION_FAILED', { fieldErrors: { code: { code: 'code_taken' } } }),
+    });
+    await user.type(await screen.findByLabelText(/^Naam/), 'HPL wit');
+    await user.type(screen.getByLabelText(/^Code/), 'HPL-W-08');
+    await user.click(screen.getByRole('button', { name: 'Materiaal aanmaken' }));
+    expect(await screen.findByText('Deze code is al in gebruik bij een ander materiaal.')).toBeInTheDocument();
+  });
+
+  it('checks the code format before sending', async () => {
+    const { user, f } = openMaterial({ create: true });
+    await user.type(await screen.findByLabelText(/^Naam/), 'HPL wit');
+    await user.type(screen.getByLabelText(/^Code/), 'HPL wit 08');
+    await user.click(screen.getByRole('button', { name: 'Materiaal aanmaken' }));
+    expect(await screen.findByText('Gebruik alleen letters, cijfers en . _ / -')).toBeInTheDocument();
+    expect(f.to('/api/robox/materials', 'POST')).toHaveLength(0);
+  });
+
+  it('shows the stale banner on 409', async () => {
+    const { user } = openMaterial({ onSave: () => apiError(409, 'STALE_VERSION') });
+    await user.type(await screen.findByLabelText(/Kleur/), ', geborsteld');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Iemand anders heeft dit intussen gewijzigd')).toBeInTheDocument();
+  });
+
+  it('deletes after confirmation and goes back to the list', async () => {
+    const { user, f } = openMaterial();
+    await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByTestId('materials')).toBeInTheDocument();
+    expect(f.to('/api/robox/materials/4', 'DELETE')[0]?.url).toBe('/api/robox/materials/4?version=6');
+  });
+});
