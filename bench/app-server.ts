@@ -4,9 +4,10 @@
  *   DATABASE_URL=postgres://… node --import tsx bench/app-server.ts
  *     the app alone, on an already migrated and seeded database (seed.ts).
  *
- *   node --import tsx bench/app-server.ts --pglite
+ *   node --import tsx bench/app-server.ts --pglite [--articles 100000]
  *     PGlite cannot be shared between processes, so this one process creates an in-memory PGlite,
- *     migrates and seeds it, and serves both the app and the baseline routes on it, on two ports.
+ *     migrates and seeds it (with a catalogue of that many articles for G3), and serves both the
+ *     app and the baseline routes on it, on two ports.
  *
  * Ports: APP_PORT / BASELINE_PORT (default 0: any free port); they are reported to the parent
  * over IPC, or printed as a JSON line when started by hand.
@@ -16,6 +17,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { type Baseline, pgliteSql, startBaseline } from './baseline-server.ts';
+import { seedCatalogue } from './catalogue.ts';
 import { isMain, onStop, tellParent } from './common.ts';
 import { seed } from './seed.ts';
 
@@ -61,6 +63,8 @@ async function main(): Promise<void> {
     db = await openDatabase({ dataDir: 'memory://' });
     await migrate(db);
     await seed(db);
+    const at = process.argv.indexOf('--articles');
+    if (at > 0) await seedCatalogue(db, Number(process.argv[at + 1]));
   } else {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is required, or --pglite');

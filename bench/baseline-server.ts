@@ -9,6 +9,8 @@
  *   GET  /b/current   B-current: session + account + profile in one named statement, permissions from a map
  *   POST /b/insert    B-insert: one INSERT per request
  *   POST /b/buffered  B-buffered: push to an array, one multi-row INSERT every 200 ms
+ *   GET  /b/articles  B-list on articles (G3): 25 ids of live articles in the list's default order, then
+ *                     those rows with their product, and the count; ?page=N, ?type=CODE (B-list-filter)
  *   GET  /b/count     row counts of analytics_events (the app's) and bench_events (the baselines')
  */
 import type { PGlite } from '@electric-sql/pglite';
@@ -84,6 +86,40 @@ interface CurrentRow {
 const INSERT_SQL = `INSERT INTO bench_events (created_at, event_type, url, route_name, metadata) VALUES ($1, $2, $3, $4, $5)`;
 const BATCH_SQL = `INSERT INTO bench_events (created_at, event_type, url, route_name, metadata)
   SELECT c, t, u, r, m::jsonb FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[]) AS x(c, t, u, r, m)`;
+
+// B-list (PERFORMANCE.md 4.2) on the articles list: a deferred join (pick 25 ids in the list's
+// default order, name then id, then join their rows and products) and a count without joins.
+const LIST_COLUMNS = `a.id, a.erp_id AS "erpId", a.sku, a.name, a.type_code AS "typeCode", a.type_name AS "typeName",
+       a.supplier_name AS "supplierName", a.status, a.unit, a.impression_media_id AS "mediaId", p.id AS "productId",
+       a.deleted_at AS "deletedAt", a.synced_at AS "syncedAt"`;
+const LIST_SQL = `
+SELECT ${LIST_COLUMNS}
+  FROM (SELECT id FROM articles WHERE deleted_at IS NULL ORDER BY lower(name), id LIMIT 25 OFFSET $1) x
+  JOIN articles a ON a.id = x.id LEFT JOIN products p ON p.article_id = a.id
+ ORDER BY lower(a.name), a.id`;
+const LIST_COUNT_SQL = 'SELECT count(*)::int AS n FROM articles WHERE deleted_at IS NULL';
+const LIST_FILTER_SQL = `
+SELECT ${LIST_COLUMNS}
+  FROM (SELECT id FROM articles WHERE deleted_at IS NULL AND type_code = $2 ORDER BY lower(name), id LIMIT 25 OFFSET $1) x
+  JOIN articles a ON a.id = x.id LEFT JOIN products p ON p.article_id = a.id
+ ORDER BY lower(a.name), a.id`;
+const LIST_FILTER_COUNT_SQL = 'SELECT count(*)::int AS n FROM articles WHERE deleted_at IS NULL AND type_code = $1';
+
+interface ListRow {
+  id: number;
+  erpId: string;
+  sku: string;
+  name: string;
+  typeCode: string | null;
+  typeName: string | null;
+  supplierName: string | null;
+  status: string;
+  unit: string | null;
+  mediaId: number | null;
+  productId: number | null;
+  deletedAt: Date | null;
+  syncedAt: Date;
+}
 
 interface EventBody {
   event_type?: string;
@@ -223,6 +259,73 @@ export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baselin
           : { id: r.client_id, company_id: r.company_id, company_name: r.company_name },
       },
       permissions: employee && r.role_id !== null ? (permissions.get(r.role_id) ?? []) : [],
+    };
+  });
+
+  const nullableString = { type: 'string', nullable: true };
+  const listSchema = {
+    querystring: {
+      type: 'object',
+      properties: { page: { type: 'integer', minimum: 1, default: 1 }, type: { type: 'string', minLength: 1 } },
+    },
+    response: {
+      200: {
+        type: 'object',
+        properties: {
+          data: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                erpId: { type: 'string' },
+                sku: { type: 'string' },
+                name: { type: 'string' },
+                typeCode: nullableString,
+                typeName: nullableString,
+                supplierName: nullableString,
+                status: { type: 'string' },
+                unit: nullableString,
+                thumbUrl: nullableString,
+                productId: { type: 'integer', nullable: true },
+                deletedAt: nullableString,
+                syncedAt: { type: 'string' },
+              },
+            },
+          },
+          meta: {
+            type: 'object',
+            properties: {
+              current_page: { type: 'integer' },
+              last_page: { type: 'integer' },
+              per_page: { type: 'integer' },
+              total: { type: 'integer' },
+            },
+          },
+        },
+      },
+    },
+  };
+  app.get('/b/articles', { schema: listSchema }, async (req) => {
+    const q = req.query as { page: number; type?: string };
+    const offset = (q.page - 1) * 25;
+    const [rows, count] = await Promise.all(
+      q.type
+        ? [
+            sql.query<ListRow>('b_list_f', LIST_FILTER_SQL, [offset, q.type]),
+            sql.query<{ n: number }>('b_list_fc', LIST_FILTER_COUNT_SQL, [q.type]),
+          ]
+        : [sql.query<ListRow>('b_list', LIST_SQL, [offset]), sql.query<{ n: number }>('b_list_c', LIST_COUNT_SQL, [])],
+    );
+    const total = Number(count[0]?.n ?? 0);
+    return {
+      data: rows.map((r) => ({
+        ...r,
+        thumbUrl: r.mediaId ? `/api/media/${r.mediaId}/thumb` : null,
+        deletedAt: r.deletedAt ? r.deletedAt.toISOString() : null,
+        syncedAt: r.syncedAt.toISOString(),
+      })),
+      meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / 25)), per_page: 25, total },
     };
   });
 

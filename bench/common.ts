@@ -15,6 +15,15 @@ export const sha256Hex = (v: string): string => createHash('sha256').update(v).d
 /** A uniformly random session number in 1 … SESSIONS. */
 export const randomSession = (): number => 1 + Math.floor(Math.random() * SESSIONS);
 
+/**
+ * A random employee's session: seed.ts gives session g to account (g - 1) % 2000, and accounts
+ * 0-999 are the employees (1000-1999 the company users), so these are g = 1 + 2000k + j, j < 1000.
+ */
+export const randomEmployeeSession = (): number => {
+  const k = Math.floor(Math.random() * (SESSIONS / 2));
+  return 1 + Math.floor(k / 1000) * 2000 + (k % 1000);
+};
+
 /** A page-view event that passes pageViewEventSchema (packages/shared/src/analytics.ts). */
 export function pageViewBody(n: number): string {
   const page = 1 + (n % 20);

@@ -77,6 +77,28 @@ export async function articleCounts(db: Database): Promise<{ live: number; delet
   return r[0] ?? { live: 0, deleted: 0, duplicates: 0 };
 }
 
+/**
+ * Where the trigger-kept article_counts (migration 0005) differs from counting the articles
+ * afresh: the groups with both figures. [] when the table is exact.
+ */
+export async function articleCountsDrift(db: Database): Promise<Record<string, unknown>[]> {
+  return query<Record<string, unknown>>(
+    db,
+    sql`WITH kept AS (
+          SELECT live, type_code, type_name, supplier_name, status, sum(n)::int AS n FROM article_counts GROUP BY 1, 2, 3, 4, 5
+        ), fresh AS (
+          SELECT deleted_at IS NULL AS live, type_code, type_name, supplier_name, status, count(*)::int AS n
+            FROM articles GROUP BY 1, 2, 3, 4, 5
+        )
+        SELECT k.live AS kept_live, k.type_code AS kept_type, k.supplier_name AS kept_supplier, k.status AS kept_status,
+               k.n AS kept, f.live, f.type_code, f.supplier_name, f.status, f.n AS fresh
+          FROM kept k FULL JOIN fresh f
+            ON k.live = f.live AND k.type_code IS NOT DISTINCT FROM f.type_code AND k.type_name IS NOT DISTINCT FROM f.type_name
+           AND k.supplier_name IS NOT DISTINCT FROM f.supplier_name AND k.status = f.status
+         WHERE coalesce(k.n, 0) <> coalesce(f.n, 0)`,
+  );
+}
+
 export async function stagingCount(db: Database): Promise<number> {
   const r = await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM sync_staging`);
   return Number(r[0]?.n ?? 0);

@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './identity';
@@ -74,11 +75,29 @@ export const articles = pgTable(
     uniqueIndex('articles_erp_id_key').on(t.erpId),
     index('articles_name_idx').on(sql`lower(${t.name})`, t.id),
     index('articles_sku_idx').on(t.sku),
-    index('articles_type_idx').on(t.typeCode),
-    index('articles_supplier_idx').on(t.supplierName),
-    index('articles_live_idx').on(t.id).where(sql`${t.deletedAt} IS NULL`),
+    // A filtered page walks its filter's index in the list's default order (G3).
+    index('articles_type_idx').on(t.typeCode, sql`lower(${t.name})`, t.id),
+    index('articles_supplier_idx').on(t.supplierName, sql`lower(${t.name})`, t.id),
     check('articles_status_check', sql`${t.status} in ('active','blocked','discontinued')`),
   ],
+);
+
+/**
+ * How many articles there are per (live, type, supplier, status), kept exact by statement triggers
+ * on articles (migration 0005): the articles list's totals, the filters' counts and the sync's
+ * live count without counting the table (G3). Only the triggers write it.
+ */
+export const articleCounts = pgTable(
+  'article_counts',
+  {
+    live: boolean('live').notNull(),
+    typeCode: text('type_code'),
+    typeName: text('type_name'),
+    supplierName: text('supplier_name'),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [unique('article_counts_key').on(t.live, t.typeCode, t.typeName, t.supplierName, t.status).nullsNotDistinct()],
 );
 
 export const articleMedia = pgTable(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import type { Agent } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
-import { insertArticles, startErpTestApp } from '../../../test/helpers/erp';
+import { articleCountsDrift, insertArticles, startErpTestApp } from '../../../test/helpers/erp';
 import { auditRows } from '../../../test/helpers/rows';
 import { articleMedia, articles, media, products, syncRuns } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
@@ -233,6 +233,59 @@ describe('GET /api/articles', () => {
     expect(await ids('tab=deleted')).toEqual([d]);
     const deleted = (await viewer.get(`/api/articles?q=${tag}&tab=deleted`)).json().data[0];
     expect(deleted.deletedAt).not.toBeNull();
+  });
+
+  it('G3: totals without a search term come from article_counts and stay exact through inserts, edits, soft deletes, restores and deletes', async () => {
+    const tag = `k${Date.now().toString(36)}`;
+    const vitra = encodeURIComponent(`${tag} Vitra`);
+    const queries = [
+      '',
+      'tab=deleted',
+      `type=${tag}T1`,
+      `type=${tag}T2`,
+      `type=${tag}T1&supplier=${vitra}`,
+      `supplier=${vitra}&tab=deleted`,
+      `type=${tag}T1&status=blocked`,
+      'status=blocked',
+    ];
+    // What count(*) says for each query, next to what the list answers.
+    const direct = async (query: string) => {
+      const p = new URLSearchParams(query);
+      const r = await tdb.db.raw.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM articles
+          WHERE (deleted_at IS NULL) = $1 AND ($2::text IS NULL OR type_code = $2)
+            AND ($3::text IS NULL OR supplier_name = $3) AND ($4::text IS NULL OR status = $4)`,
+        [p.get('tab') !== 'deleted', p.get('type'), p.get('supplier'), p.get('status')],
+      );
+      return Number(r[0]?.n);
+    };
+    const expectExact = async (step: string) => {
+      expect(await articleCountsDrift(tdb.db), step).toEqual([]);
+      for (const q of queries) {
+        const res = await viewer.get(`/api/articles?perPage=1&${q}`);
+        expect(res.json().meta.total, `${step}: ${q}`).toBe(await direct(q));
+      }
+    };
+    const [a, b, c, d] = await insertArticles(tdb.db, [
+      { name: `${tag} a`, typeCode: `${tag}T1`, typeName: 'Stoelen', supplierName: `${tag} Vitra` },
+      { name: `${tag} b`, typeCode: `${tag}T1`, typeName: 'Stoelen', supplierName: `${tag} Hay`, status: 'blocked' },
+      { name: `${tag} c`, typeCode: `${tag}T2`, typeName: 'Tafels', supplierName: null },
+      { name: `${tag} d`, typeCode: `${tag}T1`, typeName: 'Stoelen', supplierName: `${tag} Vitra`, deleted: true },
+    ]);
+    await expectExact('inserted');
+    expect((await viewer.get(`/api/articles?perPage=1&type=${tag}T1`)).json().meta.total).toBe(2);
+    const run = (text: string, values: unknown[]) => tdb.db.raw.query(text, values);
+    await run(`UPDATE articles SET type_code = $2, type_name = 'Tafels' WHERE id = $1`, [a, `${tag}T2`]);
+    await expectExact('type changed');
+    await run('UPDATE articles SET deleted_at = now() WHERE id = ANY($1::int[])', [[b, c]]);
+    await expectExact('soft-deleted');
+    await run('UPDATE articles SET deleted_at = NULL WHERE id = $1', [d]);
+    await expectExact('restored');
+    await run(`UPDATE articles SET usage = 'Alleen binnen' WHERE id = $1`, [a]);
+    await expectExact('staff field edited');
+    await run('DELETE FROM articles WHERE id = $1', [c]);
+    await expectExact('deleted');
+    expect((await viewer.get(`/api/articles?perPage=1&type=${tag}T1`)).json().meta.total).toBe(1);
   });
 
   it('shows the impression thumbnail and the product made from the article', async () => {

@@ -227,8 +227,9 @@ export async function stage(raw: RawClient, runId: number, page: readonly ErpArt
   return Number(r[0]?.n ?? 0);
 }
 
+/** Live articles, from the trigger-kept article_counts (migration 0005). */
 export async function countLive(db: DbOrTx): Promise<number> {
-  const r = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM articles WHERE deleted_at IS NULL`);
+  const r = await rows<{ n: number }>(db, sql`SELECT coalesce(sum(n), 0)::int AS n FROM article_counts WHERE live`);
   return Number(r[0]?.n ?? 0);
 }
 

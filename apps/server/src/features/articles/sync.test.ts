@@ -4,7 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
-import { articleCounts, erpColumnsHash, erpEnv, rowVersions, stagingCount, startErpTestApp } from '../../../test/helpers/erp';
+import {
+  articleCounts,
+  articleCountsDrift,
+  erpColumnsHash,
+  erpEnv,
+  rowVersions,
+  stagingCount,
+  startErpTestApp,
+} from '../../../test/helpers/erp';
 import { auditRows } from '../../../test/helpers/rows';
 import { articles, media, syncRuns } from '../../db/schema';
 import { type ErpStandin, standinGuid, startErpStandin } from '../../demo/erp-standin';
@@ -252,6 +260,7 @@ describe('articles the ERP no longer lists (D9)', () => {
     const run = await sync();
     expect(run).toMatchObject({ status: 'succeeded', fetched: SIZE - 2, deleted: 2, created: 0, updated: 0 });
     expect(await articleCounts(tdb.db)).toEqual({ live: SIZE - 2, deleted: 2, duplicates: 0 });
+    expect(await articleCountsDrift(tdb.db)).toEqual([]);
 
     const deletedTab = (await admin.get('/api/articles?tab=deleted')).json();
     expect(deletedTab.meta.total).toBe(2);
@@ -264,6 +273,7 @@ describe('articles the ERP no longer lists (D9)', () => {
     const back = await sync();
     expect(back).toMatchObject({ status: 'succeeded', created: 0, updated: 2, deleted: 0, unchanged: SIZE - 2 });
     expect(await articleCounts(tdb.db)).toEqual({ live: SIZE, deleted: 0, duplicates: 0 });
+    expect(await articleCountsDrift(tdb.db)).toEqual([]);
   });
 
   it('D9: a short feed (50 %) aborts as SHORT_FEED and deletes nothing, announced count or not', async () => {
