@@ -95,6 +95,8 @@ export default async function globalSetup(): Promise<void> {
   const smtp = await startSmtpSink(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The demo's stand-in ERP listens on a known port, so the tests can change its settings.
+  const erpPort = await freePort();
 
   let database: E2eState['database'] = null;
   const env: NodeJS.ProcessEnv = {
@@ -108,9 +110,28 @@ export default async function globalSetup(): Promise<void> {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Outfitting Portal <no-reply@outfitting.test>',
     LOG_LEVEL: 'warn',
+    ERP_STANDIN_PORT: String(erpPort),
+    // No nightly sync that could start in the middle of a test.
+    ERP_SYNC_CRON: 'off',
   };
   // Settings of the developer's own shell must not leak into the app under test.
-  for (const key of ['DATABASE_URL', 'MIGRATION_DATABASE_URL', 'WEB_DIST', 'SEED_DEMO', 'JOBS', 'TRUST_PROXY', 'COOKIE_SECURE']) {
+  for (const key of [
+    'DATABASE_URL',
+    'MIGRATION_DATABASE_URL',
+    'WEB_DIST',
+    'SEED_DEMO',
+    'JOBS',
+    'TRUST_PROXY',
+    'COOKIE_SECURE',
+    // A real ERP would replace the stand-in; its size and timings are the demo's defaults here.
+    'ERP_URL',
+    'ERP_TOKEN',
+    'ERP_DIVISION',
+    'ERP_TIMEOUT_MS',
+    'ERP_RETRIES',
+    'ERP_RETRY_BASE_MS',
+    'ERP_STANDIN_SIZE',
+  ]) {
     delete env[key];
   }
   const adminUrl = process.env.E2E_DATABASE_URL;
@@ -148,7 +169,8 @@ export default async function globalSetup(): Promise<void> {
 
   process.env[ENV.baseUrl] = baseUrl;
   process.env[ENV.mailDir] = mailDir;
+  process.env[ENV.erpControl] = `http://127.0.0.1:${erpPort}/__control`;
   console.log(
-    `[e2e] app on ${baseUrl} (${database ? `PostgreSQL database ${database.name}` : 'PGlite'}), SMTP sink on port ${smtp.port}`,
+    `[e2e] app on ${baseUrl} (${database ? `PostgreSQL database ${database.name}` : 'PGlite'}), SMTP sink on port ${smtp.port}, stand-in ERP on port ${erpPort}`,
   );
 }

@@ -45,10 +45,14 @@ export const greeting = (firstName: string, lang: 'nl' | 'en' = 'nl') =>
 /** A react-toastify toast with this text. */
 export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
-/** The SegmentedControl NL | EN: a radio group whose options are clicked by their visible label. */
+/**
+ * The SegmentedControl NL | EN: a radio group whose options are clicked by their visible label.
+ * Some layouts hold a second one in the (hidden) mobile menu; the role query skips hidden ones.
+ */
 export async function switchLanguage(page: Page, lang: 'NL' | 'EN'): Promise<void> {
-  await page.getByText(lang, { exact: true }).click();
-  await expect(page.getByRole('radio', { name: lang })).toBeChecked();
+  const languages = page.getByRole('radiogroup', { name: /^(Taal|Language)$/ });
+  await languages.getByText(lang, { exact: true }).click();
+  await expect(languages.getByRole('radio', { name: lang })).toBeChecked();
 }
 
 async function xsrfToken(request: APIRequestContext): Promise<string> {

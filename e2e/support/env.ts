@@ -7,6 +7,8 @@ export const ENV = {
   baseUrl: 'E2E_BASE_URL',
   /** The folder the SMTP sink writes every received mail to, one JSON file each. */
   mailDir: 'E2E_MAIL_DIR',
+  /** POST (JSON) here changes the demo's stand-in ERP (apps/server/src/demo/erp-standin.ts); GET reads it. */
+  erpControl: 'E2E_ERP_CONTROL_URL',
 } as const;
 
 /** One mail as the SMTP sink received it. */

@@ -60,4 +60,18 @@ describe('useListParams', () => {
     act(() => result.current.setSearch(''));
     await waitFor(() => expect(search()).toBe(''));
   });
+
+  it('a filter chosen before the typed search is applied writes both at once, so the late search cannot undo it', async () => {
+    const { result, search } = setup('/list');
+    const params = () => Object.fromEntries(new URLSearchParams(search()));
+    act(() => result.current.setSearch('FIN-34'));
+    act(() => result.current.setFilters({ tab: 'deleted' }));
+    // Within the debounce: the filter's own update already carries the search.
+    await waitFor(() => expect(params()).toEqual({ q: 'FIN-34', tab: 'deleted' }), { timeout: 200 });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(params()).toEqual({ q: 'FIN-34', tab: 'deleted' });
+    act(() => result.current.setSearch('GRP'));
+    act(() => result.current.setSort('-name'));
+    await waitFor(() => expect(params()).toEqual({ q: 'GRP', tab: 'deleted', sort: '-name' }), { timeout: 200 });
+  });
 });

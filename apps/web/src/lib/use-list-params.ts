@@ -41,9 +41,12 @@ export function useListParams<S extends string>(sorts: readonly S[], defaultSort
     q,
     search,
     setSearch,
-    /** Sets filters and returns to page 1. */
-    setFilters: (f: Record<string, string | null>) => update({ ...f, page: null }),
-    setSort: (s: string) => update({ sort: s === defaultSort ? null : s, page: null }),
+    /**
+     * Sets filters and returns to page 1. The search typed so far goes along, so the debounced
+     * search that follows has nothing left to write and cannot undo the filter from a stale URL.
+     */
+    setFilters: (f: Record<string, string | null>) => update({ q: search.trim() || null, ...f, page: null }),
+    setSort: (s: string) => update({ q: search.trim() || null, sort: s === defaultSort ? null : s, page: null }),
     setPage: (p: number) => update({ page: p === 1 ? null : String(p) }),
   };
 }
