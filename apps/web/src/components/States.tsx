@@ -1,7 +1,9 @@
 import { Button, Center, Loader, EmptyState as MantineEmptyState, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInbox, IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../lib/api';
 import { errorMessage } from '../lib/errors';
 
 /** An empty list that says what to do next. */
@@ -29,9 +31,38 @@ export function EmptyState({
   );
 }
 
-/** A failed load with a way to try again. */
+/**
+ * What was asked for does not exist: a 404, or a 400 about the address itself (a path id such as
+ * /products/abc). Trying again cannot help, and 'check the highlighted fields' would make no sense.
+ */
+export function isNotFound(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 404) return true;
+  const fields = Object.keys(error.fieldErrors ?? {});
+  return error.status === 400 && fields.length > 0 && fields.every((f) => f.startsWith('params.'));
+}
+
+/** A failed load with a way to try again; a load of something that does not exist says so. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
+  if (isNotFound(error)) {
+    return (
+      <MantineEmptyState
+        py="xl"
+        role="alert"
+        variant="light"
+        icon={<IconSearchOff size={32} stroke={1.5} />}
+        title={error.status === 404 ? errorMessage(t, error) : t('common.notFound.title')}
+        description={t('common.notFound.text')}
+      >
+        <MantineEmptyState.Actions>
+          <Button component={Link} to="/" variant="light">
+            {t('common.notFound.home')}
+          </Button>
+        </MantineEmptyState.Actions>
+      </MantineEmptyState>
+    );
+  }
   return (
     <MantineEmptyState
       py="xl"
