@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -32,4 +33,26 @@ export function StaleBanner({ onReload }: { onReload: () => Promise<unknown> }) 
       </Stack>
     </Alert>
   );
+}
+
+/**
+ * An edit form's answer to 409 STALE_VERSION: `markStale()` shows `banner`; its reload refetches
+ * `queryKey`, runs `onReload` (a page that tracks its own version forgets it there) and changes
+ * `formKey`, so the form, keyed on it, starts again from the fresh copy.
+ */
+export function useStaleReload(queryKey: QueryKey, onReload?: () => void) {
+  const qc = useQueryClient();
+  const [stale, setStale] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const banner = stale ? (
+    <StaleBanner
+      onReload={async () => {
+        await qc.invalidateQueries({ queryKey });
+        onReload?.();
+        setStale(false);
+        setFormKey((k) => k + 1);
+      }}
+    />
+  ) : null;
+  return { formKey, banner, markStale: () => setStale(true), clearStale: () => setStale(false) };
 }

@@ -28,14 +28,13 @@ import {
   IconStarFilled,
   IconTrashX,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toFormErrors } from '../../../components/field-errors';
 import { MediaGalleryField } from '../../../components/MediaGalleryField';
 import { PageHeader } from '../../../components/PageHeader';
-import { StaleBanner } from '../../../components/StaleBanner';
+import { useStaleReload } from '../../../components/StaleBanner';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
@@ -321,13 +320,11 @@ function StaffForm({ article, canEdit, onStale, banner }: FormProps) {
 export function ArticlePage() {
   const { t } = useTranslation();
   const id = Number(useParams().articleId);
+  const { formKey, banner, markStale } = useStaleReload(articleKeys.detail(id));
   const article = useArticle(id);
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const canManage = useCan('products.manage');
   const create = useCreateProduct();
-  const [stale, setStale] = useState(false);
-  const [formKey, setFormKey] = useState(0);
 
   if (article.isLoading) {
     return (
@@ -423,23 +420,7 @@ export function ArticlePage() {
             <ErpCard article={a} />
           </Grid.Col>
         </Grid>
-        <StaffForm
-          key={`${a.id}-${formKey}`}
-          article={a}
-          canEdit={canManage}
-          onStale={() => setStale(true)}
-          banner={
-            stale ? (
-              <StaleBanner
-                onReload={async () => {
-                  await qc.invalidateQueries({ queryKey: articleKeys.detail(id) });
-                  setStale(false);
-                  setFormKey((k) => k + 1);
-                }}
-              />
-            ) : null
-          }
-        />
+        <StaffForm key={`${a.id}-${formKey}`} article={a} canEdit={canManage} onStale={markStale} banner={banner} />
         <ProjectsCard article={a} />
       </Stack>
     </>

@@ -1,14 +1,13 @@
 import { localName } from '@app/shared/attributes';
 import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
-import { StaleBanner } from '../../../components/StaleBanner';
+import { useStaleReload } from '../../../components/StaleBanner';
 import { ErrorState } from '../../../components/States';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
@@ -21,12 +20,10 @@ import { ProductForm } from '../components/ProductForm';
 export function ProductEditPage() {
   const { t, i18n } = useTranslation();
   const id = Number(useParams().productId);
+  const { formKey, banner, markStale } = useStaleReload(productKeys.detail(id));
   const product = useProduct(id);
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const remove = useDeleteProduct();
-  const [stale, setStale] = useState(false);
-  const [formKey, setFormKey] = useState(0);
   const [leaving, setLeaving] = useState(false);
 
   if (product.isLoading) {
@@ -57,7 +54,7 @@ export function ProductEditPage() {
       flushSync(() => setLeaving(true));
       void navigate('/products', { replace: true });
     } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') setStale(true);
+      if (isApiError(err) && err.code === 'STALE_VERSION') markStale();
       notify.error(errorMessage(t, err));
     }
   };
@@ -97,18 +94,8 @@ export function ProductEditPage() {
         key={`${p.id}-${formKey}`}
         product={p}
         leaving={leaving}
-        onStale={() => setStale(true)}
-        banner={
-          stale ? (
-            <StaleBanner
-              onReload={async () => {
-                await qc.invalidateQueries({ queryKey: productKeys.detail(id) });
-                setStale(false);
-                setFormKey((k) => k + 1);
-              }}
-            />
-          ) : null
-        }
+        onStale={markStale}
+        banner={banner}
         extraActions={
           <Button
             variant="subtle"

@@ -3,7 +3,6 @@ import { toFieldErrors } from '@app/shared/validation';
 import { Button, Card, Group, NumberInput, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { toFormErrors } from '../../../components/field-errors';
 import { PageHeader } from '../../../components/PageHeader';
-import { StaleBanner } from '../../../components/StaleBanner';
+import { useStaleReload } from '../../../components/StaleBanner';
 import { ErrorState } from '../../../components/States';
 import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
 import { isApiError } from '../../../lib/api';
@@ -135,13 +134,13 @@ export function RoboxCategoryEditPage() {
   const category = useRoboxCategory(id);
   const update = useUpdateRoboxCategory(id);
   const remove = useDeleteRoboxCategory();
-  const qc = useQueryClient();
   const navigate = useNavigate();
-  const [stale, setStale] = useState(false);
-  const [formKey, setFormKey] = useState(0);
   const [leaving, setLeaving] = useState(false);
   // The version the form was loaded at, moved on only by this person's own saves.
   const version = useRef<number | null>(null);
+  const { formKey, banner, markStale, clearStale } = useStaleReload(roboxKeys.category(id), () => {
+    version.current = null;
+  });
 
   if (category.isLoading) {
     return (
@@ -170,7 +169,7 @@ export function RoboxCategoryEditPage() {
       flushSync(() => setLeaving(true));
       void navigate('/robox/material-categories', { replace: true });
     } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') setStale(true);
+      if (isApiError(err) && err.code === 'STALE_VERSION') markStale();
       notify.error(errorMessage(t, err));
     }
   };
@@ -183,18 +182,7 @@ export function RoboxCategoryEditPage() {
         initial={toValues(c)}
         submitLabel={t('common.actions.save')}
         leaving={leaving}
-        banner={
-          stale ? (
-            <StaleBanner
-              onReload={async () => {
-                await qc.invalidateQueries({ queryKey: roboxKeys.category(id) });
-                version.current = null;
-                setStale(false);
-                setFormKey((k) => k + 1);
-              }}
-            />
-          ) : null
-        }
+        banner={banner}
         extraActions={
           <Button
             variant="subtle"
@@ -212,11 +200,11 @@ export function RoboxCategoryEditPage() {
           try {
             const saved = await update.mutateAsync({ ...input, version: baseVersion });
             version.current = saved.version;
-            setStale(false);
+            clearStale();
             notify.success(t('robox.categories.saved', { name: saved.name }));
             return saved;
           } catch (err) {
-            if (isApiError(err) && err.code === 'STALE_VERSION') setStale(true);
+            if (isApiError(err) && err.code === 'STALE_VERSION') markStale();
             throw err;
           }
         }}

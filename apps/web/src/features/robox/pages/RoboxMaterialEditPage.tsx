@@ -4,7 +4,6 @@ import { toFieldErrors } from '@app/shared/validation';
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { toFormErrors } from '../../../components/field-errors';
 import { PageHeader } from '../../../components/PageHeader';
-import { StaleBanner } from '../../../components/StaleBanner';
+import { useStaleReload } from '../../../components/StaleBanner';
 import { ErrorState } from '../../../components/States';
 import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
 import { isApiError } from '../../../lib/api';
@@ -217,13 +216,13 @@ export function RoboxMaterialEditPage() {
   const material = useRoboxMaterial(id);
   const update = useUpdateRoboxMaterial(id);
   const remove = useDeleteRoboxMaterial();
-  const qc = useQueryClient();
   const navigate = useNavigate();
-  const [stale, setStale] = useState(false);
-  const [formKey, setFormKey] = useState(0);
   // The version the form was loaded at, moved on only by this person's own saves: a newer copy
   // fetched in the background must not make a save overwrite someone else's change.
   const version = useRef<number | null>(null);
+  const { formKey, banner, markStale, clearStale } = useStaleReload(roboxKeys.material(id), () => {
+    version.current = null;
+  });
   const [leaving, setLeaving] = useState(false);
 
   if (material.isLoading) {
@@ -253,7 +252,7 @@ export function RoboxMaterialEditPage() {
       flushSync(() => setLeaving(true));
       void navigate('/robox/materials', { replace: true });
     } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') setStale(true);
+      if (isApiError(err) && err.code === 'STALE_VERSION') markStale();
       notify.error(errorMessage(t, err));
     }
   };
@@ -267,18 +266,7 @@ export function RoboxMaterialEditPage() {
         articleLabel={m.articleId && m.articleSku ? `${m.articleSku} · ${m.articleName ?? ''}` : null}
         submitLabel={t('common.actions.save')}
         leaving={leaving}
-        banner={
-          stale ? (
-            <StaleBanner
-              onReload={async () => {
-                await qc.invalidateQueries({ queryKey: roboxKeys.material(id) });
-                version.current = null;
-                setStale(false);
-                setFormKey((k) => k + 1);
-              }}
-            />
-          ) : null
-        }
+        banner={banner}
         extraActions={
           <Button
             variant="subtle"
@@ -296,11 +284,11 @@ export function RoboxMaterialEditPage() {
           try {
             const saved = await update.mutateAsync({ ...input, version: baseVersion });
             version.current = saved.version;
-            setStale(false);
+            clearStale();
             notify.success(t('robox.materials.saved', { name: saved.name }));
             return saved;
           } catch (err) {
-            if (isApiError(err) && err.code === 'STALE_VERSION') setStale(true);
+            if (isApiError(err) && err.code === 'STALE_VERSION') markStale();
             throw err;
           }
         }}
