@@ -1,12 +1,13 @@
 import { ATTRIBUTE_SORTS, type Attribute, type AttributeKind } from '@app/shared/attributes';
-import { ActionIcon, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch, IconTags, IconTrash } from '@tabler/icons-react';
+import { Button, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
@@ -99,27 +100,12 @@ function Archive({ kind }: { kind: AttributeKind }) {
       header: <span className="visually-hidden">{t('common.table.actions')}</span>,
       width: 100,
       render: (a) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('common.actions.edit')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setEditing(a)}
-              aria-label={t('attributes.list.editFor', { name: a.nameNl })}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => void handleDelete(a)}
-              aria-label={t('attributes.list.deleteFor', { name: a.nameNl })}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions
+          edit={{ onClick: () => setEditing(a) }}
+          editLabel={t('attributes.list.editFor', { name: a.nameNl })}
+          deleteLabel={t('attributes.list.deleteFor', { name: a.nameNl })}
+          onDelete={() => void handleDelete(a)}
+        />
       ),
     },
   ];

@@ -1,11 +1,12 @@
 import { ROBOX_CATEGORY_SORTS, type RoboxCategory } from '@app/shared/robox';
-import { ActionIcon, Anchor, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCategory2, IconPencil, IconPlus, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Text, TextInput } from '@mantine/core';
+import { IconCategory2, IconPlus, IconSearch, IconStack2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -85,33 +86,13 @@ export function RoboxCategoriesPage() {
       header: <span className="visually-hidden">{t('common.table.actions')}</span>,
       width: 100,
       render: (c) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('common.actions.edit')}>
-            <ActionIcon
-              component={Link}
-              to={`/robox/material-categories/${c.id}/edit`}
-              variant="subtle"
-              aria-label={t('robox.categories.editFor', { name: c.name })}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip
-            label={
-              c.materialsCount > 0 ? t('robox.categories.delete.inUse', { count: c.materialsCount }) : t('common.actions.delete')
-            }
-          >
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              disabled={c.materialsCount > 0}
-              onClick={() => void handleDelete(c)}
-              aria-label={t('robox.categories.deleteFor', { name: c.name })}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions
+          edit={{ to: `/robox/material-categories/${c.id}/edit` }}
+          editLabel={t('robox.categories.editFor', { name: c.name })}
+          deleteLabel={t('robox.categories.deleteFor', { name: c.name })}
+          onDelete={() => void handleDelete(c)}
+          inUse={c.materialsCount > 0 ? t('robox.categories.delete.inUse', { count: c.materialsCount }) : null}
+        />
       ),
     },
   ];

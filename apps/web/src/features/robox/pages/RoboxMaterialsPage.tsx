@@ -1,14 +1,15 @@
 import { localName } from '@app/shared/attributes';
 import { ROBOX_MATERIAL_SORTS, type RoboxMaterial } from '@app/shared/robox';
-import { ActionIcon, Anchor, Button, Group, NumberInput, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCategory2, IconPencil, IconPlus, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
+import { IconCategory2, IconPlus, IconSearch, IconStack2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -122,33 +123,13 @@ export function RoboxMaterialsPage() {
       header: <span className="visually-hidden">{t('common.table.actions')}</span>,
       width: 100,
       render: (m) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('common.actions.edit')}>
-            <ActionIcon
-              component={Link}
-              to={`/robox/materials/${m.id}/edit`}
-              variant="subtle"
-              aria-label={t('robox.materials.editFor', { name: m.name })}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip
-            label={
-              m.productsCount > 0 ? t('robox.materials.delete.inUse', { count: m.productsCount }) : t('common.actions.delete')
-            }
-          >
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              disabled={m.productsCount > 0}
-              onClick={() => void handleDelete(m)}
-              aria-label={t('robox.materials.deleteFor', { name: m.name })}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions
+          edit={{ to: `/robox/materials/${m.id}/edit` }}
+          editLabel={t('robox.materials.editFor', { name: m.name })}
+          deleteLabel={t('robox.materials.deleteFor', { name: m.name })}
+          onDelete={() => void handleDelete(m)}
+          inUse={m.productsCount > 0 ? t('robox.materials.delete.inUse', { count: m.productsCount }) : null}
+        />
       ),
     },
   ];

@@ -1,11 +1,12 @@
 import { ROLE_SORTS, type Role } from '@app/shared/roles';
-import { ActionIcon, Anchor, Badge, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
@@ -84,31 +85,13 @@ export function RolesPage() {
       header: <span className="visually-hidden">{t('common.table.actions')}</span>,
       width: 100,
       render: (r) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('common.actions.edit')}>
-            <ActionIcon
-              component={Link}
-              to={`/settings/roles/${r.id}`}
-              variant="subtle"
-              aria-label={t('users.roles.editFor', { name: r.name })}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip
-            label={r.users_count > 0 ? t('users.roles.delete.inUse', { count: r.users_count }) : t('common.actions.delete')}
-          >
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              disabled={r.users_count > 0}
-              onClick={() => void handleDelete(r)}
-              aria-label={t('users.roles.deleteFor', { name: r.name })}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions
+          edit={{ to: `/settings/roles/${r.id}` }}
+          editLabel={t('users.roles.editFor', { name: r.name })}
+          deleteLabel={t('users.roles.deleteFor', { name: r.name })}
+          onDelete={() => void handleDelete(r)}
+          inUse={r.users_count > 0 ? t('users.roles.delete.inUse', { count: r.users_count }) : null}
+        />
       ),
     },
   ];
