@@ -24,7 +24,7 @@ export const randomEmployeeSession = (): number => {
   return 1 + Math.floor(k / 1000) * 2000 + (k % 1000);
 };
 
-/** A page-view event that passes pageViewEventSchema (packages/shared/src/analytics.ts). */
+/** A page-view event that passes pageViewEventSchema (packages/shared/src/analytics/analytics.ts). */
 export function pageViewBody(n: number): string {
   const page = 1 + (n % 20);
   return JSON.stringify({

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import type { ArticleListItem, SyncRun } from '../../packages/shared/src/articles.ts';
-import type { Page as ListPage } from '../../packages/shared/src/http.ts';
-import type { ProductOrder } from '../../packages/shared/src/products.ts';
+import type { ArticleListItem, SyncRun } from '../../packages/shared/src/articles/articles.ts';
+import type { Page as ListPage } from '../../packages/shared/src/platform/http.ts';
+import type { ProductOrder } from '../../packages/shared/src/products/products.ts';
 import { test as erpTest, expect } from './erp';
 
 /**

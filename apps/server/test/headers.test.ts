@@ -1,4 +1,4 @@
-import { noQuery } from '@app/shared/http';
+import { noQuery } from '@app/shared/platform/http';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';

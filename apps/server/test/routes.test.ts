@@ -1,4 +1,4 @@
-import { isPermission } from '@app/shared/permissions';
+import { isPermission } from '@app/shared/platform/permissions';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';

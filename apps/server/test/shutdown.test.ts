@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { noQuery } from '@app/shared/http';
+import { noQuery } from '@app/shared/platform/http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { access } from '../src/platform/access';

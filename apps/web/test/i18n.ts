@@ -1,4 +1,4 @@
-import type { Locale } from '@app/shared/locale';
+import type { Locale } from '@app/shared/platform/locale';
 import { applyLocale, i18n, initI18n } from '../src/lib/i18n';
 import enBackoffice from '../src/locales/en/backoffice';
 import en from '../src/locales/en/index';

@@ -1,6 +1,6 @@
-import type { AttributeKind } from '@app/shared/attributes';
-import type { Download, FeaturedProject } from '@app/shared/products';
-import { slugify } from '@app/shared/products';
+import type { AttributeKind } from '@app/shared/products/attributes';
+import type { Download, FeaturedProject } from '@app/shared/products/products';
+import { slugify } from '@app/shared/products/products';
 import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

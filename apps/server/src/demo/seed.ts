@@ -1,4 +1,4 @@
-import type { Permission } from '@app/shared/permissions';
+import type { Permission } from '@app/shared/platform/permissions';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import { accounts, companies, companyUsers, employees, rolePermissions, roles } from '../db/schema';

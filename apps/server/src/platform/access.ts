@@ -1,4 +1,4 @@
-import type { Permission } from '@app/shared/permissions';
+import type { Permission } from '@app/shared/platform/permissions';
 
 /**
  * What a route needs from its caller. Every route declares one (Z1); a test walks all routes and

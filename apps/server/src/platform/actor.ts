@@ -1,6 +1,6 @@
-import type { CompanyBrand, DashboardView, GuardableType, RoleSummary } from '@app/shared/auth';
-import type { Locale } from '@app/shared/locale';
-import type { Permission } from '@app/shared/permissions';
+import type { CompanyBrand, DashboardView, GuardableType, RoleSummary } from '@app/shared/auth/auth';
+import type { Locale } from '@app/shared/platform/locale';
+import type { Permission } from '@app/shared/platform/permissions';
 
 export interface Profile {
   first_name: string;

@@ -1,5 +1,5 @@
-import { type ApiErrorBody, type ErrorCode, errorStatus, type FieldError } from '@app/shared/errors';
-import { toFieldErrors } from '@app/shared/validation';
+import { type ApiErrorBody, type ErrorCode, errorStatus, type FieldError } from '@app/shared/platform/errors';
+import { toFieldErrors } from '@app/shared/platform/validation';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 

@@ -1,4 +1,4 @@
-import { hasAnyPermission } from '@app/shared/permissions';
+import { hasAnyPermission } from '@app/shared/platform/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Access } from './access';

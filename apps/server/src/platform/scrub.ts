@@ -1,4 +1,4 @@
-import { SENSITIVE_QUERY_KEYS } from '@app/shared/analytics';
+import { SENSITIVE_QUERY_KEYS } from '@app/shared/analytics/analytics';
 
 const sensitive = new Set(SENSITIVE_QUERY_KEYS);
 

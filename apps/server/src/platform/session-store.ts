@@ -1,6 +1,6 @@
-import type { CompanyBrand, DashboardView } from '@app/shared/auth';
-import { DEFAULT_LOCALE, type Locale } from '@app/shared/locale';
-import { isPermission, PERMISSIONS, type Permission } from '@app/shared/permissions';
+import type { CompanyBrand, DashboardView } from '@app/shared/auth/auth';
+import { DEFAULT_LOCALE, type Locale } from '@app/shared/platform/locale';
+import { isPermission, PERMISSIONS, type Permission } from '@app/shared/platform/permissions';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';

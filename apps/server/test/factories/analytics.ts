@@ -1,4 +1,4 @@
-import type { PageViewEvent } from '@app/shared/analytics';
+import type { PageViewEvent } from '@app/shared/analytics/analytics';
 
 /** A valid page-view event as the web app sends it; override any part. */
 export function pageView(

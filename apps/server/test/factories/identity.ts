@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Permission } from '@app/shared/permissions';
+import type { Permission } from '@app/shared/platform/permissions';
 import type { Database } from '../../src/db/client';
 import { accounts, companies, companyUsers, employees, rolePermissions, roles } from '../../src/db/schema';
 import { hashPassword } from '../../src/platform/password';

@@ -1,4 +1,4 @@
-import type { RouteName } from '@app/shared/routes';
+import type { RouteName } from '@app/shared/platform/routes';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';

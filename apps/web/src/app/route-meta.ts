@@ -1,6 +1,6 @@
-import type { SlugName } from '@app/shared/breadcrumbs';
-import type { Permission } from '@app/shared/permissions';
-import type { RouteName } from '@app/shared/routes';
+import type { SlugName } from '@app/shared/breadcrumbs/breadcrumbs';
+import type { Permission } from '@app/shared/platform/permissions';
+import type { RouteName } from '@app/shared/platform/routes';
 import type { RouteObject } from 'react-router';
 
 /**

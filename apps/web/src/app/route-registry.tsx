@@ -1,4 +1,4 @@
-import type { RouteName } from '@app/shared/routes';
+import type { RouteName } from '@app/shared/platform/routes';
 import { createContext, useContext } from 'react';
 import type { RouteEntry } from './route-meta';
 

@@ -1,4 +1,4 @@
-import type { CurrentUserResponse } from '@app/shared/auth';
+import type { CurrentUserResponse } from '@app/shared/auth/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch';
 import { api, setActingAsHeader } from '../lib/api';

@@ -1,4 +1,4 @@
-import type { CurrentUserResponse } from '@app/shared/auth';
+import type { CurrentUserResponse } from '@app/shared/auth/auth';
 import { useSyncExternalStore } from 'react';
 import { setActingAsHeader } from '../lib/api';
 import { type AuthenticatedModel, storage } from '../lib/storage';

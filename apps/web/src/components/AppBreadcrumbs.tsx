@@ -1,4 +1,4 @@
-import type { BreadcrumbResponse } from '@app/shared/breadcrumbs';
+import type { BreadcrumbResponse } from '@app/shared/breadcrumbs/breadcrumbs';
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-import type { PageMeta } from '@app/shared/http';
+import type { PageMeta } from '@app/shared/platform/http';
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';

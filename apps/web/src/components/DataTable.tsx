@@ -1,4 +1,4 @@
-import type { PageMeta } from '@app/shared/http';
+import type { PageMeta } from '@app/shared/platform/http';
 import { Group, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { Media } from '@app/shared/media';
+import type { Media } from '@app/shared/media/media';
 import { Button, FileButton, Group, Input, Popover, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPhotoPlus, IconPhotoSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { Locale } from '@app/shared/locale';
+import type { Locale } from '@app/shared/platform/locale';
 import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

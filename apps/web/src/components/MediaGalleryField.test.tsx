@@ -1,4 +1,4 @@
-import type { Media } from '@app/shared/media';
+import type { Media } from '@app/shared/media/media';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { Media } from '@app/shared/media';
+import type { Media } from '@app/shared/media/media';
 import { ActionIcon, Box, Button, Card, FileButton, Group, Input, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconGripVertical, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { type DragEvent, type ReactNode, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { FieldError } from '@app/shared/errors';
+import type { FieldError } from '@app/shared/platform/errors';
 import type { TFunction } from 'i18next';
 
 interface Options {

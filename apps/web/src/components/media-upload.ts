@@ -4,7 +4,7 @@ import {
   MAX_IMAGES_PER_UPLOAD,
   type Media,
   type mediaUploadResponseSchema,
-} from '@app/shared/media';
+} from '@app/shared/media/media';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';

@@ -1,4 +1,4 @@
-import { pageViewEventSchema } from '@app/shared/analytics';
+import { pageViewEventSchema } from '@app/shared/analytics/analytics';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCookies, setXsrfCookie } from '../../test/cookies';
 import { json, mockFetch, noContent } from '../../test/fetch';

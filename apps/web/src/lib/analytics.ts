@@ -1,4 +1,4 @@
-import type { PageViewEvent } from '@app/shared/analytics';
+import type { PageViewEvent } from '@app/shared/analytics/analytics';
 import { currentActingAsHeader, readXsrfToken } from './api';
 
 // The bounds of pageViewEventSchema: an event over any of them is refused whole by the server.

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode, FieldError } from '@app/shared/errors';
+import type { ApiErrorBody, ErrorCode, FieldError } from '@app/shared/platform/errors';
 import { storage } from './storage';
 
 /** An answer other than 2xx. The UI shows t('errors.' + code), never the server's message. */

@@ -1,4 +1,4 @@
-import type { Locale } from '@app/shared/locale';
+import type { Locale } from '@app/shared/platform/locale';
 import dayjs from 'dayjs';
 import 'dayjs/locale/nl';
 import 'dayjs/locale/en';

@@ -1,5 +1,5 @@
-import { resetPasswordInputSchema } from '@app/shared/auth';
-import { roleInputSchema } from '@app/shared/roles';
+import { resetPasswordInputSchema } from '@app/shared/auth/auth';
+import { roleInputSchema } from '@app/shared/users/roles';
 import { describe, expect, it } from 'vitest';
 import { i18n, setTestLanguage } from '../../test/i18n';
 import { zodValidate } from './form';

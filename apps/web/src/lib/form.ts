@@ -1,4 +1,4 @@
-import { toFieldErrors } from '@app/shared/validation';
+import { toFieldErrors } from '@app/shared/platform/validation';
 import type { TFunction } from 'i18next';
 import type * as z from 'zod';
 import { translateFieldErrors } from './errors';

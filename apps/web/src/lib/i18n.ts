@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@app/shared/locale';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@app/shared/platform/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 

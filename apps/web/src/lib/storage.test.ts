@@ -1,4 +1,4 @@
-import type { CurrentUserResponse } from '@app/shared/auth';
+import type { CurrentUserResponse } from '@app/shared/auth/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../app/session';
 import { setActingAsHeader } from './api';

@@ -1,5 +1,5 @@
-import { pageViewEventSchema } from '@app/shared/analytics';
-import { emptyResponse, noQuery } from '@app/shared/http';
+import { pageViewEventSchema } from '@app/shared/analytics/analytics';
+import { emptyResponse, noQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { EventLimiter, recordPageView } from './analytics.service';

@@ -1,4 +1,4 @@
-import type { PageViewEvent } from '@app/shared/analytics';
+import type { PageViewEvent } from '@app/shared/analytics/analytics';
 import { MINUTE } from '../../platform/clock';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';

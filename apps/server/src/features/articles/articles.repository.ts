@@ -1,4 +1,4 @@
-import type { ArticleListQuery, ArticleStatus } from '@app/shared/articles';
+import type { ArticleListQuery, ArticleStatus } from '@app/shared/articles/articles';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { articleCounts, articleMedia, articles, products } from '../../db/schema';

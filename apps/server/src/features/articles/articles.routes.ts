@@ -9,8 +9,8 @@ import {
   syncRunParams,
   syncRunSchema,
   syncStartSchema,
-} from '@app/shared/articles';
-import { envelope, noQuery, pageOf } from '@app/shared/http';
+} from '@app/shared/articles/articles';
+import { envelope, noQuery, pageOf } from '@app/shared/platform/http';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';

@@ -5,9 +5,9 @@ import type {
   ArticleListQuery,
   ArticleStatus,
   ArticleUpdate,
-} from '@app/shared/articles';
-import { type Page, pageMeta } from '@app/shared/http';
-import { mediaUrl } from '@app/shared/media';
+} from '@app/shared/articles/articles';
+import { mediaUrl } from '@app/shared/media/media';
+import { type Page, pageMeta } from '@app/shared/platform/http';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Permission } from '@app/shared/permissions';
+import type { Permission } from '@app/shared/platform/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';

@@ -1,4 +1,4 @@
-import type { ArticleStatus } from '@app/shared/articles';
+import type { ArticleStatus } from '@app/shared/articles/articles';
 import * as z from 'zod';
 import type { ErpConfig } from '../../config';
 

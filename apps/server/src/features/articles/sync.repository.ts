@@ -1,4 +1,4 @@
-import type { SyncError, SyncPhase, SyncStatus } from '@app/shared/articles';
+import type { SyncError, SyncPhase, SyncStatus } from '@app/shared/articles/articles';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, RawClient } from '../../db/client';
 import type { SyncCounts } from '../../db/schema';

@@ -1,5 +1,5 @@
-import type { SyncRun } from '@app/shared/articles';
-import { type Page, pageMeta } from '@app/shared/http';
+import type { SyncRun } from '@app/shared/articles/articles';
+import { type Page, pageMeta } from '@app/shared/platform/http';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { RawClient } from '../../db/client';

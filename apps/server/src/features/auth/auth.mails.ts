@@ -1,4 +1,4 @@
-import type { Locale } from '@app/shared/locale';
+import type { Locale } from '@app/shared/platform/locale';
 import { headerSafe, type MailMessage } from '../../platform/mail';
 
 const esc = (s: string) =>

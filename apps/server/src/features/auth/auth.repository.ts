@@ -1,4 +1,4 @@
-import type { Locale } from '@app/shared/locale';
+import type { Locale } from '@app/shared/platform/locale';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, authTokens, companyUsers, employees } from '../../db/schema';

@@ -9,8 +9,8 @@ import {
   localeResponseSchema,
   loginInputSchema,
   resetPasswordInputSchema,
-} from '@app/shared/auth';
-import { emptyResponse, noQuery } from '@app/shared/http';
+} from '@app/shared/auth/auth';
+import { emptyResponse, noQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';

@@ -5,9 +5,9 @@ import type {
   ForgotPasswordInput,
   LoginInput,
   ResetPasswordInput,
-} from '@app/shared/auth';
-import { fullName } from '@app/shared/auth';
-import { DEFAULT_LOCALE, type Locale } from '@app/shared/locale';
+} from '@app/shared/auth/auth';
+import { fullName } from '@app/shared/auth/auth';
+import { DEFAULT_LOCALE, type Locale } from '@app/shared/platform/locale';
 import { signedInAccountId } from '../../platform/actor';
 import { MINUTE } from '../../platform/clock';
 import type { Ctx, Platform } from '../../platform/context';

@@ -1,4 +1,4 @@
-import { breadcrumbQuerySchema, breadcrumbResponseSchema } from '@app/shared/breadcrumbs';
+import { breadcrumbQuerySchema, breadcrumbResponseSchema } from '@app/shared/breadcrumbs/breadcrumbs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { resolveSlugs } from './breadcrumbs.service';

@@ -1,4 +1,4 @@
-import type { BreadcrumbQuery, SlugName } from '@app/shared/breadcrumbs';
+import type { BreadcrumbQuery, SlugName } from '@app/shared/breadcrumbs/breadcrumbs';
 import type { Ctx } from '../../platform/context';
 import { articleTitle } from '../articles/articles.service';
 import { companyTitle } from '../companies/companies.service';

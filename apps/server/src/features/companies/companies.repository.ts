@@ -1,4 +1,4 @@
-import type { CompanyBrand, Sector } from '@app/shared/auth';
+import type { CompanyBrand, Sector } from '@app/shared/auth/auth';
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';

@@ -1,6 +1,6 @@
-import { actingAsInputSchema, companyBrandSchema } from '@app/shared/auth';
-import { companyListQuerySchema, companySummarySchema } from '@app/shared/companies';
-import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/http';
+import { actingAsInputSchema, companyBrandSchema } from '@app/shared/auth/auth';
+import { companyListQuerySchema, companySummarySchema } from '@app/shared/companies/companies';
+import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as companies from './companies.service';

@@ -1,6 +1,6 @@
-import type { CompanyBrand } from '@app/shared/auth';
-import type { CompanySummary } from '@app/shared/companies';
-import { type Page, pageMeta } from '@app/shared/http';
+import type { CompanyBrand } from '@app/shared/auth/auth';
+import type { CompanySummary } from '@app/shared/companies/companies';
+import { type Page, pageMeta } from '@app/shared/platform/http';
 import { audit } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';

@@ -1,4 +1,4 @@
-import { noQuery } from '@app/shared/http';
+import { noQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';

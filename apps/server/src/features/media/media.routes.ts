@@ -1,5 +1,5 @@
-import { idSchema, noQuery } from '@app/shared/http';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, MEDIA_VARIANTS, mediaUploadResponseSchema } from '@app/shared/media';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, MEDIA_VARIANTS, mediaUploadResponseSchema } from '@app/shared/media/media';
+import { idSchema, noQuery } from '@app/shared/platform/http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';

@@ -10,7 +10,7 @@ import {
   type Media,
   type MediaVariant,
   mediaUrl,
-} from '@app/shared/media';
+} from '@app/shared/media/media';
 import { fileTypeFromFile } from 'file-type';
 import type { DbOrTx } from '../../db/client';
 import type { Ctx } from '../../platform/context';

@@ -1,4 +1,4 @@
-import type { AttributeKind } from '@app/shared/attributes';
+import type { AttributeKind } from '@app/shared/products/attributes';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { attributes, productAttributes, roboxMaterials } from '../../db/schema';

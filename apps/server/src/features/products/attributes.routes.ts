@@ -1,3 +1,4 @@
+import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
 import {
   attributeInputSchema,
   attributeKindParams,
@@ -7,8 +8,7 @@ import {
   attributeParams,
   attributeSchema,
   attributeUpdateSchema,
-} from '@app/shared/attributes';
-import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/http';
+} from '@app/shared/products/attributes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as attributes from './attributes.service';

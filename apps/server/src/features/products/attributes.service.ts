@@ -1,3 +1,4 @@
+import { type Page, pageMeta } from '@app/shared/platform/http';
 import {
   ATTRIBUTE_KINDS,
   type Attribute,
@@ -5,8 +6,7 @@ import {
   type AttributeKind,
   type AttributeOption,
   type AttributeUpdate,
-} from '@app/shared/attributes';
-import { type Page, pageMeta } from '@app/shared/http';
+} from '@app/shared/products/attributes';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';

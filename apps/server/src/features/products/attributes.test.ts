@@ -1,4 +1,4 @@
-import { ATTRIBUTE_KINDS } from '@app/shared/attributes';
+import { ATTRIBUTE_KINDS } from '@app/shared/products/attributes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';

@@ -3,8 +3,8 @@
  * test/factories makes people and companies. Not used by the application.
  */
 import { randomBytes } from 'node:crypto';
-import type { AttributeKind } from '@app/shared/attributes';
-import { slugify } from '@app/shared/products';
+import type { AttributeKind } from '@app/shared/products/attributes';
+import { slugify } from '@app/shared/products/products';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {

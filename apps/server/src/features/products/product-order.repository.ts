@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { intArray, query } from './catalogue-sql';
+import { intArray, query } from '../../platform/sql';
 
 export interface OrderRow {
   id: number;

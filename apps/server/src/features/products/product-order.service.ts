@@ -1,11 +1,11 @@
-import { mediaUrl } from '@app/shared/media';
-import type { ProductMove, ProductOrder } from '@app/shared/products';
+import { mediaUrl } from '@app/shared/media/media';
+import type { ProductMove, ProductOrder } from '@app/shared/products/products';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { advisoryLock, LOCK_PRODUCT_ORDER, withRetry } from '../../platform/sql';
 import * as attributesRepo from './attributes.repository';
-import { advisoryLock, LOCK_PRODUCT_ORDER, withRetry } from './catalogue-sql';
 import * as repo from './product-order.repository';
 
 async function assertCategory(db: DbOrTx, categoryId: number | null): Promise<void> {

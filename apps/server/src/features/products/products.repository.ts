@@ -1,5 +1,5 @@
-import { type AttributeKind, type AttributeRef, PRODUCT_ATTRIBUTE_KINDS } from '@app/shared/attributes';
-import type { ProductListQuery } from '@app/shared/products';
+import { type AttributeKind, type AttributeRef, PRODUCT_ATTRIBUTE_KINDS } from '@app/shared/products/attributes';
+import type { ProductListQuery } from '@app/shared/products/products';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -14,8 +14,7 @@ import {
   products,
   roboxMaterials,
 } from '../../db/schema';
-import { escapeLike } from '../../platform/sql';
-import { intArray, query } from './catalogue-sql';
+import { escapeLike, intArray, query } from '../../platform/sql';
 
 // Outer columns spelled out: drizzle may print them unqualified inside a subquery, which would bind to the inner table.
 /** The first gallery image of the product in the outer query. */

@@ -1,4 +1,4 @@
-import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/http';
+import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
 import {
   type ProductListQuery,
   type PublicProductQuery,
@@ -15,7 +15,7 @@ import {
   publicProductCardSchema,
   publicProductQuerySchema,
   publicProductSchema,
-} from '@app/shared/products';
+} from '@app/shared/products/products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { attributesRoutes } from './attributes.routes';

@@ -1,6 +1,6 @@
-import { type AttributeRef, PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/attributes';
-import { type Page, pageMeta } from '@app/shared/http';
-import { mediaUrl } from '@app/shared/media';
+import { mediaUrl } from '@app/shared/media/media';
+import { type Page, pageMeta } from '@app/shared/platform/http';
+import { type AttributeRef, PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/products/attributes';
 import {
   type Download,
   type FeaturedProject,
@@ -10,13 +10,13 @@ import {
   type ProductListQuery,
   type ProductSave,
   slugify,
-} from '@app/shared/products';
+} from '@app/shared/products/products';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';
 import { AppError, pgCode, pgConstraint } from '../../platform/errors';
+import { advisoryLock, LOCK_PRODUCT_ORDER, LOCK_PRODUCT_SLUG, withRetry } from '../../platform/sql';
 import { mediaByIds } from '../media/media.service';
-import { advisoryLock, LOCK_PRODUCT_ORDER, LOCK_PRODUCT_SLUG, withRetry } from './catalogue-sql';
 import * as repo from './products.repository';
 
 const OVERALL = 0;

@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductSave } from '@app/shared/products';
+import type { ProductDetail, ProductSave } from '@app/shared/products/products';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';

@@ -1,8 +1,8 @@
-import type { AttributeRef } from '@app/shared/attributes';
-import { PUBLIC_FILTERS, type PublicProductQuery } from '@app/shared/products';
+import type { AttributeRef } from '@app/shared/products/attributes';
+import { PUBLIC_FILTERS, type PublicProductQuery } from '@app/shared/products/products';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { intArray, query } from './catalogue-sql';
+import { intArray, query } from '../../platform/sql';
 
 export interface CardRow {
   id: number;

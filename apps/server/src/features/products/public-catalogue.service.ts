@@ -1,6 +1,6 @@
-import type { AttributeRef } from '@app/shared/attributes';
-import { type Page, pageMeta } from '@app/shared/http';
-import { mediaUrl } from '@app/shared/media';
+import { mediaUrl } from '@app/shared/media/media';
+import { type Page, pageMeta } from '@app/shared/platform/http';
+import type { AttributeRef } from '@app/shared/products/attributes';
 import {
   type Download,
   type FeaturedProject,
@@ -10,7 +10,7 @@ import {
   type PublicProduct,
   type PublicProductCard,
   type PublicProductQuery,
-} from '@app/shared/products';
+} from '@app/shared/products/products';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import * as repo from './public-catalogue.repository';

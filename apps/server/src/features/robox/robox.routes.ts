@@ -1,4 +1,4 @@
-import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/http';
+import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
 import {
   roboxCategoryInputSchema,
   roboxCategoryListQuerySchema,
@@ -11,7 +11,7 @@ import {
   roboxMaterialParams,
   roboxMaterialSchema,
   roboxMaterialUpdateSchema,
-} from '@app/shared/robox';
+} from '@app/shared/robox/robox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as robox from './robox.service';

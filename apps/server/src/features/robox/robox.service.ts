@@ -1,4 +1,4 @@
-import { type Page, pageMeta } from '@app/shared/http';
+import { type Page, pageMeta } from '@app/shared/platform/http';
 import type {
   RoboxCategory,
   RoboxCategoryInput,
@@ -7,7 +7,7 @@ import type {
   RoboxMaterialInput,
   RoboxMaterialOption,
   RoboxMaterialUpdate,
-} from '@app/shared/robox';
+} from '@app/shared/robox/robox';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';

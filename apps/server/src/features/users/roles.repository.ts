@@ -1,5 +1,5 @@
-import type { DashboardView } from '@app/shared/auth';
-import type { Permission } from '@app/shared/permissions';
+import type { DashboardView } from '@app/shared/auth/auth';
+import type { Permission } from '@app/shared/platform/permissions';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { employees, rolePermissions, roles } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { emptyResponse, envelope, idParam, listQueryBase, noQuery, pageOf, versionQuery } from '@app/shared/http';
+import { emptyResponse, envelope, idParam, listQueryBase, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
 import {
   permissionMatrixInputSchema,
   permissionMatrixSchema,
@@ -6,7 +6,7 @@ import {
   roleInputSchema,
   roleSchema,
   roleUpdateSchema,
-} from '@app/shared/roles';
+} from '@app/shared/users/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';

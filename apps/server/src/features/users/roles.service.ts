@@ -1,6 +1,6 @@
-import { type Page, pageMeta } from '@app/shared/http';
-import type { Permission } from '@app/shared/permissions';
-import type { PermissionMatrix, PermissionMatrixInput, Role, RoleInput, RoleUpdate } from '@app/shared/roles';
+import { type Page, pageMeta } from '@app/shared/platform/http';
+import type { Permission } from '@app/shared/platform/permissions';
+import type { PermissionMatrix, PermissionMatrixInput, Role, RoleInput, RoleUpdate } from '@app/shared/users/roles';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';

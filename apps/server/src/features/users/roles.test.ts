@@ -1,4 +1,4 @@
-import type { Permission } from '@app/shared/permissions';
+import type { Permission } from '@app/shared/platform/permissions';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee, createRole } from '../../../test/factories/identity';

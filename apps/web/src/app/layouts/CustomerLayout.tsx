@@ -1,4 +1,4 @@
-import type { CompanyBrand } from '@app/shared/auth';
+import type { CompanyBrand } from '@app/shared/auth/auth';
 import { Anchor, Box, Burger, Button, Collapse, Container, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconSettings, IconUserShield } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { hasAnyPermission } from '@app/shared/permissions';
+import { hasAnyPermission } from '@app/shared/platform/permissions';
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {

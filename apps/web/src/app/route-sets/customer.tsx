@@ -19,7 +19,7 @@ export const customerRoutes: RouteObject[] = [
         {
           path: 'settings',
           handle: meta({ name: 'settings', title: 'account.title', parent: 'home' }),
-          lazy: async () => ({ Component: (await import('../../features/account/pages/AccountPage')).AccountPage }),
+          lazy: async () => ({ Component: (await import('../../features/auth/pages/AccountPage')).AccountPage }),
         },
         { path: 'public', children: publicProductsRoutes },
         notFoundRoute,

@@ -90,7 +90,7 @@ export const employeeRoutes: RouteObject[] = [
             parent: 'articles.products-index',
             permission: ['products.manage'],
           }),
-          lazy: async () => ({ Component: (await import('../../features/attributes/pages/AttributesPage')).AttributesPage }),
+          lazy: async () => ({ Component: (await import('../../features/products/pages/AttributesPage')).AttributesPage }),
         },
         {
           path: 'attributes/:kind',
@@ -102,7 +102,7 @@ export const employeeRoutes: RouteObject[] = [
             permission: ['products.manage'],
           }),
           lazy: async () => ({
-            Component: (await import('../../features/attributes/pages/AttributeArchivePage')).AttributeArchivePage,
+            Component: (await import('../../features/products/pages/AttributeArchivePage')).AttributeArchivePage,
           }),
         },
         // Robox (under settings)

@@ -7,7 +7,7 @@ export const meta = (m: RouteMeta) => m;
 export const guestRoutesRedirect: RouteObject = { path: '/auth/*', element: <Navigate to="/" replace /> };
 
 /** The public catalogue's data calls start with the page's code, not after it (fast on a phone). */
-const publicPrefetch = () => import('../../features/public/prefetch');
+const publicPrefetch = () => import('../../features/products/public-prefetch');
 
 export const publicProductsRoutes: RouteObject[] = [
   {
@@ -17,7 +17,7 @@ export const publicProductsRoutes: RouteObject[] = [
       (await publicPrefetch()).prefetchCatalogue(request.url);
       return null;
     },
-    lazy: async () => ({ Component: (await import('../../features/public/pages/PublicProductsPage')).PublicProductsPage }),
+    lazy: async () => ({ Component: (await import('../../features/products/pages/PublicProductsPage')).PublicProductsPage }),
   },
   {
     path: 'products/:productId',
@@ -26,7 +26,7 @@ export const publicProductsRoutes: RouteObject[] = [
       (await publicPrefetch()).prefetchProduct(params.productId);
       return null;
     },
-    lazy: async () => ({ Component: (await import('../../features/public/pages/PublicProductPage')).PublicProductPage }),
+    lazy: async () => ({ Component: (await import('../../features/products/pages/PublicProductPage')).PublicProductPage }),
   },
 ];
 

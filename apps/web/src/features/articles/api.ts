@@ -6,8 +6,8 @@ import type {
   ArticleUpdate,
   SyncRun,
   SyncStatus,
-} from '@app/shared/articles';
-import type { Page } from '@app/shared/http';
+} from '@app/shared/articles/articles';
+import type { Page } from '@app/shared/platform/http';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

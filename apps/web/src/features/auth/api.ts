@@ -1,5 +1,5 @@
-import type { CompanyBrand, CurrentUserResponse } from '@app/shared/auth';
-import { hasAnyPermission, type Permission } from '@app/shared/permissions';
+import type { CompanyBrand, CurrentUserResponse } from '@app/shared/auth/auth';
+import { hasAnyPermission, type Permission } from '@app/shared/platform/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { session } from '../../app/session';
 import { api } from '../../lib/api';

@@ -1,5 +1,5 @@
-import type { CurrentUserResponse, ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@app/shared/auth';
-import type { Locale } from '@app/shared/locale';
+import type { CurrentUserResponse, ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@app/shared/auth/auth';
+import type { Locale } from '@app/shared/platform/locale';
 import { session } from '../../app/session';
 import { api, fetchCsrfCookie } from '../../lib/api';
 import { applyLocale, isLocale } from '../../lib/i18n';

@@ -1,5 +1,5 @@
-import type { CompanyListQuery, CompanySummary } from '@app/shared/companies';
-import type { Page } from '@app/shared/http';
+import type { CompanyListQuery, CompanySummary } from '@app/shared/companies/companies';
+import type { Page } from '@app/shared/platform/http';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

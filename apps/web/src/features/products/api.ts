@@ -1,5 +1,5 @@
-import type { ProductAttributeKind } from '@app/shared/attributes';
-import type { Page } from '@app/shared/http';
+import type { Page } from '@app/shared/platform/http';
+import type { ProductAttributeKind } from '@app/shared/products/attributes';
 import type {
   PRODUCT_SORTS,
   ProductCreate,
@@ -7,7 +7,7 @@ import type {
   ProductListItem,
   ProductOrder,
   ProductSave,
-} from '@app/shared/products';
+} from '@app/shared/products/products';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { articleKeys } from '../articles/api';

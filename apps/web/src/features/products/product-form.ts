@@ -1,7 +1,7 @@
-import { PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/attributes';
-import type { Media } from '@app/shared/media';
-import { type FeaturedProject, type ProductDetail, type ProductSave, productSaveSchema } from '@app/shared/products';
-import { toFieldErrors } from '@app/shared/validation';
+import type { Media } from '@app/shared/media/media';
+import { toFieldErrors } from '@app/shared/platform/validation';
+import { PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/products/attributes';
+import { type FeaturedProject, type ProductDetail, type ProductSave, productSaveSchema } from '@app/shared/products/products';
 
 /** The editor's state: the saved product as the form holds it (images as objects, so they can be shown). */
 export interface ProductFormValues {

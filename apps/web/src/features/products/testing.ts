@@ -1,8 +1,8 @@
 // Fixtures for the catalogue screens' component tests (never imported by the app).
-import type { CurrentUserResponse } from '@app/shared/auth';
-import type { Media } from '@app/shared/media';
-import type { Permission } from '@app/shared/permissions';
-import type { ProductDetail } from '@app/shared/products';
+import type { CurrentUserResponse } from '@app/shared/auth/auth';
+import type { Media } from '@app/shared/media/media';
+import type { Permission } from '@app/shared/platform/permissions';
+import type { ProductDetail } from '@app/shared/products/products';
 import type { QueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../auth/guest-api';
 

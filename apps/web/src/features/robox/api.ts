@@ -1,4 +1,4 @@
-import type { Page } from '@app/shared/http';
+import type { Page } from '@app/shared/platform/http';
 import type {
   ROBOX_CATEGORY_SORTS,
   ROBOX_MATERIAL_SORTS,
@@ -8,7 +8,7 @@ import type {
   RoboxMaterial,
   RoboxMaterialInput,
   RoboxMaterialUpdate,
-} from '@app/shared/robox';
+} from '@app/shared/robox/robox';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

@@ -1,5 +1,5 @@
-import type { Page } from '@app/shared/http';
-import type { PermissionMatrix, PermissionMatrixInput, Role, RoleInput, RoleUpdate } from '@app/shared/roles';
+import type { Page } from '@app/shared/platform/http';
+import type { PermissionMatrix, PermissionMatrixInput, Role, RoleInput, RoleUpdate } from '@app/shared/users/roles';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';

@@ -1,4 +1,4 @@
-import type { ArticleStatus } from '@app/shared/articles';
+import type { ArticleStatus } from '@app/shared/articles/articles';
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

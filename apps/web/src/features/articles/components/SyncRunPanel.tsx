@@ -1,4 +1,4 @@
-import type { SyncRun, SyncStatus } from '@app/shared/articles';
+import type { SyncRun, SyncStatus } from '@app/shared/articles/articles';
 import { Alert, Badge, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';

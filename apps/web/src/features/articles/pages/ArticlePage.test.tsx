@@ -1,5 +1,5 @@
-import type { ArticleDetail, ArticleUpdate } from '@app/shared/articles';
-import type { Permission } from '@app/shared/permissions';
+import type { ArticleDetail, ArticleUpdate } from '@app/shared/articles/articles';
+import type { Permission } from '@app/shared/platform/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

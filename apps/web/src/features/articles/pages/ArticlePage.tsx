@@ -1,5 +1,5 @@
-import type { ArticleDetail } from '@app/shared/articles';
-import type { Media } from '@app/shared/media';
+import type { ArticleDetail } from '@app/shared/articles/articles';
+import type { Media } from '@app/shared/media/media';
 import {
   ActionIcon,
   Alert,

@@ -1,5 +1,5 @@
-import type { ArticleListItem } from '@app/shared/articles';
-import type { Permission } from '@app/shared/permissions';
+import type { ArticleListItem } from '@app/shared/articles/articles';
+import type { Permission } from '@app/shared/platform/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../../../test/fetch';

@@ -1,4 +1,4 @@
-import { ARTICLE_SORTS, ARTICLE_STATUSES, type ArticleListItem, type ArticleStatus } from '@app/shared/articles';
+import { ARTICLE_SORTS, ARTICLE_STATUSES, type ArticleListItem, type ArticleStatus } from '@app/shared/articles/articles';
 import { Anchor, Button, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArchive, IconPackage, IconRefresh, IconSearch, IconTrashX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

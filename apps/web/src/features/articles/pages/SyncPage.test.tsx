@@ -1,4 +1,4 @@
-import type { SyncRun } from '@app/shared/articles';
+import type { SyncRun } from '@app/shared/articles/articles';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

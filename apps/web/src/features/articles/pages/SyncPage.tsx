@@ -1,4 +1,4 @@
-import type { SyncRun } from '@app/shared/articles';
+import type { SyncRun } from '@app/shared/articles/articles';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHistory, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { ForgotPasswordInput } from '@app/shared/auth';
+import type { ForgotPasswordInput } from '@app/shared/auth/auth';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';

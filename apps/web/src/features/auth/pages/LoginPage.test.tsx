@@ -1,4 +1,4 @@
-import type { CurrentUserResponse } from '@app/shared/auth';
+import type { CurrentUserResponse } from '@app/shared/auth/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

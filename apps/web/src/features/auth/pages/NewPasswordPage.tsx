@@ -1,4 +1,4 @@
-import { PASSWORD_MIN, resetPasswordInputSchema } from '@app/shared/auth';
+import { PASSWORD_MIN, resetPasswordInputSchema } from '@app/shared/auth/auth';
 import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';

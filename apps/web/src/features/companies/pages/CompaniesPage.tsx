@@ -1,5 +1,5 @@
-import type { Sector } from '@app/shared/auth';
-import { COMPANY_SORTS, type CompanySummary } from '@app/shared/companies';
+import type { Sector } from '@app/shared/auth/auth';
+import { COMPANY_SORTS, type CompanySummary } from '@app/shared/companies/companies';
 import { Avatar, Badge, Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { IconBuilding, IconLogin2, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';

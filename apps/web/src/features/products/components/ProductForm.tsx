@@ -1,5 +1,5 @@
-import { localName, PRODUCT_ATTRIBUTE_KINDS } from '@app/shared/attributes';
-import type { ProductDetail } from '@app/shared/products';
+import { localName, PRODUCT_ATTRIBUTE_KINDS } from '@app/shared/products/attributes';
+import type { ProductDetail } from '@app/shared/products/products';
 import {
   ActionIcon,
   Alert,
@@ -33,10 +33,10 @@ import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import { type AttributeOption, useAttributeOptions } from '../../attributes/api';
 import { useCan } from '../../auth/api';
 import { useRoboxMaterialOptions } from '../../robox/api';
 import { reorder, useSaveProduct } from '../api';
+import { type AttributeOption, useAttributeOptions } from '../attributes-api';
 import {
   checkProduct,
   emptyFeatured,

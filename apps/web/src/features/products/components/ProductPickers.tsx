@@ -1,4 +1,4 @@
-import { localName } from '@app/shared/attributes';
+import { localName } from '@app/shared/products/attributes';
 import { MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
-import type { Permission } from '@app/shared/permissions';
-import type { ProductDetail, ProductSave } from '@app/shared/products';
+import type { Permission } from '@app/shared/platform/permissions';
+import type { ProductDetail, ProductSave } from '@app/shared/products/products';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

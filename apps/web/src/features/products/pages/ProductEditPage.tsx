@@ -1,4 +1,4 @@
-import { localName } from '@app/shared/attributes';
+import { localName } from '@app/shared/products/attributes';
 import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

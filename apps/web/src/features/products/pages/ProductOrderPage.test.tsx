@@ -1,4 +1,4 @@
-import type { ProductOrder } from '@app/shared/products';
+import type { ProductOrder } from '@app/shared/products/products';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

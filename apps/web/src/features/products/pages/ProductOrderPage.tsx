@@ -1,5 +1,5 @@
-import { localName } from '@app/shared/attributes';
-import type { ProductOrder } from '@app/shared/products';
+import { localName } from '@app/shared/products/attributes';
+import type { ProductOrder } from '@app/shared/products/products';
 import { ActionIcon, Anchor, Badge, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,8 +10,8 @@ import { SortableList } from '../../../components/SortableList';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { notify } from '../../../lib/notify';
-import { useAttributeOptions } from '../../attributes/api';
 import { useMoveProduct, useProductOrder } from '../api';
+import { useAttributeOptions } from '../attributes-api';
 
 type Item = ProductOrder['items'][number];
 

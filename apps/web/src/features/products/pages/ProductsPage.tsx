@@ -1,5 +1,5 @@
-import { localName, PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/attributes';
-import { PRODUCT_SORTS, type ProductListItem } from '@app/shared/products';
+import { localName, PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/products/attributes';
+import { PRODUCT_SORTS, type ProductListItem } from '@app/shared/products/products';
 import {
   Anchor,
   Badge,
@@ -24,9 +24,9 @@ import { EmptyState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
-import { useAttributeOptions } from '../../attributes/api';
 import { useCan } from '../../auth/api';
 import { useProducts } from '../api';
+import { useAttributeOptions } from '../attributes-api';
 import { CreateProductModal } from '../components/CreateProductModal';
 
 /** '3,7,12' -> [3, 7, 12]; anything that is not a positive id is left out. */

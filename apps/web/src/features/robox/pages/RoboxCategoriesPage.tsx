@@ -1,4 +1,4 @@
-import { ROBOX_CATEGORY_SORTS, type RoboxCategory } from '@app/shared/robox';
+import { ROBOX_CATEGORY_SORTS, type RoboxCategory } from '@app/shared/robox/robox';
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { IconCategory2, IconPlus, IconSearch, IconStack2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-import { type RoboxCategory, type RoboxCategoryInput, roboxCategoryInputSchema } from '@app/shared/robox';
-import { toFieldErrors } from '@app/shared/validation';
+import { toFieldErrors } from '@app/shared/platform/validation';
+import { type RoboxCategory, type RoboxCategoryInput, roboxCategoryInputSchema } from '@app/shared/robox/robox';
 import { Button, Card, Group, NumberInput, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';

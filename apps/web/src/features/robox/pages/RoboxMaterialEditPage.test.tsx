@@ -1,4 +1,4 @@
-import type { RoboxMaterial, RoboxMaterialUpdate } from '@app/shared/robox';
+import type { RoboxMaterial, RoboxMaterialUpdate } from '@app/shared/robox/robox';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

@@ -1,6 +1,6 @@
-import { localName } from '@app/shared/attributes';
-import { type RoboxMaterial, type RoboxMaterialInput, roboxMaterialInputSchema } from '@app/shared/robox';
-import { toFieldErrors } from '@app/shared/validation';
+import { toFieldErrors } from '@app/shared/platform/validation';
+import { localName } from '@app/shared/products/attributes';
+import { type RoboxMaterial, type RoboxMaterialInput, roboxMaterialInputSchema } from '@app/shared/robox/robox';
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
@@ -17,7 +17,7 @@ import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import { useAttributeOptions } from '../../attributes/api';
+import { useAttributeOptions } from '../../products/attributes-api';
 import {
   roboxKeys,
   useAllRoboxCategories,

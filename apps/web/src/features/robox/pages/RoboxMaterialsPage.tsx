@@ -1,5 +1,5 @@
-import { localName } from '@app/shared/attributes';
-import { ROBOX_MATERIAL_SORTS, type RoboxMaterial } from '@app/shared/robox';
+import { localName } from '@app/shared/products/attributes';
+import { ROBOX_MATERIAL_SORTS, type RoboxMaterial } from '@app/shared/robox/robox';
 import { Anchor, Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCategory2, IconPlus, IconSearch, IconStack2 } from '@tabler/icons-react';
@@ -14,7 +14,7 @@ import { EmptyState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
-import { useAttributeOptions } from '../../attributes/api';
+import { useAttributeOptions } from '../../products/attributes-api';
 import { useAllRoboxCategories, useDeleteRoboxMaterial, useRoboxMaterials } from '../api';
 import { formatMm, formatSheet } from '../format';
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Permission } from '@app/shared/permissions';
+import { PERMISSIONS, type Permission } from '@app/shared/platform/permissions';
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';

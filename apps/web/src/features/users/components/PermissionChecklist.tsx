@@ -1,4 +1,4 @@
-import { type Permission, permissionGroups } from '@app/shared/permissions';
+import { type Permission, permissionGroups } from '@app/shared/platform/permissions';
 import { Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,5 @@
-import { PERMISSIONS } from '@app/shared/permissions';
-import type { PermissionMatrix } from '@app/shared/roles';
+import { PERMISSIONS } from '@app/shared/platform/permissions';
+import type { PermissionMatrix } from '@app/shared/users/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

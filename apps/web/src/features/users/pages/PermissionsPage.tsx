@@ -1,5 +1,5 @@
-import { permissionGroups } from '@app/shared/permissions';
-import type { PermissionMatrix } from '@app/shared/roles';
+import { permissionGroups } from '@app/shared/platform/permissions';
+import type { PermissionMatrix } from '@app/shared/users/roles';
 import { Alert, Badge, Button, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Fragment, useEffect, useMemo, useState } from 'react';

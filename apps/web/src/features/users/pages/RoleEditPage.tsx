@@ -1,6 +1,6 @@
-import { DASHBOARD_VIEWS, type DashboardView } from '@app/shared/auth';
-import type { Permission } from '@app/shared/permissions';
-import { type Role, type RoleInput, roleInputSchema } from '@app/shared/roles';
+import { DASHBOARD_VIEWS, type DashboardView } from '@app/shared/auth/auth';
+import type { Permission } from '@app/shared/platform/permissions';
+import { type Role, type RoleInput, roleInputSchema } from '@app/shared/users/roles';
 import { Alert, Button, Card, Group, Select, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
-import type { Page } from '@app/shared/http';
-import type { Role } from '@app/shared/roles';
+import type { Page } from '@app/shared/platform/http';
+import type { Role } from '@app/shared/users/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

@@ -1,4 +1,4 @@
-import { ROLE_SORTS, type Role } from '@app/shared/roles';
+import { ROLE_SORTS, type Role } from '@app/shared/users/roles';
 import { Anchor, Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

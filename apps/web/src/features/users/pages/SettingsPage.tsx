@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { AccountSettings } from '../../account/components/AccountSettings';
 import { useCan } from '../../auth/api';
+import { AccountSettings } from '../../auth/components/AccountSettings';
 
 function SettingsCard({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) {
   return (

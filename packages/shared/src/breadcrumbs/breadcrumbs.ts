@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { idSchema } from '../platform/http';
+
+/** The route params the server can turn into titles. Add a name here and a resolver on the server. */
+export const SLUG_NAMES = [
+  'companyId',
+  'roleId',
+  'articleId',
+  'productId',
+  'roboxMaterialId',
+  'roboxMaterialCategoryId',
+] as const;
+export type SlugName = (typeof SLUG_NAMES)[number];
+
+export const breadcrumbQuerySchema = z.strictObject(
+  Object.fromEntries(SLUG_NAMES.map((n) => [n, idSchema.optional()])) as Record<SlugName, z.ZodOptional<typeof idSchema>>,
+);
+export type BreadcrumbQuery = z.infer<typeof breadcrumbQuerySchema>;
+
+export const breadcrumbResponseSchema = z.object({
+  data: z.object({ slugs: z.record(z.string(), z.string().nullable()) }),
+});
+export type BreadcrumbResponse = z.infer<typeof breadcrumbResponseSchema>;
