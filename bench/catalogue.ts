@@ -1,16 +1,21 @@
 /**
  * The catalogue data of G3 and G4 (PERFORMANCE.md 3, 4.2): Exact-shaped ERP items from the
- * stand-in's generator, parsed by the app's own parser; the app's sync path from "payload
- * parsed" to "committed" (the staging and apply of sync.service / sync.repository, step by step);
- * and the B-upsert baseline with its articles-like table.
+ * stand-in's generator, parsed by the app's own parser; the app's own sync (runSyncNow of
+ * sync.service, with the parsed listing handed in) from "payload parsed" to "committed"; and the
+ * B-upsert baseline with its articles-like table.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Database, RawClient } from '../apps/server/src/db/client.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import type { SyncCounts } from '../apps/server/src/db/schema/index.ts';
-import { standinItem } from '../apps/server/src/demo/erp-standin.ts';
-import { type ErpArticle, parsePage } from '../apps/server/src/features/articles/erp-client.ts';
-import * as repo from '../apps/server/src/features/articles/sync.repository.ts';
-import { APPLY_BATCH, SHORT_FEED_RATIO, STAGE_BATCH, STALE_AFTER_MS } from '../apps/server/src/features/articles/sync.service.ts';
+import { type ErpStandin, standinItem } from '../apps/server/src/demo/erp-standin.ts';
+import { type ErpArticle, type ErpPage, parsePage } from '../apps/server/src/features/articles/erp-client.ts';
+import { runSyncNow } from '../apps/server/src/features/articles/sync.service.ts';
+import type { Platform } from '../apps/server/src/platform/context.ts';
 import type { BaselineSql } from './baseline-server.ts';
 
 const DAY = 86_400_000;
@@ -36,22 +41,59 @@ export function exactItems(size: number, changed = false): Record<string, unknow
 
 /**
  * The ERP listing after the payload is parsed: the app's parsePage (zod validation and mapItem)
- * over pages of pageSize items. This is the input of the timed sync path, and is not timed.
+ * over pages of pageSize items, each with the listing's total (__count) as Exact sends it. This is
+ * the input of the timed sync, and is not timed.
  */
-export function parsedPages(size: number, pageSize: number, changed = false, now = new Date()): ErpArticle[][] {
+export function parsedPages(size: number, pageSize: number, changed = false, now = new Date()): ErpPage[] {
   const items = exactItems(size, changed);
-  const pages: ErpArticle[][] = [];
+  const pages: ErpPage[] = [];
   for (let i = 0; i < items.length; i += pageSize) {
     const body = { d: { results: items.slice(i, i + pageSize), __count: String(size) } };
-    pages.push(parsePage(body, now).page.articles);
+    pages.push(parsePage(body, now).page);
   }
   return pages;
 }
 
+/** The real app (buildApp: jobs inline, never listening) on the bench's database, for its sync service. */
+export interface BenchApp {
+  platform: Platform;
+  close(): Promise<void>;
+}
+
+/**
+ * buildApp on db with NODE_ENV=production, APP_MODE=demo (no seeding), JOBS=false and, when erp is
+ * given, that stand-in as its ERP (G4's end-to-end passes). The sync passes hand the listing in
+ * and need no ERP.
+ */
+export async function startBenchApp(db: Database, erp?: ErpStandin): Promise<BenchApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_MODE: 'demo',
+    SEED_DEMO: 'false',
+    JOBS: 'false',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    APP_URL: 'http://127.0.0.1',
+    COOKIE_SECURE: 'false',
+    DATA_DIR: dataDir,
+    ERP_SYNC_CRON: 'off',
+    ...(erp ? { ERP_URL: erp.url, ERP_TOKEN: erp.token, ERP_DIVISION: erp.division } : {}),
+  });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    platform: app.platform,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface SyncPass {
-  /** Wall time of the whole pass (run bookkeeping, staging, checks, apply transaction, staging removal), ms. */
+  /** Wall time of the whole run (runSyncNow: bookkeeping, staging, checks, apply transaction, staging removal), ms. */
   ms: number;
-  /** Of which staging (one connection, synchronous_commit off on pg), ms. */
+  /** Of which reading and staging the listing (one connection, synchronous_commit off on pg), ms. */
   stageMs: number;
   /** Of which the apply transaction, ms. */
   applyMs: number;
@@ -60,94 +102,28 @@ export interface SyncPass {
 }
 
 /**
- * The app's sync for an already parsed listing, statement for statement what executeSyncRun does
- * around its ERP fetch (sync.service.ts: createRun, claim, cleanStaging, fetchListing's staging
- * in STAGE_BATCH statements with progress after every page, the D9 checks, apply() in one
- * transaction, deleteStaging), with the app's exported repository functions and constants. The
- * app does not export apply() or fetchListing(); if they change, change this with them (the
- * end-to-end runSyncNow measurement in g4.ts is the cross-check).
+ * One run of the app's own sync (sync.service runSyncNow, the code path of the job and of the
+ * demo's first start) over an already parsed listing: only fetching and parsing, which no
+ * baseline does either, are left out. The stage and apply times are the service's own
+ * (onTimings). @throws when the run does not succeed
  */
-export async function appSyncPass(db: Database, pages: readonly ErpArticle[][], clock = () => new Date()): Promise<SyncPass> {
+export async function appSyncPass(app: BenchApp, pages: readonly ErpPage[]): Promise<SyncPass> {
+  let timings = { stageMs: Number.NaN, applyMs: Number.NaN };
   const t0 = performance.now();
-  // createRun
-  const created = clock();
-  const runId = await db.orm.transaction(async (tx) => {
-    await repo.interruptStale(tx, new Date(created.getTime() - STALE_AFTER_MS), created);
-    return repo.insertRun(tx, { trigger: 'manual', triggeredBy: null }, created);
+  const run = await runSyncNow(app.platform, 'manual', {
+    pages,
+    onTimings: (t) => {
+      timings = t;
+    },
   });
-  // executeSyncRun
-  if (!(await repo.claim(db.orm, runId, clock()))) throw new Error(`run ${runId} could not be claimed`);
-  await repo.cleanStaging(db.orm);
-  let stageMs = 0;
-  let applyMs = 0;
-  let counts: SyncCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
-  let staged = new Set<string>();
-  try {
-    // fetchListing, after each page has been fetched and parsed
-    const ts = performance.now();
-    const expected = pages.length ? pages.reduce((n, p) => n + p.length, 0) : 0;
-    const stageAll = async (raw: RawClient) => {
-      const seen = new Set<string>();
-      let buffer: ErpArticle[] = [];
-      const flush = async () => {
-        if (buffer.length === 0) return;
-        await repo.stage(raw, runId, buffer);
-        buffer = [];
-      };
-      for (const page of pages) {
-        for (const a of page) {
-          if (seen.has(a.erpId)) continue;
-          seen.add(a.erpId);
-          buffer.push(a);
-        }
-        if (buffer.length >= STAGE_BATCH) await flush();
-        await repo.progress(raw, runId, { fetched: seen.size, expected }, clock());
-      }
-      await flush();
-      return seen;
-    };
-    staged =
-      db.driver !== 'pg'
-        ? await stageAll(db.raw)
-        : await db.withConnection(async (raw) => {
-            await raw.exec('SET synchronous_commit TO off');
-            try {
-              return await stageAll(raw);
-            } finally {
-              await raw.exec('RESET synchronous_commit').catch(() => {});
-            }
-          });
-    stageMs = performance.now() - ts;
-    // the D9 checks
-    const fetched = staged.size;
-    const live = await repo.countLive(db.orm);
-    if (fetched < expected || (live > 0 && fetched < live * SHORT_FEED_RATIO)) throw new Error('short feed');
-    await repo.progress(db.raw, runId, { fetched, expected, phase: 'applying' }, clock());
-    // apply()
-    const ta = performance.now();
-    const erpIds = [...staged];
-    const now = clock();
-    counts = await db.orm.transaction(async (tx) => {
-      await repo.lockApply(tx);
-      const n = await repo.countStaged(tx, runId);
-      if (n !== erpIds.length) throw new Error(`staging holds ${n} of ${erpIds.length} articles`);
-      const c: SyncCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
-      for (let i = 0; i < erpIds.length; i += APPLY_BATCH) {
-        const batch = erpIds.slice(i, i + APPLY_BATCH);
-        const b = await repo.upsertBatch(tx, runId, batch, now);
-        c.created += b.created;
-        c.updated += b.updated;
-        c.unchanged += batch.length - b.created - b.updated;
-      }
-      c.deleted = await repo.softDeleteMissing(tx, runId, now);
-      await repo.finish(tx, runId, { status: 'succeeded', counts: c }, now);
-      return c;
-    });
-    applyMs = performance.now() - ta;
-  } finally {
-    await repo.deleteStaging(db.orm, runId);
-  }
-  return { ms: performance.now() - t0, stageMs, applyMs, rows: staged.size, counts };
+  const ms = performance.now() - t0;
+  if (run.status !== 'succeeded') throw new Error(`sync ${run.status}: ${run.error} ${run.errorDetail ?? ''}`);
+  return {
+    ms,
+    ...timings,
+    rows: run.fetched,
+    counts: { created: run.created, updated: run.updated, unchanged: run.unchanged, deleted: run.deleted },
+  };
 }
 
 /** Empties the catalogue and the sync history (G4 starts every round from an empty articles table). */
@@ -158,17 +134,22 @@ export async function truncateCatalogue(db: Database): Promise<void> {
 }
 
 /**
- * G3's data set: size articles through the app's own sync path (the stand-in's catalogue,
- * parsed by the app and staged and applied as a sync does), then a product for every 20th
- * article (published for every 100th, so the public catalogue has something to show), then
- * VACUUM ANALYZE.
+ * G3's data set: size articles through the app's own sync (the stand-in's catalogue, parsed by
+ * the app, then runSyncNow), then a product for every 20th article (published for every 100th,
+ * so the public catalogue has something to show), then VACUUM ANALYZE.
  */
 export async function seedCatalogue(
   db: Database,
   size: number,
   pageSize = 1000,
 ): Promise<{ articles: number; products: number }> {
-  const pass = await appSyncPass(db, parsedPages(size, pageSize));
+  const app = await startBenchApp(db);
+  let pass: SyncPass;
+  try {
+    pass = await appSyncPass(app, parsedPages(size, pageSize));
+  } finally {
+    await app.close();
+  }
   if (pass.counts.created !== size) throw new Error(`catalogue seed created ${pass.counts.created} of ${size} articles`);
   await db.raw.exec(`
     INSERT INTO products (article_id, slug, name_nl, name_en, published, published_at, sort_order)
@@ -261,8 +242,8 @@ export const B_UPSERT_ARTICLES_SQL = `
     cost_price = EXCLUDED.cost_price, erp_modified_at = EXCLUDED.erp_modified_at, updated_at = now()`;
 
 /** The parsed listing as B_UPSERT_ARTICLES_SQL's parameters, batch rows a statement. */
-export function articleUpsertBatches(pages: readonly ErpArticle[][], batch: number): unknown[][] {
-  const all = pages.flat();
+export function articleUpsertBatches(pages: readonly ErpPage[], batch: number): unknown[][] {
+  const all: ErpArticle[] = pages.flatMap((p) => p.articles);
   const out: unknown[][] = [];
   for (let i = 0; i < all.length; i += batch) {
     const b = all.slice(i, i + batch);

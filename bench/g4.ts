@@ -6,20 +6,19 @@
  *              row conflicting and changed.
  *   B-articles B-upsert's statement shape into the app's own articles table (all its indexes), no
  *              staging and no change check: what the table alone costs (information).
- *   app        the app's sync after the ERP payload is parsed (catalogue.ts appSyncPass: staging,
- *              checks, the apply transaction, staging removal): into an empty table, every row
- *              changed, and the same listing again (unchanged, skipped by IS DISTINCT FROM).
- *   e2e        runSyncNow against an in-process stand-in ERP (latency 0), the same three passes,
- *              minus the time the same listing takes to fetch and parse alone (measured right
- *              before): a cross-check of the step-by-step path above (information).
+ *   app        the app's own sync, runSyncNow of sync.service, with the parsed ERP listing handed
+ *              in (catalogue.ts appSyncPass: bookkeeping, staging, checks, the apply transaction,
+ *              staging removal): into an empty table, every row changed, and the same listing
+ *              again (unchanged, skipped by IS DISTINCT FROM).
+ *   e2e        the same runSyncNow reading an in-process stand-in ERP (latency 0) over HTTP, the
+ *              same three passes, minus the time the same listing takes to fetch and parse alone
+ *              (measured right before): a cross-check that handing the listing in measures what a
+ *              real run does (information).
  *
  * Passes are interleaved, baseline first, in every round; before every pass the tables are
  * vacuumed and analysed and (pg) a CHECKPOINT is taken, so no pass pays for another's leftovers.
  */
 import { performance } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { type ErpStandin, startErpStandin } from '../apps/server/src/demo/erp-standin.ts';
 import { listItems } from '../apps/server/src/features/articles/erp-client.ts';
@@ -32,6 +31,7 @@ import {
   bUpsertPass,
   changedFields,
   parsedPages,
+  startBenchApp,
   truncateCatalogue,
   UPSERT_TABLE_SQL,
   upsertRows,
@@ -132,28 +132,6 @@ async function timed(
 
 const none = { stageMs: Number.NaN, applyMs: Number.NaN, totalMs: Number.NaN, fetchMs: Number.NaN };
 
-/** The real app (buildApp, jobs inline, no listening) on env.db, with the stand-in as its ERP: for runSyncNow. */
-async function startE2e(env: G4Env, opt: G4Options): Promise<{ app: FastifyInstance; erp: ErpStandin }> {
-  const erp = await startErpStandin({ size: opt.size, pageSize: opt.pageSize, latencyMs: 0 });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    APP_MODE: 'demo',
-    SEED_DEMO: 'false',
-    JOBS: 'false',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    APP_URL: 'http://127.0.0.1',
-    COOKIE_SECURE: 'false',
-    DATA_DIR: process.env.DATA_DIR ?? '/tmp/bench-data',
-    ERP_URL: erp.url,
-    ERP_TOKEN: erp.token,
-    ERP_DIVISION: erp.division,
-    ERP_SYNC_CRON: 'off',
-  });
-  const app = await buildApp({ config, db: env.db });
-  await app.ready();
-  return { app, erp };
-}
-
 /** Fetch and parse the stand-in's whole listing with the app's ERP client, without the database. */
 async function fetchOnly(erp: ErpStandin): Promise<{ ms: number; rows: number }> {
   const t0 = performance.now();
@@ -190,7 +168,9 @@ export async function runG4(env: G4Env, opt: G4Options): Promise<G4Report> {
   const changedOverrides: Record<string, Record<string, unknown>> = {};
   if (opt.e2e) for (let i = 0; i < opt.size; i++) changedOverrides[String(i)] = changedFields(i);
   log(`  generated and parsed the listings in ${fmt((performance.now() - tg) / 1000, 1)} s (not timed)`);
-  const e2e = opt.e2e ? await startE2e(env, opt) : null;
+  // One app for every app and e2e pass; its ERP is the stand-in, which only the e2e passes read.
+  const erp = opt.e2e ? await startErpStandin({ size: opt.size, pageSize: opt.pageSize, latencyMs: 0 }) : null;
+  const app = await startBenchApp(db, erp ?? undefined);
 
   const rounds: G4Round[] = [];
   try {
@@ -250,25 +230,25 @@ export async function runG4(env: G4Env, opt: G4Options): Promise<G4Report> {
       ] as const) {
         add(
           await timed(env, name, async () => {
-            const p = await appSyncPass(db, pages);
+            const p = await appSyncPass(app, pages);
             return { ...none, rows: p.rows, ms: p.ms, stageMs: p.stageMs, applyMs: p.applyMs, ...p.counts };
           }),
         );
       }
-      if (e2e) {
+      if (erp) {
         await truncateCatalogue(db);
         for (const [name, overrides] of [
           ['e2e insert', {}],
           ['e2e update', changedOverrides],
           ['e2e unchanged', changedOverrides],
         ] as const) {
-          e2e.erp.set({ overrides });
+          erp.set({ overrides });
           await settle(env);
-          const f = await fetchOnly(e2e.erp);
+          const f = await fetchOnly(erp);
           add(
             await timed(env, name, async () => {
               const t0 = performance.now();
-              const run = await runSyncNow(e2e.app.platform, 'manual');
+              const run = await runSyncNow(app.platform, 'manual');
               const totalMs = performance.now() - t0;
               if (run.status !== 'succeeded') throw new Error(`e2e sync ${run.status}: ${run.error} ${run.errorDetail}`);
               return {
@@ -292,10 +272,8 @@ export async function runG4(env: G4Env, opt: G4Options): Promise<G4Report> {
       printPasses(round, Object.keys(round));
     }
   } finally {
-    if (e2e) {
-      await e2e.app.close();
-      await e2e.erp.close();
-    }
+    await app.close();
+    await erp?.close();
     await truncateCatalogue(db);
     await db.raw.exec('DROP TABLE IF EXISTS bench_upsert_articles');
   }

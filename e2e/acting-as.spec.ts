@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCOUNTS, logIn } from './support/app';
+import { expect, test } from './support/axe';
 
 const actingKeys = (page: Page) =>
   page.evaluate(() => ({ id: localStorage.getItem('Acting-As'), name: localStorage.getItem('Acting-As-Name') }));
@@ -37,4 +38,33 @@ test('a project manager acts as a company in its portal, through a reload, and s
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Bedrijven', exact: true })).toBeVisible();
   await expect(page.getByText('Ingelogd als Nordic Star Cruises')).toHaveCount(0);
+});
+
+test('a back-office address opened while acting says where it belongs and stops acting on request', async ({ page }) => {
+  await logIn(page, ACCOUNTS.projectManager);
+  await page.goto('/companies');
+  await page.getByRole('button', { name: 'Inloggen als Nordic Star Cruises' }).click();
+  const toolbar = page.getByRole('status').filter({ hasText: 'Ingelogd als Nordic Star Cruises' });
+  await expect(toolbar).toBeVisible();
+
+  // An old tab or a bookmark of the back office, while still acting as the company.
+  await page.goto('/companies?sector=cruise');
+  await expect(page.getByRole('heading', { level: 1, name: 'Deze pagina hoort bij de back office' })).toBeVisible();
+  await expect(page.getByText('Je kijkt nu mee als Nordic Star Cruises.', { exact: false })).toBeVisible();
+  await expect(page).toHaveTitle('Deze pagina hoort bij de back office · Outfitting Portal');
+  await expect(page.getByRole('heading', { name: 'Pagina niet gevonden' })).toHaveCount(0);
+
+  // Going on in the portal keeps acting.
+  await page.getByRole('link', { name: 'Terug naar het portaal' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(toolbar).toBeVisible();
+
+  // Stopping opens the address in the back office.
+  await page.goto('/companies?sector=leisure');
+  await page.getByRole('button', { name: 'Stoppen met meekijken en openen' }).click();
+  await expect(page).toHaveURL('/companies?sector=leisure');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bedrijven' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Leisure' })).toBeChecked();
+  await expect(page.getByText('Ingelogd als Nordic Star Cruises')).toHaveCount(0);
+  expect(await actingKeys(page)).toEqual({ id: null, name: null });
 });

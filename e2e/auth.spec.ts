@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ACCOUNTS, greeting, logIn, submitLogin } from './support/app';
+import { expect, test } from './support/axe';
 
 test.describe('employee sign-in', () => {
   test('an employee signs in and lands on the back office home with the navigation', async ({ page }) => {

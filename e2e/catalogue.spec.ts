@@ -246,7 +246,7 @@ test.describe('products', () => {
     await page.getByRole('textbox', { name: 'Naam (Engels)' }).fill(nameEn);
 
     // Leaving with unsaved changes asks first; staying keeps them.
-    await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Producten' }).click();
+    await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Producten', exact: true }).click();
     const leave = page.getByRole('dialog', { name: 'Wijzigingen niet opgeslagen' });
     await expect(leave).toBeVisible();
     await leave.getByRole('button', { name: 'Annuleren' }).click();
@@ -292,7 +292,7 @@ test.describe('products', () => {
     await expect(publish).toBeChecked();
 
     // A new product joins the end of the manual order; the keyboard takes it to the top.
-    await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Sorteren' }).click();
+    await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Producten sorteren' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Producten sorteren' })).toBeVisible();
     const rows = page.getByTestId('order-row');
     await expect(rows.last()).toContainText(nameNl);
@@ -393,7 +393,11 @@ test.describe('settings of the catalogue', () => {
     await add.getByRole('textbox', { name: 'Naam (Nederlands)' }).fill(nameNl);
     await add.getByRole('button', { name: 'Toevoegen' }).click();
     await expect(add.getByText('Deze naam staat al in deze lijst.')).toBeVisible();
+    // What was typed is not thrown away without a question.
     await add.getByRole('button', { name: 'Annuleren' }).click();
+    const discard = page.getByRole('dialog', { name: 'Wijzigingen niet opgeslagen' });
+    await expect(discard).toBeVisible();
+    await discard.getByRole('button', { name: 'Wijzigingen weggooien' }).click();
     await expect(add).toBeHidden();
 
     await searchFor(page, 'Zoek op naam', tag);
@@ -426,9 +430,20 @@ test.describe('settings of the catalogue', () => {
     // A category products carry stays.
     await searchFor(page, 'Zoek op naam', 'Verlichting');
     await expect(rows).toHaveCount(2);
-    await rows.nth(1).getByRole('button', { name: 'Verlichting verwijderen' }).click();
-    await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+    // The server says it is in use: the button says why (to a screen reader too) and asks nothing.
+    const inUse = rows.nth(1).getByRole('button', { name: 'Verlichting verwijderen' });
+    await expect(inUse).toHaveAttribute('aria-disabled', 'true');
+    await expect(inUse).toHaveAccessibleDescription(
+      /^Verlichting wordt nog gebruikt door \d+ producten? en kan niet worden verwijderd/,
+    );
+    // Reachable from the keyboard: focus shows the reason, Enter says it again and deletes nothing.
+    await rows.nth(1).getByRole('button', { name: 'Verlichting bewerken' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(inUse).toBeFocused();
+    await expect(page.getByRole('tooltip')).toContainText('Verlichting wordt nog gebruikt door');
+    await page.keyboard.press('Enter');
     await expect(toast(page, 'Verlichting wordt nog gebruikt door')).toContainText('kan niet worden verwijderd');
+    await expect(confirm).toBeHidden();
     await page.reload();
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('Verlichting');

@@ -39,6 +39,15 @@ function ensureWebBuild(): void {
   if (r.status !== 0) throw new Error(`npm run build -w @app/web failed (exit ${r.status})`);
 }
 
+/**
+ * Builds the server bundle when apps/server/dist/main.js is missing or older than its sources:
+ * the browser tests run the compiled server, as production does (apps/server/scripts/build.mjs).
+ */
+function ensureServerBuild(): void {
+  const r = spawnSync(process.execPath, ['apps/server/scripts/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`the server build failed (exit ${r.status ?? r.signal})`);
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -83,12 +92,13 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => s
 }
 
 /**
- * Starts everything the browser tests need: the web build, an SMTP sink, and the app as one child
- * process on a fresh data folder (PGlite, or a fresh database when E2E_DATABASE_URL is set), with
- * the demo data loaded on its first start.
+ * Starts everything the browser tests need: the web build, the server build, an SMTP sink, and the
+ * compiled app as one child process on a fresh data folder (PGlite, or a fresh database when
+ * E2E_DATABASE_URL is set), with the demo data loaded on its first start.
  */
 export default async function globalSetup(): Promise<void> {
   ensureWebBuild();
+  ensureServerBuild();
 
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outfitting-e2e-'));
   const mailDir = path.join(tmpDir, 'mail');
@@ -143,7 +153,7 @@ export default async function globalSetup(): Promise<void> {
 
   const serverLog = path.join(tmpDir, 'server.log');
   const logStream = fs.createWriteStream(serverLog);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCOUNTS, greeting, resetAccountLocale, submitLogin, switchLanguage } from './support/app';
+import { expect, test } from './support/axe';
 
 const admin = ACCOUNTS.admin;
 

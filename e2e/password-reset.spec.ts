@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ACCOUNTS, submitLogin } from './support/app';
+import { expect, test } from './support/axe';
 import { linkFrom, waitForMail } from './support/mail';
 
 // The only test that signs in as Emma: it changes her password.

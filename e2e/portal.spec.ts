@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ACCOUNTS, logIn, submitLogin } from './support/app';
+import { expect, test } from './support/axe';
 
 // Thomas (Dunes Leisure Resorts) has English as his language and has not signed in before.
 
@@ -8,7 +8,7 @@ test('a customer signs in to the portal in his language, is welcomed once, and l
 
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('banner').getByText('Dunes Leisure Resorts', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Inspiration' })).toBeVisible();
@@ -27,7 +27,10 @@ test('a customer signs in to the portal in his language, is welcomed once, and l
     .toBe(false);
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // The menu item, the page title and the browser tab say the same.
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle('Projects · Outfitting Portal');
   await expect(page.getByText('Welcome to the Dunes Leisure Resorts portal.')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCOUNTS, logIn, toast } from './support/app';
+import { expect, test } from './support/axe';
 
 /** Creates a role through 'Nieuwe rol' with one permission and returns on its edit page. */
 async function createRole(page: Page, name: string, slug: string, permission: string): Promise<void> {

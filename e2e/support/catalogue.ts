@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { ArticleListItem, SyncRun } from '../../packages/shared/src/articles/articles.ts';
 import type { Page as ListPage } from '../../packages/shared/src/platform/http.ts';
 import type { ProductOrder } from '../../packages/shared/src/products/products.ts';
+import { checkAccessibility, watchAccessibility } from './axe';
 import { test as erpTest, expect } from './erp';
 
 /**
@@ -16,11 +17,16 @@ import { test as erpTest, expect } from './erp';
  * its own, signed out, as someone who opens the public catalogue (closed after the test).
  */
 export const test = erpTest.extend<{ visitor: Page }>({
-  visitor: async ({ browser }, use) => {
+  visitor: async ({ browser }, use, testInfo) => {
     // browser.newContext() in a test takes the config's options (baseURL, locale, …) and is traced.
     const context = await browser.newContext();
-    await use(await context.newPage());
-    await context.close();
+    await watchAccessibility(context);
+    try {
+      await use(await context.newPage());
+      await checkAccessibility(context, testInfo);
+    } finally {
+      await context.close();
+    }
   },
 });
 

@@ -1,5 +1,5 @@
-import { test as base, expect } from '@playwright/test';
 import { type ErpStandinSettings, standinItem } from '../../apps/server/src/demo/erp-standin.ts';
+import { test as base, expect } from './axe';
 import { ENV, requiredEnv } from './env';
 
 /** The demo's article count: what the stand-in ERP lists and the app synced on its first start. */

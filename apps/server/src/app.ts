@@ -33,6 +33,7 @@ import { RateLimiter } from './platform/rate-limit';
 import { serializerCompiler } from './platform/serializer';
 import { PermissionCache, SessionStore } from './platform/session-store';
 import { createDiskStorage } from './platform/storage';
+import { textGuardPlugin } from './platform/text-guard';
 import { webAppPlugin } from './platform/web-app';
 
 export interface RouteRecord {
@@ -141,6 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(httpHooksPlugin, { config });
+  // Before the guard: a header or cookie PostgreSQL cannot store never reaches the session insert (I10).
+  await app.register(textGuardPlugin);
   await app.register(guardPlugin);
 
   if (config.mode !== 'production' && config.env !== 'production') {

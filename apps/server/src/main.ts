@@ -1,5 +1,5 @@
 import path from 'node:path';
-import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -8,6 +8,11 @@ import { seedCatalogueDemo } from './demo/catalogue';
 import { type ErpStandin, startErpStandin } from './demo/erp-standin';
 import { isEmpty, seedDemo } from './demo/seed';
 import { runSyncNow } from './features/articles/sync.service';
+import { loggerOptions } from './platform/logger';
+import { Shutdown } from './shutdown';
+
+/** O1: from the first SIGTERM or SIGINT to the exit, at most. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -20,19 +25,38 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Signals are handled from here on: one during the start-up stops the process after the step
+  // in progress (a migration is never cut in half), with whatever was opened so far.
+  const shutdown = new Shutdown({
+    log: pino(loggerOptions(config) as pino.LoggerOptions),
+    deadlineMs: SHUTDOWN_DEADLINE_MS,
+  });
+  try {
+    await start(config, shutdown);
+  } catch (err) {
+    shutdown.fail(err);
+  }
+}
 
+async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown): Promise<void> {
+  let config = initial;
   // Demo without a real ERP: an in-process stand-in serves Exact's Items API on 127.0.0.1 (docs/erp.md).
   let standin: ErpStandin | null = null;
   if (config.mode === 'demo' && !config.erp.url) {
     standin = await startErpStandin({ size: config.erp.standinSize, port: config.erp.standinPort });
+    const erp = standin;
+    shutdown.onStop('erp-standin', 'closed the ERP stand-in', () => erp.close());
     config = { ...config, erp: { ...config.erp, url: standin.url, token: standin.token, division: standin.division } };
   }
+  await shutdown.checkpoint();
 
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pgdata'),
     poolSize: config.databasePoolSize,
   });
+  shutdown.onStop('database', 'closed the database', () => db.close());
+  await shutdown.checkpoint();
   // Migrations may run under their own, more privileged role (O3).
   if (config.migrationDatabaseUrl && config.migrationDatabaseUrl !== config.databaseUrl) {
     const migrator = await openDatabase({ url: config.migrationDatabaseUrl, poolSize: 1, applicationName: 'outfitting-migrate' });
@@ -41,6 +65,7 @@ async function main(): Promise<void> {
   } else {
     await migrate(db);
   }
+  await shutdown.checkpoint();
   let seeded = false;
   if (config.seedDemo && config.mode === 'demo' && (await isEmpty(db))) {
     await seedDemo(db);
@@ -48,7 +73,15 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db });
+  shutdown.log = app.log;
+  // Stops taking requests (503, then the listener closes), finishes the ones in flight, then
+  // writes the buffered analytics, and stops the session writer and the jobs (app.ts onClose).
+  shutdown.onStop('app', 'drained the requests in flight, wrote the buffered events and stopped the jobs', async () => {
+    app.log.info({ bufferedEvents: app.platform.analytics.pending }, 'draining the requests in flight');
+    await app.close();
+  });
   await app.ready();
+  await shutdown.checkpoint();
   // The origin only: a URL may carry credentials, and the token is never logged.
   const erpOrigin = config.erp.url ? new URL(config.erp.url).origin : null;
   app.log.info(
@@ -72,20 +105,15 @@ async function main(): Promise<void> {
     await seedCatalogueDemo({ db, storage: app.platform.storage, log: app.log });
     app.log.info({ event: 'demo.catalogue', ms: Date.now() - started }, 'demo catalogue loaded');
   }
+  await shutdown.checkpoint();
   await app.platform.jobs.start();
+  await shutdown.checkpoint();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { url: config.appUrl, database: db.driver, demoDataLoaded: seeded, mode: config.mode },
     `serving ${config.appUrl} on ${db.driver === 'pg' ? 'PostgreSQL' : `PGlite (${path.join(config.dataDir, 'pgdata')})`}`,
   );
-
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await db.close();
-    await standin?.close();
-  });
+  await shutdown.started();
 }
 
 main().catch((err) => {

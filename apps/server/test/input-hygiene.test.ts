@@ -190,3 +190,110 @@ describe('routes without a body (I1)', () => {
     expect((await a.get('/api/user/current')).statusCode).toBe(401);
   });
 });
+
+describe('text PostgreSQL cannot store (I10)', () => {
+  const NUL = 'a\u0000b';
+  const SURROGATE = 'a\ud800b';
+  /** The field error a refused value gets, wherever it was sent. */
+  const refusedAt = (res: { statusCode: number; json: () => unknown }, field: string) => {
+    expect(res.statusCode, `${field}: ${JSON.stringify(res.json())}`).toBe(400);
+    const body = res.json() as { code: string; message: string; fieldErrors: Record<string, { code: string }> };
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.fieldErrors[field]?.code, JSON.stringify(body.fieldErrors)).toBe('invalid_character');
+  };
+
+  it('answers 400 naming querystring.q to a NUL byte or a broken UTF-8 sequence in a list search', async () => {
+    const lists = [
+      '/api/roles',
+      '/api/companies',
+      '/api/articles',
+      '/api/attributes/areas',
+      '/api/products',
+      '/api/robox/material-categories',
+      '/api/robox/materials',
+    ];
+    for (const list of lists) {
+      refusedAt(await admin.get(`${list}?q=%00`), 'querystring.q');
+      refusedAt(await admin.get(`${list}?q=x%00y`), 'querystring.q');
+    }
+  });
+
+  it('answers 400 naming the field to NUL or a lone surrogate in a body, at any depth, and stores nothing', async () => {
+    for (const bad of [NUL, SURROGATE]) {
+      refusedAt(await admin.post('/api/products', { nameNl: bad }), 'nameNl');
+      refusedAt(await admin.post('/api/robox/material-categories', { name: bad }), 'name');
+      refusedAt(await admin.post('/api/robox/material-categories', { name: 'ok', description: bad }), 'description');
+      refusedAt(await admin.post('/api/roles', { ...roleBody('nul-role'), name: bad }), 'name');
+      refusedAt(
+        await admin.put('/api/permissions', { roles: [{ id: 1, version: 1, permissions: [bad] }] }),
+        'roles.0.permissions.0',
+      );
+    }
+    // A lone surrogate written as a JSON escape becomes one only when parsed.
+    const escaped = await admin.post('/api/products', '{"nameNl":"x\\udc00y"}', {
+      headers: { 'content-type': 'application/json' },
+    });
+    refusedAt(escaped, 'nameNl');
+    // A key is checked too.
+    const key = await admin.post(
+      '/api/roles',
+      `{"slug":"k","name":"k","is_admin":false,"dashboard_view":"general","permissions":[],"x\\u0000":1}`,
+      {
+        headers: { 'content-type': 'application/json' },
+      },
+    );
+    expect(key.statusCode).toBe(400);
+    const products = await admin.get('/api/products?perPage=100');
+    expect(products.body).not.toContain('\\ufffd');
+    expect(products.body).not.toContain('\ufffd');
+    expect((await admin.get('/api/robox/material-categories?perPage=100')).json().data).toEqual([]);
+  });
+
+  it('answers 400 on PATCH of a Robox category with NUL or a lone surrogate, and the category is unchanged', async () => {
+    const created = await admin.post('/api/robox/material-categories', { name: 'Plaat', description: 'x' });
+    expect(created.statusCode).toBe(201);
+    const cat = created.json().data;
+    for (const bad of [NUL, SURROGATE]) {
+      refusedAt(await admin.patch(`/api/robox/material-categories/${cat.id}`, { name: bad, version: cat.version }), 'name');
+      refusedAt(
+        await admin.patch(`/api/robox/material-categories/${cat.id}`, { name: 'Plaat', description: bad, version: cat.version }),
+        'description',
+      );
+    }
+    const now = (await admin.get(`/api/robox/material-categories/${cat.id}`)).json().data;
+    expect(now).toMatchObject({ name: 'Plaat', description: 'x', version: cat.version });
+  });
+
+  it('answers 400 naming the parameter or header to NUL in a path parameter, a cookie or a header the app reads', async () => {
+    refusedAt(await admin.get('/api/roles/1%00'), 'params.roleId');
+    refusedAt(await admin.get('/api/attributes/areas%00'), 'params.kind');
+    refusedAt(await admin.get('/api/user/current', { headers: { 'acting-as': '1\u0000' } }), 'headers.acting-as');
+    refusedAt(await admin.get('/sanctum/csrf-cookie', { headers: { 'user-agent': `Mozilla${NUL}` } }), 'headers.user-agent');
+    refusedAt(await admin.post('/api/science', pageView(), { headers: { 'x-xsrf-token': `tok${NUL}` } }), 'headers.x-xsrf-token');
+    refusedAt(
+      await admin.get('/api/user/current', { headers: { cookie: `${admin.cookieHeader()}; extra=a%00b` } }),
+      'cookies.extra',
+    );
+    // A fresh browser whose user agent carries a NUL byte gets a 400, not a 500 from the session insert.
+    const fresh = t.agent({ headers: { 'user-agent': `Bot${NUL}` } });
+    refusedAt(await fresh.get('/sanctum/csrf-cookie'), 'headers.user-agent');
+  });
+
+  it('keeps analytics working after a page view with a NUL byte or lone surrogate (N4, I10)', async () => {
+    for (const [i, bad] of [NUL, SURROGATE].entries()) {
+      refusedAt(await admin.post('/api/science', pageView({ url: `http://localhost:3000/${bad}` })), 'url');
+      refusedAt(
+        await admin.post('/api/science', pageView({ metadata: { route_name: `hostile-${i}`, query: { [`k${bad}`]: 'v' } } })),
+        `metadata.query.k${bad.replace('\u0000', '\ufffd').replace('\ud800', '\ufffd')}`,
+      );
+      refusedAt(await admin.post('/api/science', pageView({ metadata: { params: { id: bad } } })), 'metadata.params.id');
+    }
+    const ok = await admin.post('/api/science', pageView({ metadata: { route_name: 'after-hostile' } }));
+    expect(ok.statusCode).toBe(204);
+    await t.app.platform.analytics.flush();
+    const rows = await tdb.db.raw.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM analytics_events WHERE route_name = 'after-hostile'",
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+});

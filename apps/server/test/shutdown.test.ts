@@ -1,9 +1,11 @@
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { noQuery } from '@app/shared/platform/http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { access } from '../src/platform/access';
+import { Shutdown } from '../src/shutdown';
 import { pageView } from './factories/analytics';
 import { startTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -144,5 +146,98 @@ describe('graceful shutdown (O1)', () => {
     const rows = await analyticsRows(tdb.db);
     expect(rows.filter((r) => r.routeName === 'shutdown')).toHaveLength(5 + 20);
     keepAlive.destroy();
+  });
+});
+
+/** The process side of O1 (src/shutdown.ts) on an emitter instead of the process. */
+describe('Shutdown: signals, order, deadline', () => {
+  function make(deadlineMs = 10_000) {
+    const events = new EventEmitter();
+    const lines: { level: 'info' | 'error'; obj: Record<string, unknown>; msg: string }[] = [];
+    const exits: number[] = [];
+    const shutdown = new Shutdown({
+      log: {
+        info: (obj, msg) => lines.push({ level: 'info', obj: obj as Record<string, unknown>, msg }),
+        error: (obj, msg) => lines.push({ level: 'error', obj: obj as Record<string, unknown>, msg }),
+      },
+      deadlineMs,
+      exit: (code) => exits.push(code),
+      events,
+    });
+    return { events, lines, exits, shutdown, msgs: () => lines.map((l) => l.msg) };
+  }
+
+  it('closes the last opened first, ignores repeated signals while draining, and exits 0', async () => {
+    const { events, exits, shutdown, msgs } = make();
+    const order: string[] = [];
+    const draining = gate();
+    shutdown.onStop('database', 'closed the database', async () => {
+      order.push('database');
+    });
+    shutdown.onStop('app', 'drained', async () => {
+      order.push('app: draining');
+      await draining.promise;
+      order.push('app: drained');
+    });
+    await shutdown.started();
+
+    events.emit('SIGTERM', 'SIGTERM');
+    // The group's signal again, forwarded by npm and by a launcher, and a Ctrl-C on top.
+    events.emit('SIGTERM', 'SIGTERM');
+    events.emit('SIGTERM', 'SIGTERM');
+    events.emit('SIGINT', 'SIGINT');
+    await vi.waitFor(() => expect(order).toEqual(['app: draining']));
+    expect(exits).toEqual([]);
+    expect(msgs().filter((m) => m === 'shutting down')).toHaveLength(1);
+    expect(msgs().filter((m) => m.startsWith('already shutting down'))).toHaveLength(3);
+
+    draining.open();
+    await vi.waitFor(() => expect(exits).toEqual([0]));
+    expect(order).toEqual(['app: draining', 'app: drained', 'database']);
+    expect(msgs()).toEqual(expect.arrayContaining(['drained', 'closed the database', 'stopped']));
+    shutdown.uninstall();
+  });
+
+  it('during the start-up, stops at the next checkpoint, with what was opened so far', async () => {
+    const { events, exits, shutdown } = make();
+    const closed: string[] = [];
+    shutdown.onStop('database', 'closed', async () => {
+      closed.push('database');
+    });
+    events.emit('SIGINT', 'SIGINT');
+    // The step in progress (a migration, say) is not cut short.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(closed).toEqual([]);
+    expect(shutdown.requested).toBe(true);
+    void shutdown.checkpoint();
+    await vi.waitFor(() => expect(exits).toEqual([0]));
+    expect(closed).toEqual(['database']);
+    shutdown.uninstall();
+  });
+
+  it('exits 1 after the deadline when closing hangs', async () => {
+    const { events, exits, shutdown, lines } = make(50);
+    shutdown.onStop('app', 'drained', () => new Promise<void>(() => {}));
+    await shutdown.started();
+    events.emit('SIGTERM', 'SIGTERM');
+    await vi.waitFor(() => expect(exits).toEqual([1]));
+    expect(lines.some((l) => l.level === 'error' && l.msg.startsWith('did not stop within 50 ms'))).toBe(true);
+    shutdown.uninstall();
+  });
+
+  it('after an uncaught error or a failed step, still closes everything and exits 1', async () => {
+    const { events, exits, shutdown } = make();
+    const closed: string[] = [];
+    shutdown.onStop('database', 'closed', async () => {
+      closed.push('database');
+    });
+    shutdown.onStop('app', 'drained', async () => {
+      throw new Error('close failed');
+    });
+    await shutdown.started();
+    events.emit('uncaughtException', new Error('boom'));
+    await vi.waitFor(() => expect(exits).toEqual([1]));
+    expect(closed).toEqual(['database']);
+    shutdown.uninstall();
   });
 });

@@ -49,8 +49,8 @@ const loginCss = login.css;
 const publicRoute = routeFigures([
   'route-sets/guest.tsx',
   'app/layouts/PublicLayout.tsx',
-  'features/public/prefetch.ts',
-  'features/public/pages/PublicProductsPage.tsx',
+  'features/products/public-prefetch.ts',
+  'features/products/pages/PublicProductsPage.tsx',
   'locales/nl/index.ts',
 ]);
 

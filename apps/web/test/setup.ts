@@ -3,23 +3,14 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearCookies } from './cookies';
 import { setTestLanguage } from './i18n';
+import { mediaQueryList } from './media-query';
 
 // Mantine reads these; jsdom has neither. Minimal stand-ins: no media query matches, no resizes.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
-    value: (query: string): MediaQueryList =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+    value: (query: string) => mediaQueryList(query, false),
   });
 }
 

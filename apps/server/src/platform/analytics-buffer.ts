@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { pgCode } from './errors';
+import { printableText } from './text-guard';
 
 export interface StoredEvent {
   createdAt: Date;
@@ -24,6 +26,8 @@ export class AnalyticsBuffer {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   dropped = 0;
+  /** Events the database refused because of their own values, dropped one by one (I10). */
+  rejected = 0;
 
   constructor(
     private readonly db: Database,
@@ -71,31 +75,88 @@ export class AnalyticsBuffer {
 
   private async write(): Promise<void> {
     while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, BATCH);
+      // Parts of the batch still to write. A failing part is halved until the failing row stands
+      // alone, so one value PostgreSQL refuses costs about 2·log2(BATCH) inserts, not the batch (I10).
+      const parts: StoredEvent[][] = [this.buffer.splice(0, BATCH)];
       try {
-        await this.db.raw.query(
-          `INSERT INTO analytics_events
-             (created_at, event_type, account_id, company_id, acting_employee_account_id, url, route_name, metadata)
-           SELECT c, t, a, co, ae, u, r, m::jsonb
-             FROM unnest($1::timestamptz[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[])
-               AS x(c, t, a, co, ae, u, r, m)`,
-          [
-            batch.map((e) => e.createdAt),
-            batch.map((e) => e.eventType),
-            batch.map((e) => e.accountId),
-            batch.map((e) => e.companyId),
-            batch.map((e) => e.actingEmployeeAccountId),
-            batch.map((e) => e.url),
-            batch.map((e) => e.routeName),
-            batch.map((e) => JSON.stringify(e.metadata)),
-          ],
-          'analytics_insert',
-        );
+        while (parts.length > 0) {
+          const part = parts[0] as StoredEvent[];
+          try {
+            await this.insert(part);
+            parts.shift();
+          } catch (err) {
+            if (part.length > 1) {
+              const mid = part.length >> 1;
+              parts.splice(0, 1, part.slice(0, mid), part.slice(mid));
+            } else if (await this.isRowFault(err)) {
+              parts.shift();
+              this.reject(part[0] as StoredEvent, err);
+            } else {
+              throw err;
+            }
+          }
+        }
       } catch (err) {
-        // Put the batch back so a passing database fault loses nothing; the next tick retries.
-        this.buffer.unshift(...batch);
+        // The database itself failed: put back what is unwritten so a passing fault loses nothing.
+        this.buffer.unshift(...parts.flat());
         throw err;
       }
     }
   }
+
+  /**
+   * Whether a lone row failed because of its own values rather than the database: a data or
+   * constraint error (SQLSTATE class 22 or 23), or any error while the database still answers.
+   */
+  private async isRowFault(err: unknown): Promise<boolean> {
+    const code = pgCode(err);
+    if (code?.startsWith('22') || code?.startsWith('23')) return true;
+    try {
+      await this.db.raw.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private reject(e: StoredEvent, err: unknown): void {
+    this.rejected++;
+    // Said once per row, without the values themselves: they are what could not be stored.
+    this.log.error(
+      {
+        event: 'analytics.event-dropped',
+        eventType: printable(e.eventType),
+        routeName: e.routeName === null ? null : printable(e.routeName),
+        code: pgCode(err) ?? null,
+        reason: err instanceof Error ? err.message : String(err),
+      },
+      'analytics event dropped: the database refused its values',
+    );
+  }
+
+  private async insert(batch: StoredEvent[]): Promise<void> {
+    await this.db.raw.query(
+      `INSERT INTO analytics_events
+         (created_at, event_type, account_id, company_id, acting_employee_account_id, url, route_name, metadata)
+       SELECT c, t, a, co, ae, u, r, m::jsonb
+         FROM unnest($1::timestamptz[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[])
+           AS x(c, t, a, co, ae, u, r, m)`,
+      [
+        batch.map((e) => e.createdAt),
+        batch.map((e) => e.eventType),
+        batch.map((e) => e.accountId),
+        batch.map((e) => e.companyId),
+        batch.map((e) => e.actingEmployeeAccountId),
+        batch.map((e) => e.url),
+        batch.map((e) => e.routeName),
+        batch.map((e) => JSON.stringify(e.metadata)),
+      ],
+      'analytics_insert',
+    );
+  }
+}
+
+/** A short version of a value that may hold the very characters that were refused, safe to log. */
+function printable(s: string): string {
+  return printableText(s).slice(0, 100);
 }

@@ -39,22 +39,56 @@ export function fieldError(field: string, code: string, params?: FieldError['par
   });
 }
 
-const messages: Partial<Record<ErrorCode, string>> = {
+/**
+ * The developer English sent as `message` for each code when the thrower gave none. A Record over
+ * every code, so a new code without a message does not compile (the web app shows errors.<CODE>).
+ */
+const messages: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'The request is invalid',
+  ACTING_AS_INVALID: 'The Acting-As header is not a valid company id',
+  TOKEN_INVALID: 'The token is invalid, used or expired',
   UNAUTHENTICATED: 'Not signed in',
   FORBIDDEN: 'Not allowed',
+  CROSS_SITE_REQUEST: 'Unsafe requests from another site are refused',
   NOT_FOUND: 'Not found',
   ROUTE_NOT_FOUND: 'No such route',
-  CSRF_TOKEN_MISMATCH: 'CSRF token mismatch',
-  INTERNAL: 'Something went wrong',
+  COMPANY_NOT_FOUND: 'Company not found',
+  ROLE_NOT_FOUND: 'Role not found',
+  ARTICLE_NOT_FOUND: 'Article not found',
+  SYNC_RUN_NOT_FOUND: 'Synchronisation run not found',
+  PRODUCT_NOT_FOUND: 'Product not found',
+  ATTRIBUTE_NOT_FOUND: 'Attribute not found',
+  ROBOX_MATERIAL_NOT_FOUND: 'Robox material not found',
+  ROBOX_CATEGORY_NOT_FOUND: 'Robox material category not found',
+  MEDIA_NOT_FOUND: 'File not found',
+  METHOD_NOT_ALLOWED: 'Method not allowed on this route',
+  STALE_VERSION: 'The record was changed since the given version; reload it',
+  CONFLICT: 'The change conflicts with existing data',
+  REFERENCE_IN_USE: 'The record is still referenced and cannot be removed',
+  ROLE_SLUG_TAKEN: 'A role with this slug already exists',
+  ROLE_IN_USE: 'The role is still assigned to employees',
+  ROLE_SELF_LOCKOUT: 'You cannot remove your own right to manage roles',
+  ARTICLE_SYNC_RUNNING: 'An article synchronisation is already running',
+  PRODUCT_EXISTS_FOR_ARTICLE: 'A product already exists for this article',
+  ATTRIBUTE_IN_USE: 'The attribute is still used by products',
+  ROBOX_CATEGORY_IN_USE: 'The category still holds materials',
+  ROBOX_MATERIAL_IN_USE: 'The material is still linked to products',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  MEDIA_TYPE_NOT_ALLOWED: 'The file is not an accepted image (JPEG, PNG or WebP whose bytes match its extension)',
+  CSRF_TOKEN_MISMATCH: 'CSRF token mismatch',
+  LOGIN_FAILED: 'These credentials do not match our records',
+  RATE_LIMITED: 'Too many requests; retry later',
+  LOGIN_THROTTLED: 'Too many sign-in attempts; retry after the Retry-After seconds',
+  INTERNAL: 'Something went wrong',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable',
 };
 
+/** The one error body: code, a readable developer message, the request id and any field errors or details. */
 export function errorBody(req: FastifyRequest, err: AppError): ApiErrorBody {
   const body: ApiErrorBody = {
     code: err.code,
-    message: err.message !== err.code ? err.message : (messages[err.code] ?? err.code),
+    message: err.message !== err.code && err.message !== '' ? err.message : messages[err.code],
     requestId: String(req.id),
   };
   if (err.fieldErrors) body.fieldErrors = err.fieldErrors;
@@ -125,10 +159,15 @@ export function toAppError(err: unknown): AppError {
       return new AppError('VALIDATION_FAILED', { message: 'Malformed request' });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE');
+    // Too many parts is a rule about the form, not about size (an upload route names its own maximum).
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('PAYLOAD_TOO_LARGE');
+      return new AppError('VALIDATION_FAILED', {
+        message: 'Too many parts in the multipart body',
+        fieldErrors: { _: { code: 'too_many' } },
+      });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_VALIDATION':

@@ -1,8 +1,8 @@
-import { hasAnyPermission } from '@app/shared/platform/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Access } from './access';
 import type { Actor, ClientActor } from './actor';
+import { can } from './can';
 import { sessionCookieName } from './cookies';
 import { safeEqual } from './crypto';
 import { AppError } from './errors';
@@ -41,9 +41,7 @@ export function enforceAccess(accessDecl: Access | undefined, actor: Actor): voi
       return;
     case 'employee':
       if (actor.kind !== 'employee') throw new AppError('FORBIDDEN');
-      if (accessDecl.anyOf.length > 0 && !hasAnyPermission(actor.permissions, accessDecl.anyOf)) {
-        throw new AppError('FORBIDDEN');
-      }
+      if (accessDecl.anyOf.length > 0 && !can(actor, accessDecl.anyOf)) throw new AppError('FORBIDDEN');
       return;
   }
 }
@@ -94,7 +92,7 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
     }
 
     if (acting.present && actor.kind !== 'anonymous') {
-      if (actor.kind !== 'employee' || !actor.permissions.has('companies.act-as-client')) {
+      if (actor.kind !== 'employee' || !can(actor, 'companies.act-as-client')) {
         req.log.warn({ event: 'acting-as.forbidden', accountId: session?.accountId }, 'Acting-As refused');
         throw new AppError('FORBIDDEN', { message: 'Acting-As is not allowed for this account' });
       }

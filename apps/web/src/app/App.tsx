@@ -1,13 +1,14 @@
 import type { RouteName } from '@app/shared/platform/routes';
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';
 import { FullPageLoader } from '../components/States';
 import { enableBackofficeCatalogs } from '../lib/i18n';
 import { collectRoutes, type RouteEntry } from './route-meta';
 import { RouteRegistryContext } from './route-registry';
 import { type RouteSet, useSession } from './session';
-import { theme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 const Toasts = lazy(() => import('./Toasts'));
 
@@ -59,8 +60,11 @@ function SessionRouter() {
 }
 
 export function App() {
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels change with the language only
+  const theme = useMemo(() => localizedTheme(t('common.actions.close')), [i18n.language]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <SessionRouter />
       <Suspense fallback={null}>
         <Toasts />

@@ -15,6 +15,8 @@ export interface RouteMeta {
   titleParam?: string;
   parent?: RouteName;
   permission?: readonly Permission[];
+  /** The page shows its own not-found screen for an id param that cannot exist (see id-routes.tsx). */
+  ownNotFound?: boolean;
 }
 
 export interface RouteEntry {

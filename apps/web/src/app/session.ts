@@ -66,10 +66,11 @@ export const session = {
     goTo('/');
     emit({ routeSet: 'customer', actingAs: company });
   },
-  stopActing(): void {
+  /** Back to the back office: the companies list, or `path` (a back-office address opened while acting). */
+  stopActing(path = '/companies'): void {
     storage.setActingAs(null);
     setActingAsHeader(null);
-    goTo('/companies');
+    goTo(path);
     emit({ routeSet: 'employee', actingAs: null });
   },
 };

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
+import { isIdParam, validIdParam } from '../app/id-params';
 import type { RouteEntry } from '../app/route-meta';
 import { useRouteChain } from '../app/use-route-chain';
 import { api } from '../lib/api';
@@ -19,7 +20,8 @@ export function useSlugTitles(chain: RouteEntry[]): Record<string, string | null
   for (const e of chain) {
     const name = e.meta.slug;
     const value = name ? params[name] : undefined;
-    if (name && value) slugParams[name] = value;
+    // An id that cannot exist (/articles/abc) shows the not-found page: nothing to ask the server.
+    if (name && value && !(isIdParam(name) && !validIdParam(value))) slugParams[name] = value;
   }
   const enabled = Object.keys(slugParams).length > 0;
   const q = useQuery({
@@ -42,7 +44,11 @@ export function crumbTitle(
   t: (k: string) => string,
   params: Record<string, string | undefined> = {},
 ): string {
-  if (e.meta.slug) return slugs[e.meta.slug] ?? '…';
+  if (e.meta.slug) {
+    const value = params[e.meta.slug];
+    if (isIdParam(e.meta.slug) && value !== undefined && !validIdParam(value)) return t('common.notFound.title');
+    return slugs[e.meta.slug] ?? '…';
+  }
   if (e.meta.title && e.meta.titleParam) {
     const value = params[e.meta.titleParam];
     if (value && /^[a-z0-9-]+$/.test(value)) return t(`${e.meta.title}.${value}`);
@@ -57,28 +63,31 @@ export function AppBreadcrumbs() {
   const slugs = useSlugTitles(chain);
   if (chain.length < 2) return null;
   return (
-    <Breadcrumbs mb="sm" separatorMargin={6} aria-label={t('common.nav.breadcrumbs')}>
-      {chain.map((e, i) => {
-        const title = crumbTitle(e, slugs, t, params);
-        if (i === chain.length - 1) {
+    // A navigation landmark (Mantine's root is a plain div); the crumbs wrap on a phone.
+    <nav aria-label={t('common.nav.breadcrumbs')}>
+      <Breadcrumbs mb="sm" separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        {chain.map((e, i) => {
+          const title = crumbTitle(e, slugs, t, params);
+          if (i === chain.length - 1) {
+            return (
+              <Text key={e.name} size="sm" c="dimmed" aria-current="page">
+                {title}
+              </Text>
+            );
+          }
+          let href: string;
+          try {
+            href = generatePath(e.path, params);
+          } catch {
+            href = '/';
+          }
           return (
-            <Text key={e.name} size="sm" c="dimmed" aria-current="page">
+            <Anchor key={e.name} component={Link} to={href} size="sm">
               {title}
-            </Text>
+            </Anchor>
           );
-        }
-        let href: string;
-        try {
-          href = generatePath(e.path, params);
-        } catch {
-          href = '/';
-        }
-        return (
-          <Anchor key={e.name} component={Link} to={href} size="sm">
-            {title}
-          </Anchor>
-        );
-      })}
-    </Breadcrumbs>
+        })}
+      </Breadcrumbs>
+    </nav>
   );
 }

@@ -1,10 +1,11 @@
 import type { PageMeta } from '@app/shared/platform/http';
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { ApiError } from '../lib/api';
-import { type Column, DataTable } from './DataTable';
+import { CARDS_QUERY, type Column, cardPlaces, DataTable } from './DataTable';
 
 interface Row {
   id: number;
@@ -156,5 +157,98 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: '3' }));
     expect(onPage).toHaveBeenLastCalledWith(3);
     expect(onPage).toHaveBeenCalledTimes(3);
+  });
+
+  it('pins a last actions column, so its buttons stay in view when the table scrolls sideways', () => {
+    renderTable({
+      columns: [...columns, { key: 'actions', header: 'Acties', render: (r) => <button type="button">Bewerk {r.name}</button> }],
+    });
+    const cell = screen.getByRole('button', { name: 'Bewerk Planners' }).closest('td');
+    expect(cell?.className).toMatch(/pinned/);
+    expect(screen.getByText('Beheerders').closest('td')?.className ?? '').not.toMatch(/pinned/);
+  });
+});
+
+describe('cardPlaces', () => {
+  const col = (key: string, card?: Column<Row>['card']): Column<Row> => ({ key, header: key, render: () => key, card });
+
+  it('puts image left, the name as the title, actions at the top and the rest as fields', () => {
+    expect(cardPlaces([col('image'), col('order'), col('name'), col('city'), col('actions')])).toEqual([
+      'media',
+      'field',
+      'title',
+      'field',
+      'actions',
+    ]);
+  });
+
+  it('takes the first other column as the title without a name column, and follows what a column asks', () => {
+    expect(cardPlaces([col('started'), col('by'), col('actions')])).toEqual(['title', 'field', 'actions']);
+    expect(cardPlaces([col('name'), col('sku', 'title'), col('note', 'hidden')])).toEqual(['field', 'title', 'hidden']);
+  });
+});
+
+describe('DataTable on a phone', () => {
+  beforeEach(() => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => mediaQueryList(query, query === CARDS_QUERY));
+  });
+
+  const withActions: Column<Row>[] = [
+    ...columns,
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Acties</span>,
+      render: (r) => <button type="button">{`${r.name} bewerken`}</button>,
+    },
+  ];
+
+  it('shows one card per row: the name as its title, the actions in it, the other columns labelled', () => {
+    renderTable({ columns: withActions });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Rollen' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = cards[0] as HTMLElement;
+    expect(within(first).getByText('Beheerders')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Beheerders bewerken' })).toBeInTheDocument();
+    expect(
+      within(first)
+        .getAllByRole('term')
+        .map((d) => d.textContent),
+    ).toEqual(['Medewerkers', 'Notitie']);
+    expect(
+      within(first)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['2', '-']);
+  });
+
+  it('shows skeleton cards while loading, and the empty state for no rows', () => {
+    const { unmount } = renderTable({ rows: undefined, isLoading: true });
+    expect(screen.getByRole('list', { name: 'Rollen' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    unmount();
+    renderTable({ rows: [] });
+    expect(screen.getByText('Nog geen rollen')).toBeInTheDocument();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('offers the sorts in a select instead of the column headers', async () => {
+    const onSort = vi.fn();
+    const { user } = renderTable({ sort: 'name', onSort });
+    const select = screen.getByRole('combobox', { name: 'Sorteren op' });
+    expect(select).toHaveValue('name');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Naam (oplopend)', 'Naam (aflopend)', 'Medewerkers (oplopend)', 'Medewerkers (aflopend)']);
+    await user.selectOptions(select, '-users');
+    expect(onSort).toHaveBeenLastCalledWith('-users');
+  });
+
+  it('leaves the sort select out where the page has its own', () => {
+    renderTable({ sort: 'name', onSort: vi.fn(), cardSort: false });
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 });

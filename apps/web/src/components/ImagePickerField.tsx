@@ -17,6 +17,9 @@ interface Props {
   id?: string;
 }
 
+// A button keeps its whole label: the row wraps instead of squeezing it.
+const noShrink = { flexShrink: 0 } as const;
+
 /** One image: upload a new one, choose one from the gallery, or clear it. */
 export function ImagePickerField({ label, description, value, onChange, choices = [], error, id }: Props) {
   const { t } = useTranslation();
@@ -33,9 +36,11 @@ export function ImagePickerField({ label, description, value, onChange, choices 
 
   return (
     <Input.Wrapper label={label} description={description} error={error} labelElement="div" id={id}>
-      <Group mt={6} gap="md" align="center" wrap="nowrap">
+      {/* The buttons go under the thumbnail when there is no room beside it, and under each other
+          when there is no room for both: a label is never cut off (e.g. 'Kies uit galerij'). */}
+      <Group mt={6} gap="md" align="center" wrap="wrap">
         <Thumb src={value?.thumbUrl} alt={value?.originalName ?? ''} width={120} height={90} />
-        <Stack gap={6} style={{ minWidth: 0 }}>
+        <Stack gap={6} style={{ flex: '1 1 10rem', minWidth: 0 }}>
           {value ? (
             <Text size="xs" c="dimmed" truncate title={value.originalName}>
               {value.originalName}
@@ -45,7 +50,7 @@ export function ImagePickerField({ label, description, value, onChange, choices 
               {t('common.media.none')}
             </Text>
           )}
-          <Group gap="xs">
+          <Group gap="xs" wrap="wrap">
             <FileButton
               onChange={(f) => void handleFile(f)}
               accept={IMAGE_ACCEPT}
@@ -54,7 +59,14 @@ export function ImagePickerField({ label, description, value, onChange, choices 
               inputProps={{ 'aria-label': t('common.media.uploadFor', { field: label }) }}
             >
               {(props) => (
-                <Button {...props} size="xs" variant="light" leftSection={<IconPhotoPlus size={14} />} loading={uploading}>
+                <Button
+                  {...props}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPhotoPlus size={14} />}
+                  loading={uploading}
+                  style={noShrink}
+                >
                   {t('common.media.upload')}
                 </Button>
               )}
@@ -66,6 +78,7 @@ export function ImagePickerField({ label, description, value, onChange, choices 
                   variant="default"
                   leftSection={<IconPhotoSearch size={14} />}
                   disabled={choices.length === 0}
+                  style={noShrink}
                   onClick={() => setChoosing((o) => !o)}
                   aria-label={t('common.media.chooseFor', { field: label })}
                 >
@@ -100,6 +113,7 @@ export function ImagePickerField({ label, description, value, onChange, choices 
                 variant="subtle"
                 color="red"
                 leftSection={<IconX size={14} />}
+                style={noShrink}
                 onClick={() => onChange(null)}
                 aria-label={t('common.media.clearFor', { field: label })}
               >

@@ -6,7 +6,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (
     <Group gap={8} wrap="nowrap">
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <Text fw={700} size="lg" c={inverted ? 'white' : undefined}>
+      <Text fw={700} fz={{ base: 'md', sm: 'lg' }} c={inverted ? 'white' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {t('common.appName')}
       </Text>
     </Group>

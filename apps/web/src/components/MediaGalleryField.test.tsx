@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../test/cookies';
 import { apiError, json, mockFetch } from '../../test/fetch';
+import { setTestLanguage } from '../../test/i18n';
 import { renderWithProviders } from '../../test/render';
 import { media } from '../features/products/testing';
 import { MediaGalleryField } from './MediaGalleryField';
@@ -37,7 +38,7 @@ describe('MediaGalleryField', () => {
     const f = mockFetch((req) => {
       if (req.path === '/api/media' && req.method === 'POST') {
         const files = (req.body as FormData).getAll('file') as File[];
-        return json(201, { data: files.map((file) => media(nextId++, { originalName: file.name })) });
+        return json(201, { data: files.map((file) => media(nextId++, { originalName: file.name })), rejected: [] });
       }
       return undefined;
     });
@@ -91,6 +92,76 @@ describe('MediaGalleryField', () => {
     );
     expect(onChange).not.toHaveBeenCalled();
     expect(names()).toEqual(['foto-1.jpg']);
+  });
+
+  it('adds the images the server stored and names each file it refused, with the reason', async () => {
+    mockFetch((req) =>
+      req.path === '/api/media'
+        ? json(201, {
+            data: [media(30, { originalName: 'stoel.png' })],
+            rejected: [
+              { name: 'scan.png', code: 'type_not_allowed' },
+              { name: 'enorm.png', code: 'too_large' },
+              { name: 'raar.png', code: 'invalid_character' },
+            ],
+          })
+        : undefined,
+    );
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Harness initial={[media(1)]} onChange={onChange} />);
+    await user.upload(screen.getByLabelText('Afbeeldingen toevoegen aan Galerij'), [
+      png('stoel.png'),
+      png('scan.png'),
+      png('enorm.png'),
+      png('raar.png'),
+    ]);
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({ id: 1 }), expect.objectContaining({ id: 30 })]);
+    expect(names()).toEqual(['foto-1.jpg', 'stoel.png']);
+    expect(notify.warning.mock.calls.map(([m]) => m)).toEqual([
+      'scan.png is geen JPEG-, PNG- of WebP-afbeelding en is overgeslagen.',
+      'enorm.png is groter dan 15 MB en is overgeslagen.',
+      'raar.png heeft een ongeldig teken in de naam en is overgeslagen.',
+    ]);
+    expect(notify.success).toHaveBeenCalledWith('1 afbeelding geüpload.');
+  });
+
+  it('names every refused file in English when the server stored none of them, and keeps the list', async () => {
+    await setTestLanguage('en');
+    mockFetch((req) =>
+      req.path === '/api/media'
+        ? apiError(415, 'MEDIA_TYPE_NOT_ALLOWED', {
+            details: {
+              rejected: [
+                { name: 'a.png', code: 'type_not_allowed' },
+                { name: 'b.png', code: 'too_large' },
+              ],
+            },
+          })
+        : undefined,
+    );
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Harness initial={[media(1)]} onChange={onChange} />);
+    await user.upload(screen.getByLabelText('Add images to Galerij'), [png('a.png'), png('b.png')]);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledTimes(2));
+    expect(notify.error.mock.calls.map(([m]) => m)).toEqual([
+      'a.png is not a JPEG, PNG or WebP image and was skipped.',
+      'b.png is larger than 15 MB and was skipped.',
+    ]);
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(names()).toEqual(['foto-1.jpg']);
+  });
+
+  it('translates a refusal of the whole request that names the file field (too many files)', async () => {
+    mockFetch((req) =>
+      req.path === '/api/media'
+        ? apiError(400, 'VALIDATION_FAILED', { fieldErrors: { file: { code: 'too_many_files', params: { max: 10 } } } })
+        : undefined,
+    );
+    const { user } = renderWithProviders(<Harness initial={[]} onChange={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Afbeeldingen toevoegen aan Galerij'), png('x.png'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Kies hoogstens 10 bestanden tegelijk.'));
   });
 
   it('reorders with the move buttons and removes an image', async () => {

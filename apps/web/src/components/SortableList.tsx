@@ -18,7 +18,8 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { SimpleGrid, Stack } from '@mantine/core';
+import { ActionIcon, SimpleGrid, Stack } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -147,10 +148,35 @@ function SortableItem({
         transition,
         position: 'relative',
         zIndex: isDragging ? 2 : undefined,
-        opacity: isDragging ? 0.85 : undefined,
+        // Lifted (the row's own shadow), not faded: a see-through row's text would drop below 4.5:1 contrast.
       }}
     >
       {children({ isDragging, handleProps: { ref: setActivatorNodeRef, ...attributes, ...listeners } })}
     </div>
+  );
+}
+
+/** The keyboard- and touch-friendly twin of dragging: a row's "move up" and "move down" buttons, named after the row. */
+export function MoveButtons({ ctx, name }: { ctx: Pick<SortableItemContext, 'moveUp' | 'moveDown'>; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ActionIcon
+        variant="subtle"
+        disabled={!ctx.moveUp}
+        onClick={ctx.moveUp}
+        aria-label={t('common.sortable.moveUp', { item: name })}
+      >
+        <IconArrowUp size={16} />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        disabled={!ctx.moveDown}
+        onClick={ctx.moveDown}
+        aria-label={t('common.sortable.moveDown', { item: name })}
+      >
+        <IconArrowDown size={16} />
+      </ActionIcon>
+    </>
   );
 }

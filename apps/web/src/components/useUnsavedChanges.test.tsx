@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { useUnsavedChanges } from './useUnsavedChanges';
@@ -55,6 +55,35 @@ describe('useUnsavedChanges', () => {
     const { user, router } = open(true);
     await user.click(screen.getByRole('link', { name: 'Tab' }));
     await waitFor(() => expect(router?.state.location.search).toBe('?tab=2'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks a function at the moment of leaving, so a save that navigates at once is not asked about', async () => {
+    let dirty = true;
+    function Saver() {
+      const navigate = useNavigate();
+      useUnsavedChanges(() => dirty);
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            dirty = false; // saved: nothing is lost, and React has not re-rendered yet
+            void navigate('/elsewhere');
+          }}
+        >
+          Opslaan
+        </button>
+      );
+    }
+    const { user } = renderWithProviders(null, {
+      url: '/editor',
+      routes: [
+        { path: '/editor', element: <Saver /> },
+        { path: '/elsewhere', element: <h1>Elders</h1> },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByRole('heading', { name: 'Elders' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

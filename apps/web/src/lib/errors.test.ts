@@ -63,4 +63,34 @@ describe('translateFieldErrors', () => {
   it('falls back to validation.invalid for an unknown code', () => {
     expect(translateFieldErrors(t, { x: { code: 'no_such_code' } })).toEqual({ x: 'Deze waarde is ongeldig.' });
   });
+
+  it("puts an error on one id of a list on the list's field, renamed onto the form's own field", () => {
+    expect(
+      translateFieldErrors(
+        t,
+        {
+          'galleryIds.3': { code: 'invalid' },
+          'attributeIds.categories.2': { code: 'invalid' },
+          'downloads.0.title': { code: 'required' },
+        },
+        { rename: { galleryIds: 'gallery' } },
+      ),
+    ).toEqual({
+      gallery: 'Deze waarde is ongeldig.',
+      'attributeIds.categories': 'Deze waarde is ongeldig.',
+      'downloads.0.title': 'Dit veld is verplicht.',
+    });
+  });
+
+  it("tries the feature's own catalogue first, then validation.<code>", () => {
+    expect(
+      translateFieldErrors(t, { code: { code: 'code_taken' }, name: { code: 'required' } }, { prefix: 'robox.validation' }),
+    ).toEqual({ code: 'Deze code is al in gebruik bij een ander materiaal.', name: 'Dit veld is verplicht.' });
+  });
+
+  it('keeps the first error of a field', () => {
+    expect(translateFieldErrors(t, { 'relatedIds.0': { code: 'required' }, 'relatedIds.1': { code: 'invalid' } })).toEqual({
+      relatedIds: 'Dit veld is verplicht.',
+    });
+  });
 });

@@ -39,7 +39,8 @@ describe('zodValidate with the shared schemas', () => {
       name: 'Dit veld is verplicht.',
       slug: 'Gebruik minstens 2 tekens.',
       dashboard_view: 'Kies een van de mogelijkheden.',
-      'permissions.1': 'Kies een van de mogelijkheden.',
+      // One item of a list is the list's problem: it is shown on the list's field.
+      permissions: 'Kies een van de mogelijkheden.',
     });
   });
 
@@ -59,6 +60,15 @@ describe('zodValidate with the shared schemas', () => {
       password_confirmation: 'iets anders',
     });
     expect(errors).toEqual({ password_confirmation: 'De wachtwoorden komen niet overeen.' });
+  });
+
+  it("checks the form's values as the schema takes them, and puts the errors on the form's own fields", () => {
+    const validate = zodValidate(roleInputSchema, i18n.t.bind(i18n), {
+      from: (v: { title: string; key: string }) => ({ ...validRole, name: v.title, slug: v.key }),
+      rename: { name: 'title', slug: 'key' },
+    });
+    expect(validate({ title: 'Planners', key: 'planners' })).toEqual({});
+    expect(validate({ title: '', key: 'x' })).toEqual({ title: 'Dit veld is verplicht.', key: 'Gebruik minstens 2 tekens.' });
   });
 
   it('reports a short password with the minimum, in the current language', async () => {

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { mediaSchema } from '../media/media';
+import { abilitiesSchema } from '../platform/abilities';
 import { idSchema, listQueryBase, queryInt, versionField } from '../platform/http';
+import { ARTICLE_ABILITIES } from './articles.rules';
 
 export const ARTICLE_STATUSES = ['active', 'blocked', 'discontinued'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
@@ -38,6 +40,7 @@ export const articleDetailSchema = articleListItemSchema.extend({
   media: z.array(mediaSchema),
   linkedProjects: z.array(z.object({ id: z.number().int(), name: z.string() })).describe('Projects using the article'),
   version: z.number().int(),
+  abilities: abilitiesSchema(ARTICLE_ABILITIES),
 });
 export type ArticleDetail = z.infer<typeof articleDetailSchema>;
 

@@ -1,13 +1,31 @@
 import * as z from 'zod';
 import { companyBrandSchema, SECTORS } from '../auth/auth';
-import { listQueryBase } from '../platform/http';
+import { abilitiesSchema } from '../platform/abilities';
+import { idSchema, listQueryBase } from '../platform/http';
+import { COMPANY_ABILITIES } from './companies.rules';
+
+const companyAbilitiesSchema = abilitiesSchema(COMPANY_ABILITIES);
 
 export const companySummarySchema = companyBrandSchema.extend({
   city: z.string().nullable(),
   country: z.string().nullable(),
   usersCount: z.number().int(),
+  abilities: companyAbilitiesSchema,
 });
 export type CompanySummary = z.infer<typeof companySummarySchema>;
+
+/** One company as its page shows it: the brand, the contact details and the address. */
+export const companySchema = companySummarySchema.extend({
+  contactPerson: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyParams = z.strictObject({ companyId: idSchema });
 
 export const COMPANY_SORTS = ['name', '-name', 'city', '-city', 'users', '-users'] as const;
 

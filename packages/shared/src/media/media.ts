@@ -30,7 +30,24 @@ export const mediaSchema = z.object({
 });
 export type Media = z.infer<typeof mediaSchema>;
 
-export const mediaUploadResponseSchema = z.object({ data: z.array(mediaSchema) });
+/**
+ * Why one file of an upload was not stored: not an accepted image (F3, F7), over the size limit
+ * (F2), or a name with a NUL character (I10). The web app names the file with the reason.
+ */
+export const UPLOAD_REJECTIONS = ['type_not_allowed', 'too_large', 'invalid_character'] as const;
+export type UploadRejection = (typeof UPLOAD_REJECTIONS)[number];
+
+export const rejectedFileSchema = z.object({
+  name: z.string().describe('The file name as sent, cleaned'),
+  code: z.enum(UPLOAD_REJECTIONS),
+});
+export type RejectedFile = z.infer<typeof rejectedFileSchema>;
+
+/** Every accepted file is stored; the others are named in `rejected`, so one bad file does not lose the rest. */
+export const mediaUploadResponseSchema = z.object({
+  data: z.array(mediaSchema),
+  rejected: z.array(rejectedFileSchema),
+});
 
 export function mediaUrl(id: number, variant: MediaVariant): string {
   return `/api/media/${id}/${variant}`;

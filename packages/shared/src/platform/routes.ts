@@ -11,6 +11,8 @@ export const ROUTE_NAMES = [
   // shared
   'home',
   'not-found',
+  // customer: a back-office address opened while acting as a company
+  'back-office',
   'products',
   'show-inspiration-product',
   'settings',
@@ -23,6 +25,7 @@ export const ROUTE_NAMES = [
   'roles.edit',
   'permissions.index',
   // catalogue (issue #3)
+  'catalogue.index',
   'articles.index',
   'articles.show',
   'articles.sync',

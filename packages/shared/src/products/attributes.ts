@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { abilitiesSchema } from '../platform/abilities';
 import { idSchema, listQueryBase, versionField } from '../platform/http';
+import { ATTRIBUTE_ABILITIES } from './attributes.rules';
 
 /** The attribute archives under 'Attributen', as the specification lists them. */
 export const ATTRIBUTE_KINDS = [
@@ -35,8 +37,13 @@ export const attributeSchema = z.object({
   typeGroupId: z.number().int().nullable().describe('Only for types'),
   typeGroupNameNl: z.string().nullable(),
   productsCount: z.number().int().describe('Products using it (types: also types in a type group)'),
+  usesCount: z
+    .number()
+    .int()
+    .describe('Everything that keeps it from being deleted: products, types in the group, Robox materials'),
   version: z.number().int(),
   updatedAt: z.string(),
+  abilities: abilitiesSchema(ATTRIBUTE_ABILITIES),
 });
 export type Attribute = z.infer<typeof attributeSchema>;
 

@@ -1,7 +1,10 @@
 import * as z from 'zod';
 import { mediaSchema } from '../media/media';
+import { abilitiesSchema } from '../platform/abilities';
 import { idListQuery, idSchema, listQueryBase, versionField } from '../platform/http';
+import { LOCALES, type Locale } from '../platform/locale';
 import { attributeRefSchema, PRODUCT_ATTRIBUTE_KINDS } from './attributes';
+import { PRODUCT_ABILITIES } from './products.rules';
 
 const id = z.number().int().positive().max(2_147_483_647);
 const ids = (max: number) => z.array(id).max(max);
@@ -15,6 +18,7 @@ export const productListItemSchema = z.object({
   thumbUrl: z.string().nullable(),
   articleId: z.number().int().nullable(),
   articleSku: z.string().nullable(),
+  articleRemoved: z.boolean().describe('True when the ERP no longer lists the article the product was made from'),
   categories: z.array(attributeRefSchema),
   updatedAt: z.string(),
 });
@@ -55,7 +59,14 @@ export const productDetailSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   version: z.number().int(),
-  article: z.object({ id: z.number().int(), sku: z.string(), name: z.string() }).nullable(),
+  article: z
+    .object({
+      id: z.number().int(),
+      sku: z.string(),
+      name: z.string(),
+      removedAt: z.string().nullable().describe('When the ERP stopped listing the article; null while it is listed'),
+    })
+    .nullable(),
   parent: productRefSchema.nullable(),
   nameNl: z.string(),
   nameEn: z.string(),
@@ -80,6 +91,7 @@ export const productDetailSchema = z.object({
   related: z.array(productRefSchema),
   featuredProject: featuredProjectSchema.nullable(),
   updatedAt: z.string(),
+  abilities: abilitiesSchema(PRODUCT_ABILITIES),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -165,12 +177,33 @@ export type ProductMove = z.input<typeof productMoveSchema>;
 export const PUBLIC_FILTERS = ['areas', 'categories', 'features', 'materials', 'preferences'] as const;
 export type PublicFilter = (typeof PUBLIC_FILTERS)[number];
 
+/** The catalogue's orders: the manual order (default), name A-Z and Z-A, newest published first. */
+export const PUBLIC_SORTS = ['order', 'name', '-name', 'newest'] as const;
+export type PublicSort = (typeof PUBLIC_SORTS)[number];
+
 export const publicProductQuerySchema = z.strictObject({
   page: listQueryBase.shape.page,
   perPage: listQueryBase.shape.perPage,
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Search text: every word must occur in the name or the description (in the language of `lang`)'),
+  sort: z.enum(PUBLIC_SORTS).default('order').describe('order (manual order), name, -name, newest'),
+  lang: z
+    .enum(LOCALES)
+    .default('nl')
+    .describe('The visitor’s language: which names and descriptions the search reads and the name sort follows'),
   ...Object.fromEntries(PUBLIC_FILTERS.map((k) => [k, idListQuery.optional()])),
 } as Record<string, z.ZodType>);
-export type PublicProductQuery = { page: number; perPage: number } & Partial<Record<PublicFilter, number[]>>;
+export type PublicProductQuery = {
+  page: number;
+  perPage: number;
+  q?: string;
+  sort: PublicSort;
+  lang: Locale;
+} & Partial<Record<PublicFilter, number[]>>;
 
 export const publicProductCardSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { abilitiesSchema } from '../platform/abilities';
 import { idSchema, listQueryBase, queryInt, versionField } from '../platform/http';
+import { ROBOX_ABILITIES } from './robox.rules';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
@@ -11,6 +13,7 @@ export const roboxCategorySchema = z.object({
   materialsCount: z.number().int(),
   version: z.number().int(),
   updatedAt: z.string(),
+  abilities: abilitiesSchema(ROBOX_ABILITIES),
 });
 export type RoboxCategory = z.infer<typeof roboxCategorySchema>;
 
@@ -45,6 +48,7 @@ export const roboxMaterialSchema = z.object({
   productsCount: z.number().int(),
   version: z.number().int(),
   updatedAt: z.string(),
+  abilities: abilitiesSchema(ROBOX_ABILITIES),
 });
 export type RoboxMaterial = z.infer<typeof roboxMaterialSchema>;
 

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { DASHBOARD_VIEWS } from '../auth/auth';
+import { abilitiesSchema } from '../platform/abilities';
 import { versionField } from '../platform/http';
 import { PERMISSIONS, type Permission } from '../platform/permissions';
+import { ROLE_ABILITIES } from './roles.rules';
 
 export const permissionSchema = z.enum(PERMISSIONS as [Permission, ...Permission[]]);
 
@@ -17,6 +19,7 @@ export const roleSchema = z.object({
   users_count: z.number().int(),
   version: z.number().int(),
   updated_at: z.string(),
+  abilities: abilitiesSchema(ROLE_ABILITIES),
 });
 export type Role = z.infer<typeof roleSchema>;
 

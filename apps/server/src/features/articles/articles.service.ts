@@ -6,10 +6,13 @@ import type {
   ArticleStatus,
   ArticleUpdate,
 } from '@app/shared/articles/articles';
+import { articleAbilities } from '@app/shared/articles/articles.rules';
 import { mediaUrl } from '@app/shared/media/media';
+import type { Viewer } from '@app/shared/platform/abilities';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
+import { can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors';
 import { mediaByIds } from '../media/media.service';
@@ -59,15 +62,16 @@ export async function getArticleFacets(ctx: Ctx): Promise<ArticleFacets> {
   };
 }
 
-async function loadDetail(db: DbOrTx, id: number): Promise<ArticleDetail> {
+async function loadDetail(db: DbOrTx, viewer: Viewer, id: number): Promise<ArticleDetail> {
   const row = await repo.find(db, id);
   if (!row) throw new AppError('ARTICLE_NOT_FOUND');
   const ids = await repo.mediaIds(db, id);
   const wanted = row.impressionMediaId && !ids.includes(row.impressionMediaId) ? [...ids, row.impressionMediaId] : ids;
   const media = await mediaByIds(db, wanted);
   const byId = new Map(media.map((m) => [m.id, m]));
+  const item = toListItem(row);
   return {
-    ...toListItem(row),
+    ...item,
     description: row.description,
     lengthMm: row.lengthMm,
     widthMm: row.widthMm,
@@ -83,12 +87,13 @@ async function loadDetail(db: DbOrTx, id: number): Promise<ArticleDetail> {
     // Projects arrive with the projects feature; until then no article is used by one.
     linkedProjects: [],
     version: row.version,
+    abilities: articleAbilities(item, viewer),
   };
 }
 
 /** One article with its media. @throws ARTICLE_NOT_FOUND */
 export async function getArticle(ctx: Ctx, id: number): Promise<ArticleDetail> {
-  return loadDetail(ctx.db.orm, id);
+  return loadDetail(ctx.db.orm, viewerOf(ctx.actor), id);
 }
 
 const blankToNull = (v: string | null) => (v === null || v.trim() === '' ? null : v);
@@ -132,12 +137,12 @@ export async function updateArticle(ctx: Ctx, id: number, input: ArticleUpdate):
       { type: 'article', id },
       { media: input.mediaIds.length, impressionMediaId: input.impressionMediaId },
     );
-    return loadDetail(tx, id);
+    return loadDetail(tx, viewerOf(ctx.actor), id);
   });
 }
 
 /** The article's name for a breadcrumb, for those who may see articles; else null. */
 export async function articleTitle(ctx: Ctx, id: number): Promise<string | null> {
-  if (ctx.actor.kind !== 'employee' || !ctx.actor.permissions.has('articles.view')) return null;
+  if (!can(ctx.actor, 'articles.view')) return null;
   return repo.findName(ctx.db.orm, id);
 }

@@ -385,6 +385,17 @@ describe('GET /api/articles/:articleId', () => {
     });
     expect(d.media.map((m: { id: number }) => m.id)).toEqual([m2, m1]);
     expect(d.impression).toMatchObject({ id: m2, thumbUrl: `/api/media/${m2}/thumb`, largeUrl: `/api/media/${m2}/large` });
+    // Looking is not editing: the article says what this viewer may do with it.
+    expect(d.abilities).toEqual({
+      canEdit: false,
+      canCreateProduct: false,
+      reasons: { canEdit: 'FORBIDDEN', canCreateProduct: 'FORBIDDEN' },
+    });
+    expect((await editor.get(`/api/articles/${id}`)).json().data.abilities).toEqual({
+      canEdit: true,
+      canCreateProduct: true,
+      reasons: {},
+    });
   });
 
   it('answers 404 ARTICLE_NOT_FOUND alike for an unknown and a removed id, and 400 for a malformed one', async () => {

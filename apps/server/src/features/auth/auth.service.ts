@@ -25,6 +25,10 @@ const LOGIN_WINDOW_MS = MINUTE;
 const LOGIN_MAX_PER_WINDOW = 5;
 const ACCOUNT_WINDOW_MS = 60 * MINUTE;
 const ACCOUNT_MAX_PER_WINDOW = 100;
+// Password spraying: one address trying many accounts. 50 failures per 15 minutes is far above
+// what an office behind one NAT address makes (docs/decisions.md, A3b).
+const IP_WINDOW_MS = 15 * MINUTE;
+const IP_MAX_PER_WINDOW = 50;
 const RESET_MAIL_INTERVAL_MS = MINUTE;
 
 export interface IssuedSession {
@@ -35,6 +39,7 @@ export interface IssuedSession {
 const loginKeys = (email: string, ip: string) => ({
   pair: `login:${email.toLowerCase()}|${ip}`,
   account: `login-account:${email.toLowerCase()}`,
+  ip: `login-ip:${ip}`,
 });
 
 function throttled(ctx: Ctx, resetAt: Date, now: Date): AppError {
@@ -44,8 +49,8 @@ function throttled(ctx: Ctx, resetAt: Date, now: Date): AppError {
 }
 
 /**
- * Signs a person in: throttled per (email, IP) and per account across all processes (A2, A3),
- * one generic failure for every reason (A1), a new session id on success (S2).
+ * Signs a person in: throttled per client address, per (email, IP) and per account across all
+ * processes (A3b, A2, A3), one generic failure for every reason (A1), a new session id on success (S2).
  * @throws LOGIN_THROTTLED, LOGIN_FAILED
  */
 export async function login(ctx: Ctx, input: LoginInput): Promise<IssuedSession> {
@@ -54,10 +59,16 @@ export async function login(ctx: Ctx, input: LoginInput): Promise<IssuedSession>
   // Each attempt is counted (one atomic upsert) before the password is checked, so parallel
   // requests cannot all pass a check made before any of them was counted. A success gives its
   // reservation back.
+  const perIp = await ctx.limiter.hit(keys.ip, IP_WINDOW_MS, now);
+  if (perIp.count > IP_MAX_PER_WINDOW) throw throttled(ctx, perIp.resetAt, now);
   const pair = await ctx.limiter.hit(keys.pair, LOGIN_WINDOW_MS, now);
-  if (pair.count > LOGIN_MAX_PER_WINDOW) throw throttled(ctx, pair.resetAt, now);
-  const perAccount = await ctx.limiter.hit(keys.account, ACCOUNT_WINDOW_MS, now);
-  if (perAccount.count > ACCOUNT_MAX_PER_WINDOW) throw throttled(ctx, perAccount.resetAt, now);
+  const perAccount = pair.count > LOGIN_MAX_PER_WINDOW ? null : await ctx.limiter.hit(keys.account, ACCOUNT_WINDOW_MS, now);
+  if (!perAccount || perAccount.count > ACCOUNT_MAX_PER_WINDOW) {
+    // Refused by a narrower limit before any password was checked: not a failure of the address,
+    // so one person hammering their own account does not use up the office's budget.
+    await ctx.limiter.release(keys.ip, now);
+    throw perAccount ? throttled(ctx, perAccount.resetAt, now) : throttled(ctx, pair.resetAt, now);
+  }
 
   const account = await repo.findAccountByEmail(ctx.db.orm, input.email);
   const passwordOk = await verifyPassword(account?.passwordHash, input.password);
@@ -66,7 +77,7 @@ export async function login(ctx: Ctx, input: LoginInput): Promise<IssuedSession>
     throw new AppError('LOGIN_FAILED', { message: 'These credentials do not match our records' });
   }
 
-  await Promise.all([ctx.limiter.clear(keys.pair), ctx.limiter.release(keys.account, now)]);
+  await Promise.all([ctx.limiter.clear(keys.pair), ctx.limiter.release(keys.account, now), ctx.limiter.release(keys.ip, now)]);
   const issued = await ctx.db.orm.transaction(async (tx) => {
     if (ctx.session) await ctx.sessions.destroy(tx, ctx.session.idHash);
     await repo.recordLogin(tx, account.id, now);

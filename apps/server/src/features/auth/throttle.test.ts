@@ -148,6 +148,91 @@ describe('per account throttle (A3)', () => {
   });
 });
 
+describe('per client address throttle (A3b)', () => {
+  it('A3b: 50 failed sign-ins from one address, each for another e-mail, are allowed; the 51st is 429 with Retry-After, also for a right password', async () => {
+    const ip = '10.5.0.1';
+    const base = await browser(t, ip);
+    const emp = await createEmployee(tdb.db);
+    // A password spray: one attempt per address, so neither the per-(email, IP) nor the per-account limit helps.
+    // Ten at a time, each for its own e-mail.
+    for (let batch = 0; batch < 5; batch++) {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => attempt(base, `sprayed-${batch}-${i}@example.test`, WRONG)),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(422));
+    }
+    const blocked = await attempt(base, 'sprayed-51@example.test', WRONG);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('LOGIN_THROTTLED');
+    expect(blocked.json().message).not.toBe('LOGIN_THROTTLED');
+    const retry = Number(blocked.headers['retry-after']);
+    expect(retry).toBeGreaterThan(14 * 60);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.json().details.retryAfter).toBe(retry);
+    // The address is blocked for everyone behind it, also with the right password; the account is not locked.
+    expect((await attempt(base, emp.email, emp.password)).statusCode).toBe(429);
+    const elsewhere = await browser(t, '10.5.0.2');
+    expect((await attempt(elsewhere, emp.email, emp.password)).statusCode).toBe(204);
+
+    t.clock.advance(15 * MINUTE + 1000);
+    await base.csrf();
+    expect((await attempt(base, emp.email, emp.password)).statusCode).toBe(204);
+  });
+
+  it('A3b: successful sign-ins do not count, and attempts refused by another limit do not use up the address', async () => {
+    const ip = '10.5.1.1';
+    const a = await browser(t, ip);
+    const emp = await createEmployee(tdb.db);
+    // A colleague hammering one address is stopped at 5 by A2; the other 20 attempts are not failures of the office.
+    for (let i = 0; i < 25; i++) await attempt(a, 'one-person@example.test', WRONG);
+    expect((await limitRow(`login-ip:${ip}`))?.count).toBe(5);
+    for (let i = 0; i < 10; i++) {
+      const b = await browser(t, ip);
+      expect((await attempt(b, emp.email, emp.password)).statusCode).toBe(204);
+    }
+    expect((await limitRow(`login-ip:${ip}`))?.count).toBe(5);
+  });
+
+  it('A3b: the count is shared by two app instances', async () => {
+    const t2 = await startSecondApp(tdb, t);
+    try {
+      const a1 = await browser(t, '10.5.2.1');
+      const a2 = a1.via(t2);
+      for (let i = 0; i < 50; i++) {
+        expect((await attempt(i % 2 ? a2 : a1, `spray-two-${i}@example.test`, WRONG)).statusCode).toBe(422);
+      }
+      const on2 = await attempt(a2, 'spray-two-x@example.test', WRONG);
+      expect(on2.statusCode).toBe(429);
+      expect(on2.headers['retry-after']).toBeDefined();
+      expect((await attempt(a1, 'spray-two-y@example.test', WRONG)).statusCode).toBe(429);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('A3b, A4: behind a trusted proxy the limit is per forwarded client, and a direct peer cannot pick its key', async () => {
+    const proxied = await startTestApp({ db: tdb.db, clock: t.clock, env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const viaProxy = await browser(proxied, '127.0.0.1');
+      const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+      for (let i = 0; i < 50; i++) {
+        const res = await viaProxy.post('/login', { email: `p-${i}@example.test`, password: WRONG }, from('203.0.113.50'));
+        expect(res.statusCode).toBe(422);
+      }
+      expect(
+        (await viaProxy.post('/login', { email: 'p-x@example.test', password: WRONG }, from('203.0.113.50'))).statusCode,
+      ).toBe(429);
+      // Another office behind the same proxy is not throttled.
+      expect(
+        (await viaProxy.post('/login', { email: 'p-x@example.test', password: WRONG }, from('203.0.113.51'))).statusCode,
+      ).toBe(422);
+      expect(await limitRow('login-ip:127.0.0.1')).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('client address for the limits (A4)', () => {
   it('A4: with TRUST_PROXY unset a forged X-Forwarded-For does not change the throttle key', async () => {
     const emp = await createEmployee(tdb.db);

@@ -1,5 +1,5 @@
 import { actingAsInputSchema, companyBrandSchema } from '@app/shared/auth/auth';
-import { companyListQuerySchema, companySummarySchema } from '@app/shared/companies/companies';
+import { companyListQuerySchema, companyParams, companySchema, companySummarySchema } from '@app/shared/companies/companies';
 import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
@@ -20,6 +20,22 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => companies.listCompanies(req.ctx, req.query),
+  );
+
+  app.get(
+    '/api/companies/:companyId',
+    {
+      // Staff with a company right read any company; a company user (or an employee acting as one) only its own.
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: 'One company (its own for a company user)',
+        params: companyParams,
+        querystring: noQuery,
+        response: { 200: envelope(companySchema) },
+      },
+    },
+    async (req) => ({ data: await companies.getCompany(req.ctx, req.params.companyId) }),
   );
 
   app.post(

@@ -1,28 +1,51 @@
 import type { CompanyBrand } from '@app/shared/auth/auth';
-import type { CompanySummary } from '@app/shared/companies/companies';
+import type { Company, CompanyListQuery, CompanySummary } from '@app/shared/companies/companies';
+import { companyAbilities } from '@app/shared/companies/companies.rules';
 import { type Page, pageMeta } from '@app/shared/platform/http';
+import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
+import { viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import * as repo from './companies.repository';
 
-/** The companies archive (read-only for now). */
-export async function listCompanies(ctx: Ctx, q: Parameters<typeof repo.list>[1]): Promise<Page<CompanySummary>> {
-  const { rows, total } = await repo.list(ctx.db.orm, q);
+function toSummary(r: repo.CompanyRow, actor: Actor): CompanySummary {
   return {
-    data: rows.map((r) => ({ ...repo.toBrand(r), city: r.city, country: r.country, usersCount: r.usersCount })),
-    meta: pageMeta(q.page, q.perPage, total),
+    ...repo.toBrand(r),
+    city: r.city,
+    country: r.country,
+    usersCount: r.usersCount,
+    abilities: companyAbilities(viewerOf(actor)),
   };
 }
 
-/** The company's name for a breadcrumb, when the actor may see it: employees with a company right, or its own users. */
+/** The companies archive: the companies the actor may see, paged, searched and sorted. */
+export async function listCompanies(ctx: Ctx, q: CompanyListQuery): Promise<Page<CompanySummary>> {
+  const { rows, total } = await repo.list(ctx.db.orm, ctx.actor, q);
+  return { data: rows.map((r) => toSummary(r, ctx.actor)), meta: pageMeta(q.page, q.perPage, total) };
+}
+
+/**
+ * One company: for staff with a company right any company, for a company user (or an employee
+ * acting as a company) only its own. @throws COMPANY_NOT_FOUND
+ */
+export async function getCompany(ctx: Ctx, id: number): Promise<Company> {
+  const r = await repo.find(ctx.db.orm, ctx.actor, id);
+  if (!r) throw new AppError('COMPANY_NOT_FOUND');
+  return {
+    ...toSummary(r, ctx.actor),
+    contactPerson: r.contactPerson,
+    email: r.email,
+    phone: r.phone,
+    address: r.address,
+    zipcode: r.zipcode,
+    version: r.version,
+  };
+}
+
+/** The company's name for a breadcrumb, when the actor may see the company; else null. */
 export async function companyTitle(ctx: Ctx, id: number): Promise<string | null> {
-  const a = ctx.actor;
-  const allowed =
-    (a.kind === 'employee' && (a.permissions.has('companies.manage') || a.permissions.has('companies.act-as-client'))) ||
-    (a.kind === 'client' && a.companyId === id);
-  if (!allowed) return null;
-  return (await repo.findBrand(ctx.db.orm, id))?.name ?? null;
+  return (await repo.findBrand(ctx.db.orm, ctx.actor, id))?.name ?? null;
 }
 
 /**
@@ -31,7 +54,7 @@ export async function companyTitle(ctx: Ctx, id: number): Promise<string | null>
  */
 export async function startActingAs(ctx: Ctx, companyId: number): Promise<CompanyBrand> {
   return ctx.db.orm.transaction(async (tx) => {
-    const company = await repo.findBrand(tx, companyId);
+    const company = await repo.findBrand(tx, ctx.actor, companyId);
     if (!company) throw new AppError('COMPANY_NOT_FOUND');
     await audit(tx, ctx, 'acting-as.started', { type: 'company', id: companyId }, {}, { actingAs: { companyId } });
     ctx.log.info({ event: 'acting-as.started', companyId }, 'acting as company started');

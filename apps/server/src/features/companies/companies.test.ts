@@ -117,6 +117,8 @@ describe('GET /api/companies', () => {
         city: 'Rotterdam',
         country: null,
         usersCount: 3,
+        // companies.manage without companies.act-as-client: may edit, may not open the portal as it.
+        abilities: { canEdit: true, canActAs: false, reasons: { canActAs: 'FORBIDDEN' } },
       },
     ]);
   });

@@ -1,6 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
+import { publishedMedia, scope } from '../../platform/scope';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -24,15 +26,15 @@ export async function findMany(db: DbOrTx, ids: readonly number[]): Promise<Medi
     .where(inArray(media.id, [...ids]));
 }
 
-/** True when the file belongs to a published product: then anyone may see it (the public catalogue). */
-export async function isPublic(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db.execute<{ ok: boolean }>(sql`
-    SELECT EXISTS (
-      SELECT 1 FROM product_media pm JOIN products p ON p.id = pm.product_id
-       WHERE pm.media_id = ${id} AND p.published
-      UNION ALL
-      SELECT 1 FROM products p
-       WHERE p.published AND (p.tearsheet_media_id = ${id} OR p.header_media_id = ${id} OR p.extended_media_id = ${id})
-    ) AS ok`);
-  return (rows as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok === true;
+/**
+ * A stored file the actor may see (scope.media), with whether anyone may (an image of a
+ * published product); null when it is missing or out of the actor's reach.
+ */
+export async function findVisible(db: DbOrTx, actor: Actor, id: number): Promise<(MediaRow & { isPublic: boolean }) | null> {
+  const rows = await db
+    .select({ row: media, isPublic: publishedMedia(media.id).mapWith(Boolean) })
+    .from(media)
+    .where(and(eq(media.id, id), scope.media(actor, media.id)));
+  const r = rows[0];
+  return r ? { ...r.row, isPublic: r.isPublic } : null;
 }

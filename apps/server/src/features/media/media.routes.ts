@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
 import { AppError } from '../../platform/errors';
-import { openMedia, storeImage } from './media.service';
+import { openMedia, uploadImages } from './media.service';
 
 const tags = ['media'];
 
@@ -17,7 +17,8 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart is accepted here only: everywhere else a multipart body is a 415 (C6).
-  await app.register(multipart, { throwFileSizeLimit: true });
+  // A file over the size limit is cut off while streaming and named in the answer, not thrown (F2).
+  await app.register(multipart, { throwFileSizeLimit: false });
 
   app.post(
     '/api/media',
@@ -27,6 +28,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: `Upload images (JPEG, PNG or WebP; at most ${MAX_IMAGES_PER_UPLOAD} files of ${MAX_IMAGE_BYTES / 1024 / 1024} MB)`,
+        description:
+          'Each file is checked on its own: the accepted ones are stored (data), the others are named with the reason (rejected). When none is accepted: 415, or 413 when every file was too large.',
         consumes: ['multipart/form-data'],
         querystring: noQuery,
         response: { 201: mediaUploadResponseSchema },
@@ -34,16 +37,16 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const stored = [];
+      // Fields are counted (and refused by the service) rather than cut off at 0, so the answer can name them.
       const parts = req.parts({
-        limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_UPLOAD, fields: 0, parts: MAX_IMAGES_PER_UPLOAD },
+        limits: {
+          fileSize: MAX_IMAGE_BYTES,
+          files: MAX_IMAGES_PER_UPLOAD,
+          fields: MAX_IMAGES_PER_UPLOAD,
+          parts: MAX_IMAGES_PER_UPLOAD * 2,
+        },
       });
-      for await (const part of parts) {
-        if (part.type !== 'file') throw new AppError('VALIDATION_FAILED', { message: 'Only files are accepted' });
-        stored.push(await storeImage(req.ctx, part));
-      }
-      if (stored.length === 0) throw new AppError('VALIDATION_FAILED', { fieldErrors: { file: { code: 'required' } } });
-      return reply.status(201).send({ data: stored });
+      return reply.status(201).send(await uploadImages(req.ctx, parts));
     },
   );
 

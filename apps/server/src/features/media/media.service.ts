@@ -7,16 +7,21 @@ import {
   IMAGE_EXTENSIONS,
   IMAGE_MIME_TYPES,
   type ImageMimeType,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_UPLOAD,
   type Media,
   type MediaVariant,
   mediaUrl,
+  type RejectedFile,
 } from '@app/shared/media/media';
+import type { FieldError } from '@app/shared/platform/errors';
 import { fileTypeFromFile } from 'file-type';
 import type { DbOrTx } from '../../db/client';
 import type { Ctx } from '../../platform/context';
 import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { processImage } from '../../platform/images';
+import { isStorableText, printableText } from '../../platform/text-guard';
 import * as repo from './media.repository';
 
 export function toMedia(r: repo.MediaRow): Media {
@@ -52,60 +57,158 @@ export function cleanFileName(name: string): string {
   return (cleaned || 'file').slice(-120);
 }
 
+/** One part of a multipart upload, as @fastify/multipart hands it over. */
 export interface UploadPart {
-  filename: string;
-  file: Readable & { truncated?: boolean };
+  type: 'file' | 'field';
+  fieldname: string;
+  filename?: string;
+  file?: Readable & { truncated?: boolean };
+}
+
+/** The outcome of one upload: what was stored, and each refused file with its reason. */
+export interface UploadResult {
+  data: Media[];
+  rejected: RejectedFile[];
+}
+
+interface StagedFile {
+  /** The name as sent, for the NUL check; `name` is what is kept and shown. */
+  sentName: string;
+  name: string;
+  tmp: string;
+  truncated: boolean;
+}
+
+const MULTIPART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * Reads every part to a temporary file within the size limit (F2) before anything is stored, so a
+ * request over the file count is refused whole. Fields are not taken; their names are returned.
+ */
+async function stageParts(parts: AsyncIterable<UploadPart>, tmpDir: string, staged: StagedFile[]) {
+  const fields: Record<string, FieldError> = {};
+  try {
+    for await (const part of parts) {
+      if (part.type !== 'file' || !part.file) {
+        fields[printableText(part.fieldname).slice(0, 100) || '_'] = { code: 'unknown_field' };
+        continue;
+      }
+      const sentName = part.filename ?? '';
+      const f: StagedFile = {
+        sentName,
+        name: cleanFileName(sentName),
+        tmp: path.join(tmpDir, `upload-${randomToken(12)}`),
+        truncated: false,
+      };
+      staged.push(f);
+      await pipeline(part.file, createWriteStream(f.tmp, { mode: 0o600 }));
+      f.truncated = part.file.truncated === true;
+    }
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code)) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: `At most ${MAX_IMAGES_PER_UPLOAD} files per upload`,
+        fieldErrors: { file: { code: 'too_many_files', params: { max: MAX_IMAGES_PER_UPLOAD } } },
+      });
+    }
+    // A system error (a full disk) is ours; anything else the parser raised is a malformed body.
+    if (err instanceof AppError || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) throw err;
+    if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    throw new AppError('VALIDATION_FAILED', { message: 'Malformed multipart body' });
+  }
+  return fields;
+}
+
+/** Checks and stores one staged file, or says why not. */
+async function storeStaged(ctx: Ctx, f: StagedFile): Promise<Media | RejectedFile> {
+  if (!isStorableText(f.sentName)) {
+    ctx.log.warn({ event: 'upload.rejected', reason: 'name' }, 'upload refused: NUL in the file name');
+    return { name: f.name, code: 'invalid_character' };
+  }
+  if (f.truncated) {
+    ctx.log.warn({ event: 'upload.rejected', reason: 'size' }, 'upload refused: over the size limit');
+    return { name: f.name, code: 'too_large' };
+  }
+  const sniffed = await fileTypeFromFile(f.tmp);
+  const mime = sniffed?.mime as ImageMimeType | undefined;
+  const ext = f.name.includes('.') ? (f.name.split('.').pop() ?? '').toLowerCase() : '';
+  if (!mime || !(IMAGE_MIME_TYPES as readonly string[]).includes(mime) || !IMAGE_EXTENSIONS[mime].includes(ext)) {
+    ctx.log.warn({ event: 'upload.rejected', sniffed: sniffed?.mime ?? null, ext }, 'upload refused: not an accepted image');
+    return { name: f.name, code: 'type_not_allowed' };
+  }
+  let img: Awaited<ReturnType<typeof processImage>>;
+  try {
+    img = await processImage(f.tmp, mime);
+  } catch {
+    ctx.log.warn({ event: 'upload.rejected', reason: 'undecodable' }, 'upload refused: image could not be read');
+    return { name: f.name, code: 'type_not_allowed' };
+  }
+  const key = ctx.storage.newKey();
+  await Promise.all([
+    ctx.storage.write(key, img.original),
+    ctx.storage.write(`${key}.thumb.webp`, img.thumb),
+    ctx.storage.write(`${key}.large.webp`, img.large),
+  ]);
+  const row = await repo.insert(ctx.db.orm, {
+    storageKey: key,
+    originalName: f.name,
+    mime,
+    size: img.original.length,
+    width: img.width,
+    height: img.height,
+    createdBy: ctx.actor.kind === 'employee' ? ctx.actor.accountId : null,
+  });
+  return toMedia(row);
+}
+
+/** The answer when not one file could be stored: named per file, with the status of the reason. */
+function noneStored(rejected: RejectedFile[]): AppError {
+  const details = { rejected };
+  if (rejected.every((r) => r.code === 'too_large')) {
+    return new AppError('PAYLOAD_TOO_LARGE', { message: `Files may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, details });
+  }
+  if (rejected.some((r) => r.code === 'type_not_allowed')) return new AppError('MEDIA_TYPE_NOT_ALLOWED', { details });
+  return new AppError('VALIDATION_FAILED', {
+    message: 'No file could be stored',
+    fieldErrors: { file: { code: 'invalid_character' } },
+    details,
+  });
 }
 
 /**
- * Stores uploaded images: streamed to a temporary file within the size limit (F2), the bytes'
- * real type must be an accepted raster image and match the extension (F3, F7), then cleaned and
- * resized. @throws PAYLOAD_TOO_LARGE, MEDIA_TYPE_NOT_ALLOWED
+ * Stores the images of one upload, each on its own: every file is streamed to a temporary file
+ * within the size limit (F2), its bytes must be an accepted raster image matching its extension
+ * (F3, F7), then it is cleaned and resized and kept under a generated key with its cleaned name
+ * (F5). A refused file is named in `rejected` and the others are still stored.
+ * @throws VALIDATION_FAILED (no file, over MAX_IMAGES_PER_UPLOAD files, a form field),
+ *   MEDIA_TYPE_NOT_ALLOWED or PAYLOAD_TOO_LARGE when no file at all could be stored
  */
-export async function storeImage(ctx: Ctx, part: UploadPart): Promise<Media> {
+export async function uploadImages(ctx: Ctx, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
   const tmpDir = path.join(ctx.config.dataDir, 'tmp');
   await fs.mkdir(tmpDir, { recursive: true });
-  const tmp = path.join(tmpDir, `upload-${randomToken(12)}`);
+  const staged: StagedFile[] = [];
   try {
-    await pipeline(part.file, createWriteStream(tmp, { mode: 0o600 }));
-    if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-    const originalName = cleanFileName(part.filename);
-    const sniffed = await fileTypeFromFile(tmp);
-    const mime = sniffed?.mime as ImageMimeType | undefined;
-    const ext = originalName.includes('.') ? (originalName.split('.').pop() ?? '').toLowerCase() : '';
-    if (!mime || !(IMAGE_MIME_TYPES as readonly string[]).includes(mime) || !IMAGE_EXTENSIONS[mime].includes(ext)) {
-      ctx.log.warn({ event: 'upload.rejected', sniffed: sniffed?.mime ?? null, ext }, 'upload refused: not an accepted image');
-      throw new AppError('MEDIA_TYPE_NOT_ALLOWED');
+    const fields = await stageParts(parts, tmpDir, staged);
+    if (Object.keys(fields).length > 0 || staged.length === 0) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: staged.length === 0 ? 'Send at least one file in the field "file"' : 'Only files are accepted',
+        fieldErrors: { ...fields, ...(staged.length === 0 ? { file: { code: 'required' } } : {}) },
+      });
     }
-    let img: Awaited<ReturnType<typeof processImage>>;
-    try {
-      img = await processImage(tmp, mime);
-    } catch {
-      ctx.log.warn({ event: 'upload.rejected', reason: 'undecodable' }, 'upload refused: image could not be read');
-      throw new AppError('MEDIA_TYPE_NOT_ALLOWED');
+    const data: Media[] = [];
+    const rejected: RejectedFile[] = [];
+    for (const f of staged) {
+      const r = await storeStaged(ctx, f);
+      if ('code' in r) rejected.push(r);
+      else data.push(r);
     }
-    const key = ctx.storage.newKey();
-    await Promise.all([
-      ctx.storage.write(key, img.original),
-      ctx.storage.write(`${key}.thumb.webp`, img.thumb),
-      ctx.storage.write(`${key}.large.webp`, img.large),
-    ]);
-    const row = await repo.insert(ctx.db.orm, {
-      storageKey: key,
-      originalName,
-      mime,
-      size: img.original.length,
-      width: img.width,
-      height: img.height,
-      createdBy: ctx.actor.kind === 'employee' ? ctx.actor.accountId : null,
-    });
-    return toMedia(row);
+    if (data.length === 0) throw noneStored(rejected);
+    return { data, rejected };
   } finally {
-    await fs.rm(tmp, { force: true });
+    await Promise.all(staged.map((f) => fs.rm(f.tmp, { force: true })));
   }
 }
-
-const STAFF_VIEW = ['products.manage', 'inspiration-products.manage', 'articles.view'] as const;
 
 export interface MediaFile {
   stream: Readable;
@@ -116,17 +219,15 @@ export interface MediaFile {
 }
 
 /**
- * A stored file for display. Images of published products are public (the catalogue); the rest
- * only for staff who work on products or articles. Anything else is simply not found (Z5).
+ * A stored file for display, within the actor's scope (scope.media): images of published products
+ * for everyone (the catalogue), the rest for staff who work on products or articles. Anything
+ * else is simply not found (Z5).
  * @throws MEDIA_NOT_FOUND
  */
 export async function openMedia(ctx: Ctx, id: number, variant: MediaVariant): Promise<MediaFile> {
-  const row = await repo.find(ctx.db.orm, id);
+  const row = await repo.findVisible(ctx.db.orm, ctx.actor, id);
   if (!row) throw new AppError('MEDIA_NOT_FOUND');
-  const isPublic = await repo.isPublic(ctx.db.orm, id);
-  const a = ctx.actor;
-  const staff = a.kind === 'employee' && STAFF_VIEW.some((p) => a.permissions.has(p));
-  if (!isPublic && !staff) throw new AppError('MEDIA_NOT_FOUND');
+  const { isPublic } = row;
   const key = variant === 'original' ? row.storageKey : `${row.storageKey}.${variant}.webp`;
   const mime = variant === 'original' ? row.mime : 'image/webp';
   const size = await ctx.storage.size(key);

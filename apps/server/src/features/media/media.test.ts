@@ -122,3 +122,103 @@ describe('POST /api/media (F1-F7)', () => {
     expect(res.json().data[0].originalName).toBe('Str\u00f6m egnp.png');
   });
 });
+
+describe('POST /api/media: each file on its own (F1, F3)', () => {
+  const mediaCount = async () => (await tdb.db.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM media'))[0]?.n ?? 0;
+  const raw = (body: string, boundary = 'XyZ') =>
+    editor.request('POST', '/api/media', {
+      body: Buffer.from(body),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+
+  it('answers 400 VALIDATION_FAILED naming the file field when no file is sent', async () => {
+    const before = await mediaCount();
+    for (const res of [
+      await raw('--XyZ--\r\n'),
+      await raw('--XyZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--XyZ--\r\n'),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.message).not.toBe('VALIDATION_FAILED');
+      expect(body.fieldErrors.file.code).toBe('required');
+    }
+    expect(await mediaCount()).toBe(before);
+  });
+
+  it('answers 400 with too_many_files and stores none of them when 11 files are sent', async () => {
+    const before = await mediaCount();
+    const small = await png(8, 8);
+    const files = Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.png`, type: 'image/png', data: small }));
+    const res = await upload(editor, files);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { file: { code: 'too_many_files', params: { max: 10 } } },
+    });
+    expect(await mediaCount()).toBe(before);
+    // Ten is the limit, not over it.
+    expect((await upload(editor, files.slice(0, 10))).statusCode).toBe(201);
+  });
+
+  it('stores the valid images of a mixed upload and names each refused file with its reason', async () => {
+    const before = await mediaCount();
+    const res = await upload(editor, [
+      { name: 'goed.png', type: 'image/png', data: await png(30, 20) },
+      { name: 'notities.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4\n') },
+      { name: 'nep.png', type: 'image/png', data: Buffer.from('<html></html>') },
+      { name: 'ook-goed.png', type: 'image/png', data: await png(20, 20) },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.data.map((m: { originalName: string }) => m.originalName)).toEqual(['goed.png', 'ook-goed.png']);
+    expect(body.rejected).toEqual([
+      { name: 'notities.pdf', code: 'type_not_allowed' },
+      { name: 'nep.png', code: 'type_not_allowed' },
+    ]);
+    expect(await mediaCount()).toBe(before + 2);
+    const clean = await upload(editor, [{ name: 'los.png', type: 'image/png', data: await png(10, 10) }]);
+    expect(clean.json().rejected).toEqual([]);
+  });
+
+  it('answers 415 naming every file when none is an accepted image, and 413 naming the file when it is too large', async () => {
+    const res = await upload(editor, [
+      { name: 'a.svg', type: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+      { name: 'b.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4\n') },
+    ]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({
+      code: 'MEDIA_TYPE_NOT_ALLOWED',
+      details: {
+        rejected: [
+          { name: 'a.svg', code: 'type_not_allowed' },
+          { name: 'b.pdf', code: 'type_not_allowed' },
+        ],
+      },
+    });
+    expect(res.json().message).not.toBe('MEDIA_TYPE_NOT_ALLOWED');
+
+    const big = Buffer.concat([await png(10, 10), Buffer.alloc(15 * 1024 * 1024 + 10)]);
+    const tooBig = await upload(editor, [{ name: 'groot.png', type: 'image/png', data: big }]);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().details.rejected).toEqual([{ name: 'groot.png', code: 'too_large' }]);
+    // Next to a good one, the large file is named and the good one is stored.
+    const mixed = await upload(editor, [
+      { name: 'groot.png', type: 'image/png', data: big },
+      { name: 'klein.png', type: 'image/png', data: await png(10, 10) },
+    ]);
+    expect(mixed.statusCode).toBe(201);
+    expect(mixed.json().data.map((m: { originalName: string }) => m.originalName)).toEqual(['klein.png']);
+    expect(mixed.json().rejected).toEqual([{ name: 'groot.png', code: 'too_large' }]);
+  });
+
+  it('cleans odd file names but refuses a file whose name holds a NUL byte (F5, I10)', async () => {
+    const res = await upload(editor, [
+      { name: 'a\u0000b.png', type: 'image/png', data: await png(10, 10) },
+      { name: 'tab\there \u00e9\u202e.png', type: 'image/png', data: await png(10, 10) },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.map((m: { originalName: string }) => m.originalName)).toEqual(['tabhere \u00e9.png']);
+    expect(res.json().rejected).toEqual([{ name: 'ab.png', code: 'invalid_character' }]);
+  });
+});

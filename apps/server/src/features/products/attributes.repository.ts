@@ -12,6 +12,7 @@ export interface AttributeRow {
   typeGroupId: number | null;
   typeGroupNameNl: string | null;
   productsCount: number;
+  usesCount: number;
   version: number;
   updatedAt: Date;
 }
@@ -21,6 +22,10 @@ export interface AttributeRow {
 const productsCount = sql<number>`(CASE WHEN "attributes"."kind" = 'type-groups'
   THEN (SELECT count(*)::int FROM attributes t WHERE t.type_group_id = "attributes"."id")
   ELSE (SELECT count(*)::int FROM product_attributes pa WHERE pa.attribute_id = "attributes"."id") END)`;
+/** Everything that keeps it from being deleted: products, types in the group, Robox materials with it as supplier. */
+const usesCount = sql<number>`((SELECT count(*)::int FROM product_attributes pa WHERE pa.attribute_id = "attributes"."id")
+  + (SELECT count(*)::int FROM attributes t WHERE t.type_group_id = "attributes"."id")
+  + (SELECT count(*)::int FROM robox_materials rm WHERE rm.supplier_id = "attributes"."id"))`;
 const typeGroupNameNl = sql<string | null>`(SELECT g.name_nl FROM attributes g WHERE g.id = "attributes"."type_group_id")`;
 
 const columns = {
@@ -31,6 +36,7 @@ const columns = {
   typeGroupId: attributes.typeGroupId,
   typeGroupNameNl,
   productsCount,
+  usesCount,
   version: attributes.version,
   updatedAt: attributes.updatedAt,
 };

@@ -7,13 +7,15 @@ import {
   type AttributeOption,
   type AttributeUpdate,
 } from '@app/shared/products/attributes';
+import { attributeAbilities } from '@app/shared/products/attributes.rules';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
+import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, fieldError, pgCode, pgConstraint } from '../../platform/errors';
 import * as repo from './attributes.repository';
 
-function toAttribute(r: repo.AttributeRow): Attribute {
+function toAttribute(r: repo.AttributeRow, ctx: Ctx): Attribute {
   return {
     id: r.id,
     kind: r.kind,
@@ -22,8 +24,10 @@ function toAttribute(r: repo.AttributeRow): Attribute {
     typeGroupId: r.typeGroupId,
     typeGroupNameNl: r.typeGroupNameNl,
     productsCount: r.productsCount,
+    usesCount: r.usesCount,
     version: r.version,
     updatedAt: r.updatedAt.toISOString(),
+    abilities: attributeAbilities(r, viewerOf(ctx.actor)),
   };
 }
 
@@ -45,14 +49,14 @@ export async function listAttributes(
   q: { page: number; perPage: number; q?: string | undefined; sort: string },
 ): Promise<Page<Attribute>> {
   const { rows, total } = await repo.list(ctx.db.orm, kind, q);
-  return { data: rows.map(toAttribute), meta: pageMeta(q.page, q.perPage, total) };
+  return { data: rows.map((r) => toAttribute(r, ctx)), meta: pageMeta(q.page, q.perPage, total) };
 }
 
 /** @throws ATTRIBUTE_NOT_FOUND */
 export async function getAttribute(ctx: Ctx, kind: AttributeKind, id: number): Promise<Attribute> {
   const row = await repo.find(ctx.db.orm, kind, id);
   if (!row) throw new AppError('ATTRIBUTE_NOT_FOUND');
-  return toAttribute(row);
+  return toAttribute(row, ctx);
 }
 
 /** Only a type has a type group, and it must be one (the schema's check and FK say the same, later and less kindly). */
@@ -120,7 +124,7 @@ export async function deleteAttribute(ctx: Ctx, kind: AttributeKind, id: number,
       if (current !== version) throw new AppError('STALE_VERSION');
       const used = await repo.usage(tx, id);
       const count = used.products + used.types + used.roboxMaterials;
-      if (count > 0) throw new AppError('ATTRIBUTE_IN_USE', { details: { count, ...used } });
+      assertAbility(attributeAbilities({ usesCount: count }, viewerOf(ctx.actor)), 'canDelete', { count, ...used });
       await repo.remove(tx, kind, id, version);
       await audit(tx, ctx, 'attribute.deleted', { type: 'attribute', id }, { kind });
     })

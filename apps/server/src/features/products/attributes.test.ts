@@ -309,6 +309,13 @@ describe('DELETE /api/attributes/:kind/:attributeId', () => {
     const supplierRes = await manager.delete(`/api/attributes/suppliers/${s.id}?version=1`);
     expect(supplierRes.statusCode).toBe(409);
     expect(supplierRes.json()).toMatchObject({ code: 'ATTRIBUTE_IN_USE', details: { count: 1 } });
+    // The rule behind abilities counts what the delete counts: the supplier is not offered for deletion.
+    const listed = (await manager.get(`/api/attributes/suppliers?q=${encodeURIComponent(s.nameNl)}`)).json().data;
+    expect(listed.find((x: { id: number }) => x.id === s.id)).toMatchObject({
+      productsCount: 0,
+      usesCount: 1,
+      abilities: { canDelete: false, reasons: { canDelete: 'ATTRIBUTE_IN_USE' } },
+    });
     expect(await stored(g.id)).not.toBeNull();
     expect(await stored(s.id)).not.toBeNull();
   });

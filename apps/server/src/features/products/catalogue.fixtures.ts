@@ -44,7 +44,7 @@ export async function createAttribute(
 
 export async function createArticle(
   db: Database,
-  o: { name?: string; sku?: string; typeName?: string; deleted?: boolean } = {},
+  o: { name?: string; sku?: string; typeName?: string; deleted?: boolean; description?: string | null } = {},
 ): Promise<{ id: number; name: string; sku: string }> {
   const u = uniq();
   const name = o.name ?? `Article ${u}`;
@@ -58,6 +58,7 @@ export async function createArticle(
         name,
         status: 'active',
         typeName: o.typeName ?? null,
+        description: o.description ?? null,
         deletedAt: o.deleted ? new Date() : null,
       })
       .returning({ id: articles.id }),

@@ -44,6 +44,7 @@ export interface ProductListRow {
   thumbId: number | null;
   articleId: number | null;
   articleSku: string | null;
+  articleRemoved: boolean;
   updatedAt: Date;
 }
 
@@ -70,6 +71,7 @@ export async function list(db: DbOrTx, q: ProductListQuery): Promise<{ rows: Pro
         thumbId: firstGalleryId,
         articleId: products.articleId,
         articleSku: articles.sku,
+        articleRemoved: sql<boolean>`(${articles.deletedAt} IS NOT NULL)`.mapWith(Boolean),
         updatedAt: products.updatedAt,
       })
       .from(products)
@@ -121,16 +123,17 @@ export async function attributesOf(
 export type ProductRow = typeof products.$inferSelect & {
   articleSku: string | null;
   articleName: string | null;
+  articleDeletedAt: Date | null;
 };
 
 export async function find(db: DbOrTx, id: number): Promise<ProductRow | null> {
   const rows = await db
-    .select({ p: products, articleSku: articles.sku, articleName: articles.name })
+    .select({ p: products, articleSku: articles.sku, articleName: articles.name, articleDeletedAt: articles.deletedAt })
     .from(products)
     .leftJoin(articles, eq(articles.id, products.articleId))
     .where(eq(products.id, id));
   const r = rows[0];
-  return r ? { ...r.p, articleSku: r.articleSku, articleName: r.articleName } : null;
+  return r ? { ...r.p, articleSku: r.articleSku, articleName: r.articleName, articleDeletedAt: r.articleDeletedAt } : null;
 }
 
 /** Gallery and carousel media ids, each in its order. */
@@ -230,7 +233,7 @@ export async function ancestorIds(db: DbOrTx, startId: number): Promise<number[]
 
 export async function findArticle(db: DbOrTx, articleId: number) {
   const rows = await db
-    .select({ id: articles.id, name: articles.name })
+    .select({ id: articles.id, name: articles.name, description: articles.description })
     .from(articles)
     .where(and(eq(articles.id, articleId), isNull(articles.deletedAt)));
   return rows[0] ?? null;
@@ -262,7 +265,7 @@ export async function nextSortOrder(db: DbOrTx): Promise<number> {
 
 export async function insert(
   db: DbOrTx,
-  input: { nameNl: string; nameEn: string; slug: string; articleId: number | null; sortOrder: number },
+  input: { nameNl: string; nameEn: string; descriptionNl: string; slug: string; articleId: number | null; sortOrder: number },
   now: Date,
 ): Promise<number> {
   const rows = await db

@@ -146,7 +146,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.public },
       schema: {
         tags: ['public'],
-        summary: 'The inspiration catalogue: published products in the manual order, filtered, paged',
+        summary:
+          'The inspiration catalogue: published products, searched, filtered, in the manual order (or by name or newest), paged',
         querystring: publicProductQuerySchema,
         response: { 200: pageOf(publicProductCardSchema) },
       },

@@ -1,4 +1,5 @@
 import { mediaUrl } from '@app/shared/media/media';
+import type { Viewer } from '@app/shared/platform/abilities';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import { type AttributeRef, PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/products/attributes';
 import {
@@ -11,8 +12,10 @@ import {
   type ProductSave,
   slugify,
 } from '@app/shared/products/products';
+import { productAbilities } from '@app/shared/products/products.rules';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
+import { assertAbility, can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, pgCode, pgConstraint } from '../../platform/errors';
 import { advisoryLock, LOCK_PRODUCT_ORDER, LOCK_PRODUCT_SLUG, withRetry } from '../../platform/sql';
@@ -39,6 +42,7 @@ export async function listProducts(ctx: Ctx, q: ProductListQuery): Promise<Page<
       thumbUrl: r.thumbId === null ? null : mediaUrl(r.thumbId, 'thumb'),
       articleId: r.articleId,
       articleSku: r.articleSku,
+      articleRemoved: r.articleRemoved,
       categories: categories.get(r.id) ?? [],
       updatedAt: r.updatedAt.toISOString(),
     })),
@@ -50,7 +54,7 @@ function toRef(r: repo.ProductRefRow) {
   return { id: r.id, nameNl: r.nameNl, nameEn: r.nameEn, thumbUrl: r.thumbId === null ? null : mediaUrl(r.thumbId, 'thumb') };
 }
 
-async function loadDetail(db: DbOrTx, id: number): Promise<ProductDetail | null> {
+async function loadDetail(db: DbOrTx, viewer: Viewer, id: number): Promise<ProductDetail | null> {
   const p = await repo.find(db, id);
   if (!p) return null;
   const [mediaIds, attrs, robox, related, parent] = await Promise.all([
@@ -74,7 +78,15 @@ async function loadDetail(db: DbOrTx, id: number): Promise<ProductDetail | null>
     id: p.id,
     slug: p.slug,
     version: p.version,
-    article: p.articleId === null ? null : { id: p.articleId, sku: p.articleSku ?? '', name: p.articleName ?? '' },
+    article:
+      p.articleId === null
+        ? null
+        : {
+            id: p.articleId,
+            sku: p.articleSku ?? '',
+            name: p.articleName ?? '',
+            removedAt: p.articleDeletedAt?.toISOString() ?? null,
+          },
     parent: parent[0] ? toRef(parent[0]) : null,
     nameNl: p.nameNl,
     nameEn: p.nameEn,
@@ -94,12 +106,13 @@ async function loadDetail(db: DbOrTx, id: number): Promise<ProductDetail | null>
     related: related.map(toRef),
     featuredProject: (p.featuredProject as FeaturedProject | null) ?? null,
     updatedAt: p.updatedAt.toISOString(),
+    abilities: productAbilities(viewer),
   };
 }
 
 /** Everything the product editor shows. @throws PRODUCT_NOT_FOUND */
 export async function getProduct(ctx: Ctx, id: number): Promise<ProductDetail> {
-  const detail = await loadDetail(ctx.db.orm, id);
+  const detail = await loadDetail(ctx.db.orm, viewerOf(ctx.actor), id);
   if (!detail) throw new AppError('PRODUCT_NOT_FOUND');
   return detail;
 }
@@ -127,12 +140,15 @@ export async function createProduct(ctx: Ctx, input: ProductCreate): Promise<Pro
     ctx.db.orm.transaction(async (tx) => {
       let nameNl: string;
       let nameEn = '';
+      let descriptionNl = '';
       if (articleId !== null) {
         const article = await repo.findArticle(tx, articleId);
         if (!article) throw new AppError('ARTICLE_NOT_FOUND');
         const dup = await exists(tx);
         if (dup) throw dup;
         nameNl = article.name.trim().slice(0, 200) || article.name;
+        // The ERP's description is a starting text for the Dutch one; staff edit it from there.
+        descriptionNl = (article.description ?? '').trim().slice(0, 20_000);
       } else {
         nameNl = 'nameNl' in input ? input.nameNl : '';
         nameEn = 'nameEn' in input ? (input.nameEn ?? '') : '';
@@ -141,7 +157,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreate): Promise<Pro
       await advisoryLock(tx, LOCK_PRODUCT_SLUG, 0);
       const slug = await uniqueSlug(tx, nameNl);
       const sortOrder = await repo.nextSortOrder(tx);
-      const id = await repo.insert(tx, { nameNl, nameEn, slug, articleId, sortOrder }, now);
+      const id = await repo.insert(tx, { nameNl, nameEn, descriptionNl, slug, articleId, sortOrder }, now);
       await audit(tx, ctx, 'product.created', { type: 'product', id }, { articleId, slug });
       return id;
     }),
@@ -207,13 +223,7 @@ export async function saveProduct(ctx: Ctx, id: number, input: ProductSave): Pro
       if (!current) throw new AppError('PRODUCT_NOT_FOUND');
       if (current.version !== input.version) throw new AppError('STALE_VERSION');
       if (input.published !== current.published) {
-        const a = ctx.actor;
-        if (a.kind !== 'employee' || !a.permissions.has('inspiration-products.manage')) {
-          throw new AppError('FORBIDDEN', {
-            message: 'Publishing needs inspiration-products.manage',
-            details: { field: 'published' },
-          });
-        }
+        assertAbility(productAbilities(viewerOf(ctx.actor)), 'canPublish', { field: 'published' });
       }
       await validateReferences(tx, id, input);
 
@@ -304,7 +314,5 @@ export async function deleteProduct(ctx: Ctx, id: number, version: number): Prom
 export async function productTitle(ctx: Ctx, id: number): Promise<string | null> {
   const row = await repo.findName(ctx.db.orm, id);
   if (!row) return null;
-  const a = ctx.actor;
-  const staff = a.kind === 'employee' && a.permissions.has('products.manage');
-  return row.published || staff ? row.nameNl : null;
+  return row.published || can(ctx.actor, 'products.manage') ? row.nameNl : null;
 }

@@ -5,7 +5,15 @@ import { createClient, createCompany, createEmployee } from '../../../test/facto
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
-import { auditLog, productAttributes, productMedia, productRelations, productRoboxMaterials, products } from '../../db/schema';
+import {
+  articles,
+  auditLog,
+  productAttributes,
+  productMedia,
+  productRelations,
+  productRoboxMaterials,
+  products,
+} from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import type { Ctx } from '../../platform/context';
 import {
@@ -225,6 +233,44 @@ describe('POST /api/products', () => {
     const audits = await auditRows(tdb.db, 'product.created', eq(auditLog.subjectId, String(data.id)));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ accountId: managerAccountId, subjectType: 'product' });
+  });
+
+  it("takes the ERP's description over as the starting Dutch description", async () => {
+    const art = await createArticle(tdb.db, { description: '  Fauteuil met hoge rug.\nBekleed met leer.  ' });
+    const res = await manager.post('/api/products', { articleId: art.id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ descriptionNl: 'Fauteuil met hoge rug.\nBekleed met leer.', descriptionEn: '' });
+    const bare = await createArticle(tdb.db, { description: null });
+    expect((await manager.post('/api/products', { articleId: bare.id })).json().data.descriptionNl).toBe('');
+  });
+
+  it('warns in the list and in the editor when the ERP no longer lists the article of a product', async () => {
+    const art = await createArticle(tdb.db, { name: 'Removed-by-ERP stool' });
+    const id = (await manager.post('/api/products', { articleId: art.id })).json().data.id as number;
+    const listed = async () =>
+      (await manager.get('/api/products?q=Removed-by-ERP')).json().data.find((p: { id: number }) => p.id === id);
+    expect((await listed()).articleRemoved).toBe(false);
+    expect((await manager.get(`/api/products/${id}`)).json().data.article.removedAt).toBeNull();
+    await tdb.db.orm
+      .update(articles)
+      .set({ deletedAt: new Date('2026-11-20T10:00:00Z') })
+      .where(eq(articles.id, art.id));
+    expect((await listed()).articleRemoved).toBe(true);
+    expect((await manager.get(`/api/products/${id}`)).json().data.article).toMatchObject({
+      id: art.id,
+      removedAt: '2026-11-20T10:00:00.000Z',
+    });
+  });
+
+  it('carries what the caller may do with it: edit and delete with products.manage, publish with the inspiration right', async () => {
+    const p = await createProduct(tdb.db);
+    expect((await manager.get(`/api/products/${p.id}`)).json().data.abilities).toEqual({
+      canEdit: true,
+      canDelete: true,
+      canPublish: false,
+      reasons: { canPublish: 'FORBIDDEN' },
+    });
+    expect((await publisher.get(`/api/products/${p.id}`)).json().data.abilities.canPublish).toBe(true);
   });
 
   it('refuses a second product for the same article with 409 PRODUCT_EXISTS_FOR_ARTICLE naming the product, also in a race', async () => {

@@ -2,7 +2,7 @@ import type { AttributeRef } from '@app/shared/products/attributes';
 import { PUBLIC_FILTERS, type PublicProductQuery } from '@app/shared/products/products';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { intArray, query } from '../../platform/sql';
+import { escapeLike, intArray, query } from '../../platform/sql';
 
 export interface CardRow {
   id: number;
@@ -10,6 +10,26 @@ export interface CardRow {
   nameNl: string;
   nameEn: string;
   thumbId: number | null;
+}
+
+/** At most this many words of a search count; a longer text is cut (each word is one more condition). */
+const MAX_TERMS = 8;
+
+/** The words of a search: split on white space, duplicates and empties dropped. */
+export function searchTerms(q: string | undefined): string[] {
+  if (!q) return [];
+  return [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
+}
+
+/** The name and description a visitor reads: English when asked and filled in, else Dutch (as the cards show them). */
+function localText(lang: PublicProductQuery['lang']): { name: SQL; description: SQL } {
+  if (lang === 'en') {
+    return {
+      name: sql`COALESCE(NULLIF(btrim(p.name_en), ''), p.name_nl)`,
+      description: sql`COALESCE(NULLIF(btrim(p.description_en), ''), p.description_nl)`,
+    };
+  }
+  return { name: sql`p.name_nl`, description: sql`p.description_nl` };
 }
 
 function filters(q: PublicProductQuery): SQL {
@@ -22,39 +42,49 @@ function filters(q: PublicProductQuery): SQL {
             WHERE pa.product_id = p.id AND a.kind = ${k} AND pa.attribute_id = ANY(${intArray(ids)}))`,
     ];
   });
+  // Every word somewhere in the name or the description, in the visitor's language (wildcards are literal).
+  const text = localText(q.lang);
+  for (const term of searchTerms(q.q)) {
+    const like = `%${escapeLike(term)}%`;
+    parts.push(sql`AND (${text.name} ILIKE ${like} OR ${text.description} ILIKE ${like})`);
+  }
   return sql.join(parts, sql` `);
 }
 
+/** ORDER BY of a page; the manual order with exactly one category filtered is that category's own. */
+function orderBy(q: PublicProductQuery, categoryOrder: boolean): SQL {
+  switch (q.sort) {
+    case 'name':
+      return sql`lower(${localText(q.lang).name}), p.id`;
+    case '-name':
+      return sql`lower(${localText(q.lang).name}) DESC, p.id DESC`;
+    case 'newest':
+      return sql`p.published_at DESC NULLS LAST, p.id DESC`;
+    default:
+      return categoryOrder ? sql`o.position NULLS LAST, p.sort_order, p.id` : sql`p.sort_order, p.id`;
+  }
+}
+
 /**
- * One page of published products in the manual order (a single category filtered: that
- * category's own order), with the first gallery image: one statement. The page order runs on
- * products_published_order_idx (overall) or product_category_order's key (one category).
+ * One page of published products, searched and filtered, in the asked order (the manual order by
+ * default; a single category filtered: that category's own order), with the first gallery image:
+ * one statement. The manual order runs on products_published_order_idx (overall) or
+ * product_category_order's key (one category).
  */
 export async function page(db: DbOrTx, q: PublicProductQuery): Promise<CardRow[]> {
-  const single = q.categories?.length === 1 ? q.categories[0] : undefined;
+  const single = q.sort === 'order' && q.categories?.length === 1 ? q.categories[0] : undefined;
   const offset = (q.page - 1) * q.perPage;
-  const select = sql`SELECT p.id, p.slug, p.name_nl AS "nameNl", p.name_en AS "nameEn", g.media_id AS "thumbId"`;
-  const gallery = sql`LEFT JOIN LATERAL (SELECT pm.media_id FROM product_media pm
-      WHERE pm.product_id = p.id AND pm.role = 'gallery' ORDER BY pm.position LIMIT 1) g ON true`;
-  if (single !== undefined) {
-    return query<CardRow>(
-      db,
-      sql`${select}
-            FROM products p
-            LEFT JOIN product_category_order o ON o.product_id = p.id AND o.category_id = ${single}
-            ${gallery}
-           WHERE p.published ${filters(q)}
-           ORDER BY o.position NULLS LAST, p.sort_order, p.id
-           LIMIT ${q.perPage} OFFSET ${offset}`,
-    );
-  }
+  const categoryOrder =
+    single === undefined ? sql`` : sql`LEFT JOIN product_category_order o ON o.product_id = p.id AND o.category_id = ${single}`;
   return query<CardRow>(
     db,
-    sql`${select}
+    sql`SELECT p.id, p.slug, p.name_nl AS "nameNl", p.name_en AS "nameEn", g.media_id AS "thumbId"
           FROM products p
-          ${gallery}
+          ${categoryOrder}
+          LEFT JOIN LATERAL (SELECT pm.media_id FROM product_media pm
+             WHERE pm.product_id = p.id AND pm.role = 'gallery' ORDER BY pm.position LIMIT 1) g ON true
          WHERE p.published ${filters(q)}
-         ORDER BY p.sort_order, p.id
+         ORDER BY ${orderBy(q, single !== undefined)}
          LIMIT ${q.perPage} OFFSET ${offset}`,
   );
 }

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
+import { products } from '../../db/schema/catalogue';
 import { createAttribute, createMediaRow, createProduct } from './catalogue.fixtures';
 
 let tdb: TestDatabase;
@@ -113,8 +115,12 @@ describe('GET /api/public/products', () => {
     for (const query of [
       'types=1',
       'suppliers=1',
-      'q=x',
-      'sort=name',
+      `q=${'x'.repeat(201)}`,
+      'q=a&q=b',
+      'sort=price',
+      'sort=-order',
+      'sort=name&sort=-name',
+      'lang=de',
       'areas=x',
       'areas=1,',
       'areas=1&areas=2',
@@ -126,6 +132,108 @@ describe('GET /api/public/products', () => {
       expect(res.json().code).toBe('VALIDATION_FAILED');
       expect(res.headers['cache-control']).toBe('no-store');
     }
+  });
+});
+
+/** A word no other test's product carries, so a search sees only this test's products. */
+const tag = () => `zq${Math.random().toString(36).slice(2, 9)}`;
+
+async function describeProduct(id: number, d: { descriptionNl?: string; descriptionEn?: string; publishedAt?: Date }) {
+  await tdb.db.orm.update(products).set(d).where(eq(products.id, id));
+}
+
+describe('GET /api/public/products: search and sort', () => {
+  it('finds published products by every word, in the name or description of the visitor’s language', async () => {
+    const w = tag();
+    const chair = await createProduct(tdb.db, { published: true, nameNl: `Stoel ${w} eiken`, nameEn: `Chair ${w} oak` });
+    const table = await createProduct(tdb.db, { published: true, nameNl: `Tafel ${w}`, nameEn: `Table ${w}` });
+    await describeProduct(table.id, { descriptionNl: 'Blad van massief walnoot.', descriptionEn: 'Solid walnut top.' });
+    // No English name: an English visitor reads (and finds) the Dutch one.
+    const cabinet = await createProduct(tdb.db, { published: true, nameNl: `Kast ${w}`, nameEn: '' });
+    await createProduct(tdb.db, { published: false, nameNl: `Stoel ${w} concept`, nameEn: `Chair ${w} draft` });
+
+    const q = async (query: string) => {
+      const res = await anon.get(`/api/public/products?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      return res.json() as { data: { id: number }[]; meta: { total: number } };
+    };
+    const found = async (query: string) => (await q(query)).data.map((r) => r.id);
+
+    // Published only, in the manual order, with the total.
+    const all = await q(`q=${w}`);
+    expect(all.data.map((r) => r.id)).toEqual([chair.id, table.id, cabinet.id]);
+    expect(all.meta.total).toBe(3);
+    expect(await found(`q=${w}&lang=en`)).toEqual([chair.id, table.id, cabinet.id]);
+
+    // Every word must occur; case does not matter; a word may be part of a longer one.
+    expect(await found(`q=${encodeURIComponent(`${w.toUpperCase()} STOEL`)}`)).toEqual([chair.id]);
+    expect(await found(`q=${encodeURIComponent(`eik ${w}`)}`)).toEqual([chair.id]);
+    expect(await found(`q=${encodeURIComponent(`${w} eiken tafel`)}`)).toEqual([]);
+
+    // The language decides which texts are read: names and descriptions.
+    expect(await found(`q=${encodeURIComponent(`${w} oak`)}&lang=en`)).toEqual([chair.id]);
+    expect(await found(`q=${encodeURIComponent(`${w} oak`)}`)).toEqual([]);
+    expect(await found(`q=${encodeURIComponent(`walnoot ${w}`)}`)).toEqual([table.id]);
+    expect(await found(`q=${encodeURIComponent(`walnut ${w}`)}&lang=en`)).toEqual([table.id]);
+    expect(await found(`q=${encodeURIComponent(`walnut ${w}`)}`)).toEqual([]);
+    expect(await found(`q=${encodeURIComponent(`kast ${w}`)}&lang=en`)).toEqual([cabinet.id]);
+
+    // LIKE wildcards are plain characters; nothing found is an empty page, not an error.
+    expect(await found(`q=${encodeURIComponent(`${w} %`)}`)).toEqual([]);
+    expect(await found(`q=${encodeURIComponent(`${w}_`)}`)).toEqual([]);
+    const none = await q(`q=${tag()}`);
+    expect(none).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 25, total: 0 } });
+    // White space only is no search at all.
+    expect((await q('q=%20%20')).meta.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it('searches within the filters', async () => {
+    const w = tag();
+    const area = await createAttribute(tdb.db, 'areas');
+    const inArea = await createProduct(tdb.db, { published: true, nameNl: `Bank ${w}`, attributeIds: [area.id] });
+    await createProduct(tdb.db, { published: true, nameNl: `Bank ${w} elders` });
+    expect(ids(await anon.get(`/api/public/products?q=${w}&areas=${area.id}`))).toEqual([inArea.id]);
+  });
+
+  it('sorts by the manual order (default), by name A-Z and Z-A in the visitor’s language, and newest first', async () => {
+    const area = await createAttribute(tdb.db, 'areas');
+    const beta = await createProduct(tdb.db, { published: true, nameNl: 'Beta', nameEn: 'Zulu', attributeIds: [area.id] });
+    const alfa = await createProduct(tdb.db, { published: true, nameNl: 'alfa', nameEn: 'Yankee', attributeIds: [area.id] });
+    const gamma = await createProduct(tdb.db, { published: true, nameNl: 'Gamma', nameEn: '', attributeIds: [area.id] });
+    await describeProduct(beta.id, { publishedAt: new Date('2025-03-01T10:00:00Z') });
+    await describeProduct(alfa.id, { publishedAt: new Date('2024-01-01T10:00:00Z') });
+    await describeProduct(gamma.id, { publishedAt: new Date('2026-02-01T10:00:00Z') });
+
+    const sorted = async (query: string) => ids(await anon.get(`/api/public/products?areas=${area.id}&${query}`));
+    expect(await sorted('')).toEqual([beta.id, alfa.id, gamma.id]);
+    expect(await sorted('sort=order')).toEqual([beta.id, alfa.id, gamma.id]);
+    // Case does not matter: 'alfa' before 'Beta'.
+    expect(await sorted('sort=name')).toEqual([alfa.id, beta.id, gamma.id]);
+    expect(await sorted('sort=-name')).toEqual([gamma.id, beta.id, alfa.id]);
+    // English names, the Dutch one where there is none: Gamma, Yankee, Zulu.
+    expect(await sorted('sort=name&lang=en')).toEqual([gamma.id, alfa.id, beta.id]);
+    expect(await sorted('sort=-name&lang=en')).toEqual([beta.id, alfa.id, gamma.id]);
+    expect(await sorted('sort=newest')).toEqual([gamma.id, beta.id, alfa.id]);
+
+    // Paged in that order.
+    const p2 = await anon.get(`/api/public/products?areas=${area.id}&sort=name&perPage=2&page=2`);
+    expect(ids(p2)).toEqual([gamma.id]);
+    expect(p2.json().meta).toEqual({ current_page: 2, last_page: 2, per_page: 2, total: 3 });
+  });
+
+  it('sorts a single category by name, not by its own order, when asked', async () => {
+    const cat = await createAttribute(tdb.db, 'categories');
+    const b = await createProduct(tdb.db, { published: true, nameNl: 'Bbb', categoryIds: [cat.id] });
+    const a = await createProduct(tdb.db, { published: true, nameNl: 'Aaa', categoryIds: [cat.id] });
+    expect((await admin.post('/api/products/order/move', { productId: a.id, toIndex: 0, categoryId: cat.id })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.post('/api/products/order/move', { productId: b.id, toIndex: 0, categoryId: cat.id })).statusCode).toBe(
+      200,
+    );
+    expect(ids(await anon.get(`/api/public/products?categories=${cat.id}`))).toEqual([b.id, a.id]);
+    expect(ids(await anon.get(`/api/public/products?categories=${cat.id}&sort=name`))).toEqual([a.id, b.id]);
+    expect(ids(await anon.get(`/api/public/products?categories=${cat.id}&sort=-name`))).toEqual([b.id, a.id]);
   });
 });
 

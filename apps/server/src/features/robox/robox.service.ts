@@ -8,15 +8,17 @@ import type {
   RoboxMaterialOption,
   RoboxMaterialUpdate,
 } from '@app/shared/robox/robox';
+import { roboxCategoryAbilities, roboxMaterialAbilities } from '@app/shared/robox/robox.rules';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
+import { assertAbility, can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, fieldError, pgCode, pgConstraint } from '../../platform/errors';
 import * as repo from './robox.repository';
 
 // ---- material categories
 
-function toCategory(r: repo.CategoryRow): RoboxCategory {
+function toCategory(r: repo.CategoryRow, ctx: Ctx): RoboxCategory {
   return {
     id: r.id,
     name: r.name,
@@ -25,6 +27,7 @@ function toCategory(r: repo.CategoryRow): RoboxCategory {
     materialsCount: r.materialsCount,
     version: r.version,
     updatedAt: r.updatedAt.toISOString(),
+    abilities: roboxCategoryAbilities(r, viewerOf(ctx.actor)),
   };
 }
 
@@ -34,14 +37,14 @@ export async function listCategories(
   q: { page: number; perPage: number; q?: string | undefined; sort: string },
 ): Promise<Page<RoboxCategory>> {
   const { rows, total } = await repo.listCategories(ctx.db.orm, q);
-  return { data: rows.map(toCategory), meta: pageMeta(q.page, q.perPage, total) };
+  return { data: rows.map((r) => toCategory(r, ctx)), meta: pageMeta(q.page, q.perPage, total) };
 }
 
 /** @throws ROBOX_CATEGORY_NOT_FOUND */
 export async function getCategory(ctx: Ctx, id: number): Promise<RoboxCategory> {
   const row = await repo.findCategory(ctx.db.orm, id);
   if (!row) throw new AppError('ROBOX_CATEGORY_NOT_FOUND');
-  return toCategory(row);
+  return toCategory(row, ctx);
 }
 
 const categoryFields = (input: RoboxCategoryInput): repo.CategoryFields => ({
@@ -82,7 +85,7 @@ export async function deleteCategory(ctx: Ctx, id: number, version: number): Pro
       if (current === null) throw new AppError('ROBOX_CATEGORY_NOT_FOUND');
       if (current !== version) throw new AppError('STALE_VERSION');
       const count = await repo.countMaterialsIn(tx, id);
-      if (count > 0) throw new AppError('ROBOX_CATEGORY_IN_USE', { details: { count } });
+      assertAbility(roboxCategoryAbilities({ materialsCount: count }, viewerOf(ctx.actor)), 'canDelete', { count });
       await repo.removeCategory(tx, id, version);
       await audit(tx, ctx, 'robox-category.deleted', { type: 'robox-category', id });
     })
@@ -95,20 +98,20 @@ export async function deleteCategory(ctx: Ctx, id: number, version: number): Pro
 
 /** The category's name for a breadcrumb, for those who manage products. */
 export async function roboxCategoryTitle(ctx: Ctx, id: number): Promise<string | null> {
-  if (ctx.actor.kind !== 'employee' || !ctx.actor.permissions.has('products.manage')) return null;
+  if (!can(ctx.actor, 'products.manage')) return null;
   return (await repo.findCategory(ctx.db.orm, id))?.name ?? null;
 }
 
 // ---- materials
 
-function toMaterial(r: repo.MaterialRow): RoboxMaterial {
-  return { ...r, updatedAt: r.updatedAt.toISOString() };
+function toMaterial(r: repo.MaterialRow, ctx: Ctx): RoboxMaterial {
+  return { ...r, updatedAt: r.updatedAt.toISOString(), abilities: roboxMaterialAbilities(r, viewerOf(ctx.actor)) };
 }
 
 /** Materials, paged: search on name, code and colour; filters on category, supplier and exact thickness. */
 export async function listMaterials(ctx: Ctx, q: repo.MaterialListQuery): Promise<Page<RoboxMaterial>> {
   const { rows, total } = await repo.listMaterials(ctx.db.orm, q);
-  return { data: rows.map(toMaterial), meta: pageMeta(q.page, q.perPage, total) };
+  return { data: rows.map((r) => toMaterial(r, ctx)), meta: pageMeta(q.page, q.perPage, total) };
 }
 
 /** Every material in short, for the product editor. */
@@ -120,7 +123,7 @@ export async function materialOptions(ctx: Ctx): Promise<RoboxMaterialOption[]> 
 export async function getMaterial(ctx: Ctx, id: number): Promise<RoboxMaterial> {
   const row = await repo.findMaterial(ctx.db.orm, id);
   if (!row) throw new AppError('ROBOX_MATERIAL_NOT_FOUND');
-  return toMaterial(row);
+  return toMaterial(row, ctx);
 }
 
 /**
@@ -208,7 +211,7 @@ export async function deleteMaterial(ctx: Ctx, id: number, version: number): Pro
       if (!current) throw new AppError('ROBOX_MATERIAL_NOT_FOUND');
       if (current.version !== version) throw new AppError('STALE_VERSION');
       const count = await repo.countProductsUsing(tx, id);
-      if (count > 0) throw new AppError('ROBOX_MATERIAL_IN_USE', { details: { count } });
+      assertAbility(roboxMaterialAbilities({ productsCount: count }, viewerOf(ctx.actor)), 'canDelete', { count });
       await repo.removeMaterial(tx, id, version);
       await audit(tx, ctx, 'robox-material.deleted', { type: 'robox-material', id });
     })
@@ -220,6 +223,6 @@ export async function deleteMaterial(ctx: Ctx, id: number, version: number): Pro
 
 /** The material's name for a breadcrumb, for those who manage products. */
 export async function roboxMaterialTitle(ctx: Ctx, id: number): Promise<string | null> {
-  if (ctx.actor.kind !== 'employee' || !ctx.actor.permissions.has('products.manage')) return null;
+  if (!can(ctx.actor, 'products.manage')) return null;
   return (await repo.findMaterial(ctx.db.orm, id))?.name ?? null;
 }

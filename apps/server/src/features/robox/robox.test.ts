@@ -165,6 +165,12 @@ describe('material categories', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'ROBOX_CATEGORY_IN_USE', details: { count: 1 } });
     expect(await storedCategory(c.id)).not.toBeNull();
+    // The category says so itself, by the same rule, so the screen need not offer the delete.
+    expect((await manager.get(`/api/robox/material-categories/${c.id}`)).json().data.abilities).toEqual({
+      canEdit: true,
+      canDelete: false,
+      reasons: { canDelete: 'ROBOX_CATEGORY_IN_USE' },
+    });
 
     for (const [method, url, body] of [
       ['GET', '/api/robox/material-categories/987654', undefined],
@@ -324,7 +330,10 @@ describe('materials', () => {
     const inUse = await manager.delete(`/api/robox/materials/${m.id}?version=1`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json()).toMatchObject({ code: 'ROBOX_MATERIAL_IN_USE', details: { count: 1 } });
-    expect((await manager.get(`/api/robox/materials/${m.id}`)).json().data.productsCount).toBe(1);
+    expect((await manager.get(`/api/robox/materials/${m.id}`)).json().data).toMatchObject({
+      productsCount: 1,
+      abilities: { canEdit: true, canDelete: false, reasons: { canDelete: 'ROBOX_MATERIAL_IN_USE' } },
+    });
     expect(await storedMaterial(m.id)).not.toBeNull();
 
     for (const [method, url, body] of [

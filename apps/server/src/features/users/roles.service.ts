@@ -1,14 +1,17 @@
+import type { Viewer } from '@app/shared/platform/abilities';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import type { Permission } from '@app/shared/platform/permissions';
 import type { PermissionMatrix, PermissionMatrixInput, Role, RoleInput, RoleUpdate } from '@app/shared/users/roles';
+import { roleAbilities } from '@app/shared/users/roles.rules';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
+import { assertAbility, can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, fieldError, pgCode, pgConstraint } from '../../platform/errors';
 import * as repo from './roles.repository';
 
-function toRole(r: repo.RoleRow): Role {
-  return {
+function toRole(r: repo.RoleRow, viewer: Viewer): Role {
+  const role = {
     id: r.id,
     slug: r.slug,
     name: r.name,
@@ -19,6 +22,7 @@ function toRole(r: repo.RoleRow): Role {
     version: r.version,
     updated_at: r.updatedAt.toISOString(),
   };
+  return { ...role, abilities: roleAbilities(role, viewer) };
 }
 
 /** Lists roles, paged and sorted. */
@@ -27,14 +31,15 @@ export async function listRoles(
   q: { page: number; perPage: number; q?: string | undefined; sort: string },
 ): Promise<Page<Role>> {
   const { rows, total } = await repo.list(ctx.db.orm, q);
-  return { data: rows.map(toRole), meta: pageMeta(q.page, q.perPage, total) };
+  const viewer = viewerOf(ctx.actor);
+  return { data: rows.map((r) => toRole(r, viewer)), meta: pageMeta(q.page, q.perPage, total) };
 }
 
 /** One role. @throws ROLE_NOT_FOUND */
 export async function getRole(ctx: Ctx, id: number): Promise<Role> {
   const row = await repo.find(ctx.db.orm, id);
   if (!row) throw new AppError('ROLE_NOT_FOUND');
-  return toRole(row);
+  return toRole(row, viewerOf(ctx.actor));
 }
 
 /**
@@ -102,15 +107,14 @@ export async function updateRole(ctx: Ctx, id: number, input: RoleUpdate): Promi
   return getRole(ctx, id);
 }
 
-/** @throws ROLE_NOT_FOUND, STALE_VERSION, ROLE_IN_USE, ROLE_SELF_LOCKOUT */
+/** Deletes a role nobody holds, by the rule its abilities show (roleAbilities). @throws ROLE_NOT_FOUND, STALE_VERSION, ROLE_IN_USE, ROLE_SELF_LOCKOUT */
 export async function deleteRole(ctx: Ctx, id: number, version: number): Promise<void> {
-  guardSelfLockout(ctx, id, null);
   await ctx.db.orm.transaction(async (tx) => {
     const current = await repo.findVersion(tx, id);
     if (current === null) throw new AppError('ROLE_NOT_FOUND');
     if (current !== version) throw new AppError('STALE_VERSION');
     const users = await repo.countUsers(tx, id);
-    if (users > 0) throw new AppError('ROLE_IN_USE', { details: { users } });
+    assertAbility(roleAbilities({ id, users_count: users }, viewerOf(ctx.actor)), 'canDelete', { users });
     await repo.remove(tx, id, version);
     await audit(tx, ctx, 'role.deleted', { type: 'role', id });
   });
@@ -164,6 +168,6 @@ export async function savePermissionMatrix(ctx: Ctx, input: PermissionMatrixInpu
 
 /** A role's name for a breadcrumb, for those who may manage roles. */
 export async function roleTitle(ctx: Ctx, id: number): Promise<string | null> {
-  if (ctx.actor.kind !== 'employee' || !ctx.actor.permissions.has('users.manage-roles')) return null;
+  if (!can(ctx.actor, 'users.manage-roles')) return null;
   return (await repo.find(ctx.db.orm, id))?.name ?? null;
 }

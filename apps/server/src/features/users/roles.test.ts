@@ -130,8 +130,21 @@ describe('GET /api/roles', () => {
     expect(p2.data.map((r: { slug: string }) => r.slug)).toEqual([`${tag}-a`]);
     expect(p2.data[0]).toMatchObject({ users_count: 2, permissions: ['hours.manage'], version: 1, is_admin: false });
     expect(Object.keys(p2.data[0]).sort()).toEqual(
-      ['dashboard_view', 'id', 'is_admin', 'name', 'permissions', 'slug', 'updated_at', 'users_count', 'version'].sort(),
+      [
+        'abilities',
+        'dashboard_view',
+        'id',
+        'is_admin',
+        'name',
+        'permissions',
+        'slug',
+        'updated_at',
+        'users_count',
+        'version',
+      ].sort(),
     );
+    // In use by two people: the list says so instead of offering a delete that would fail.
+    expect(p2.data[0].abilities).toEqual({ canEdit: true, canDelete: false, reasons: { canDelete: 'ROLE_IN_USE' } });
   });
 
   it('treats LIKE wildcards in q as text', async () => {

@@ -11,6 +11,7 @@ import { logout, stopActingAs, useCurrentUser } from '../../features/auth/api';
 import { RouteEffects } from '../RouteEffects';
 import { useSession } from '../session';
 import classes from './CustomerLayout.module.css';
+import { SkipLink, skipTargetProps } from './SkipLink';
 
 export interface HeaderLink {
   to: string;
@@ -93,11 +94,17 @@ export function PortalShell({
   return (
     <Box className={classes.root} style={style}>
       <RouteEffects />
+      <SkipLink />
       <ImpersonationToolbar />
       <header className={classes.header}>
         <Container size="xl">
           <Group h={64} justify="space-between" wrap="nowrap">
-            <UnstyledButton component={Link} to={homeTo} className={classes.brand} aria-label={t('common.nav.home')}>
+            <UnstyledButton
+              component={Link}
+              to={homeTo}
+              className={classes.brand}
+              aria-label={t('common.nav.homeNamed', { name: brand?.name ?? t('common.appName') })}
+            >
               {brand?.logo ? <Image src={brand.logo} alt="" h={36} w="auto" /> : null}
               <Text fw={700} size="lg" c="white" truncate>
                 {brand?.name ?? t('common.appName')}
@@ -135,7 +142,7 @@ export function PortalShell({
           </Stack>
         </Collapse>
       </header>
-      <Container size="xl" py="xl" component="main" className={classes.main}>
+      <Container size="xl" py="xl" component="main" className={classes.main} {...skipTargetProps}>
         <AppBreadcrumbs />
         {children}
       </Container>

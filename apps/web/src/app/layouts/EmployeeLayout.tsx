@@ -1,18 +1,13 @@
 import { hasAnyPermission } from '@app/shared/platform/permissions';
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
-  IconArchive,
-  IconArrowsSort,
   IconBuilding,
   IconBuildingWarehouse,
   IconChevronDown,
   IconHome,
   IconLogout,
-  IconPackage,
-  IconRefresh,
   IconSettings,
-  IconTags,
   IconWorld,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -23,8 +18,10 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { logout, useCan, useCurrentUser } from '../../features/auth/api';
 import { NotFoundPage } from '../../features/home/pages/NotFoundPage';
+import { CATALOGUE_SECTIONS } from '../catalogue-sections';
 import { RouteEffects } from '../RouteEffects';
 import { useRouteChain } from '../use-route-chain';
+import { SkipLink, skipTargetProps } from './SkipLink';
 
 interface NavItem {
   to: string;
@@ -41,10 +38,6 @@ export function EmployeeLayout() {
   const user = useCurrentUser();
   const location = useLocation();
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
-  const canArticles = useCan('articles.view');
-  const canSync = useCan('articles.sync');
-  const canProducts = useCan('products.manage');
-  const canSort = useCan('products.sort');
   // A screen whose permission this person lacks looks like one that does not exist (the server
   // refuses its calls either way); its page component never mounts.
   const needed = useRouteChain().at(-1)?.meta.permission;
@@ -56,16 +49,16 @@ export function EmployeeLayout() {
     { to: '/public/products', label: t('common.nav.inspiration'), icon: <IconWorld size={18} />, visible: true },
     { to: '/settings', label: t('common.nav.settings'), icon: <IconSettings size={18} />, visible: true },
   ];
-  // The catalogue group: articles from the ERP and the products made from them (issue #3).
-  const catalogue: NavItem[] = [
-    { to: '/articles', label: t('common.nav.articles'), icon: <IconArchive size={18} />, visible: canArticles },
-    { to: '/sync', label: t('common.nav.sync'), icon: <IconRefresh size={18} />, visible: canSync },
-    { to: '/products', label: t('common.nav.productsAdmin'), icon: <IconPackage size={18} />, visible: canProducts },
-    { to: '/order', label: t('common.nav.order'), icon: <IconArrowsSort size={18} />, visible: canSort },
-    { to: '/attributes', label: t('common.nav.attributes'), icon: <IconTags size={18} />, visible: canProducts },
-  ].filter((i) => i.visible);
-  const isActive = (i: NavItem) => (i.end ? location.pathname === i.to : location.pathname.startsWith(i.to));
-  const inCatalogue = catalogue.some(isActive);
+  // The catalogue group: the same sections, order and titles as the Catalogus page and the breadcrumbs.
+  const catalogue: NavItem[] = CATALOGUE_SECTIONS.filter((c) => hasAnyPermission(user.permissions, c.permission)).map((c) => ({
+    to: c.to,
+    label: t(c.title),
+    icon: <c.Icon size={18} />,
+    visible: true,
+  }));
+  const isActive = (i: NavItem) =>
+    i.end ? location.pathname === i.to : location.pathname === i.to || location.pathname.startsWith(`${i.to}/`);
+  const inCatalogue = location.pathname === '/catalogue' || catalogue.some(isActive);
   const [catalogueOpen, setCatalogueOpen] = useState(true);
   useEffect(() => {
     if (inCatalogue) setCatalogueOpen(true);
@@ -84,27 +77,36 @@ export function EmployeeLayout() {
   );
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
       <RouteEffects />
+      <SkipLink />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.nav.toggleMenu')} />
-            <UnstyledButton component={Link} to="/" aria-label={t('common.nav.home')}>
+            <UnstyledButton component={Link} to="/" aria-label={t('common.nav.homeNamed', { name: t('common.appName') })}>
               <Logo />
             </UnstyledButton>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label={t('common.nav.userMenu')} data-testid="user-menu">
+                {/* Named by what it shows (the person's name where there is room) and what it is. */}
+                <UnstyledButton data-testid="user-menu">
                   <Group gap={8} wrap="nowrap">
-                    <Avatar size={32} radius="xl" color="brand" name={user.data.name} />
+                    <Avatar size={32} radius="xl" color="brand" name={user.data.name} aria-hidden />
                     <Text size="sm" fw={500} visibleFrom="sm">
                       {user.data.name}
                     </Text>
-                    <IconChevronDown size={14} />
+                    <span className="visually-hidden">{t('common.nav.userMenu')}</span>
+                    <Box visibleFrom="sm" display="flex">
+                      <IconChevronDown size={14} aria-hidden />
+                    </Box>
                   </Group>
                 </UnstyledButton>
               </Menu.Target>
@@ -130,7 +132,7 @@ export function EmployeeLayout() {
               leftSection={<IconBuildingWarehouse size={18} />}
               opened={catalogueOpen}
               onChange={setCatalogueOpen}
-              childrenOffset={18}
+              childrenOffset={12}
               active={inCatalogue && !catalogueOpen}
             >
               {catalogue.map(link)}
@@ -139,7 +141,7 @@ export function EmployeeLayout() {
           {items.filter((i) => i.visible && i.to !== '/' && i.to !== '/companies').map(link)}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" {...skipTargetProps}>
         {allowed ? (
           <>
             <AppBreadcrumbs />

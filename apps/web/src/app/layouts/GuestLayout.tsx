@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { GuestRouteEffects } from '../navigation-effects';
+import { SkipLink, skipTargetProps } from './SkipLink';
 
 /** Sign-in and password screens: one centred card, language switch always at hand. */
 export function GuestLayout() {
@@ -11,6 +12,7 @@ export function GuestLayout() {
   return (
     <Box mih="100vh" bg="gray.0">
       <GuestRouteEffects />
+      <SkipLink />
       <Group justify="flex-end" p="md">
         <LanguageSwitch />
       </Group>
@@ -19,7 +21,7 @@ export function GuestLayout() {
           <Center>
             <Logo />
           </Center>
-          <Paper withBorder shadow="sm" radius="md" p="xl" component="main">
+          <Paper withBorder shadow="sm" radius="md" p="xl" component="main" {...skipTargetProps}>
             <Outlet />
           </Paper>
           <Text size="xs" c="dimmed" ta="center">

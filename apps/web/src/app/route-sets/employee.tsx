@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { CATALOGUE_PERMISSIONS } from '../catalogue-sections';
 import { EmployeeLayout } from '../layouts/EmployeeLayout';
 import { guestRoutesRedirect, meta, notFoundRoute, publicProductsRoutes } from './shared';
 import { signedInRoot } from './signed-in';
@@ -31,10 +32,27 @@ export const employeeRoutes: RouteObject[] = [
           }),
           lazy: async () => ({ Component: (await import('../../features/companies/pages/CompaniesPage')).CompaniesPage }),
         },
-        // Catalogue (issue #3): ERP articles and their sync, products, manual order, attributes.
+        // Catalogue (issue #3), as the sidebar's Catalogus group shows it: Catalogus > Artikelen >
+        // Artikelen synchroniseren, Producten > Producten sorteren, Attributen, Robox-materialen and
+        // their categories. Each page's title is its label in the sidebar and its breadcrumb.
+        {
+          path: 'catalogue',
+          handle: meta({
+            name: 'catalogue.index',
+            title: 'common.nav.catalogue',
+            parent: 'home',
+            permission: CATALOGUE_PERMISSIONS,
+          }),
+          lazy: async () => ({ Component: (await import('../../features/home/pages/CataloguePage')).CataloguePage }),
+        },
         {
           path: 'articles',
-          handle: meta({ name: 'articles.index', title: 'articles.list.title', parent: 'home', permission: ['articles.view'] }),
+          handle: meta({
+            name: 'articles.index',
+            title: 'articles.list.title',
+            parent: 'catalogue.index',
+            permission: ['articles.view'],
+          }),
           lazy: async () => ({ Component: (await import('../../features/articles/pages/ArticlesPage')).ArticlesPage }),
         },
         {
@@ -57,7 +75,7 @@ export const employeeRoutes: RouteObject[] = [
           handle: meta({
             name: 'articles.products-index',
             title: 'products.list.title',
-            parent: 'home',
+            parent: 'catalogue.index',
             permission: ['products.manage'],
           }),
           lazy: async () => ({ Component: (await import('../../features/products/pages/ProductsPage')).ProductsPage }),
@@ -87,7 +105,7 @@ export const employeeRoutes: RouteObject[] = [
           handle: meta({
             name: 'product.attributes',
             title: 'attributes.title',
-            parent: 'articles.products-index',
+            parent: 'catalogue.index',
             permission: ['products.manage'],
           }),
           lazy: async () => ({ Component: (await import('../../features/products/pages/AttributesPage')).AttributesPage }),
@@ -105,14 +123,14 @@ export const employeeRoutes: RouteObject[] = [
             Component: (await import('../../features/products/pages/AttributeArchivePage')).AttributeArchivePage,
           }),
         },
-        // Robox (under settings)
+        // Robox materials and their categories (in the catalogue)
         { path: 'robox', element: <Navigate to="/robox/materials" replace /> },
         {
           path: 'robox/materials',
           handle: meta({
             name: 'archive-robox-material',
             title: 'robox.materials.title',
-            parent: 'settings.index',
+            parent: 'catalogue.index',
             permission: ['products.manage'],
           }),
           lazy: async () => ({ Component: (await import('../../features/robox/pages/RoboxMaterialsPage')).RoboxMaterialsPage }),
@@ -146,7 +164,7 @@ export const employeeRoutes: RouteObject[] = [
           handle: meta({
             name: 'archive-robox-material-category',
             title: 'robox.categories.title',
-            parent: 'settings.index',
+            parent: 'catalogue.index',
             permission: ['products.manage'],
           }),
           lazy: async () => ({ Component: (await import('../../features/robox/pages/RoboxCategoriesPage')).RoboxCategoriesPage }),

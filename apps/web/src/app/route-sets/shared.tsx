@@ -21,7 +21,7 @@ export const publicProductsRoutes: RouteObject[] = [
   },
   {
     path: 'products/:productId',
-    handle: meta({ name: 'show-inspiration-product', slug: 'productId', parent: 'products' }),
+    handle: meta({ name: 'show-inspiration-product', slug: 'productId', parent: 'products', ownNotFound: true }),
     loader: async ({ params }) => {
       (await publicPrefetch()).prefetchProduct(params.productId);
       return null;

@@ -4,6 +4,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../../components/States';
 import { ensureUser } from '../../features/auth/api';
 import { queryClient } from '../../lib/query';
+import { guardIdRoutes } from '../id-routes';
 import { RouteError } from '../RouteError';
 
 /** The signed-in root: before each navigation the user is loaded when it is not yet (spec section 4). */
@@ -24,6 +25,6 @@ export function signedInRoot(children: RouteObject[]): RouteObject {
     ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageLoader />,
-    children,
+    children: guardIdRoutes(children),
   };
 }

@@ -70,14 +70,17 @@ export async function startActingAs(companyId: number): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: authKeys.current });
 }
 
-/** Stop acting: recorded, storage and header cleared, company data dropped, back to the companies. */
-export async function stopActingAs(): Promise<void> {
+/**
+ * Stop acting: recorded, storage and header cleared, company data dropped, back to the companies
+ * (or to `path`, a back-office address the employee had opened while acting).
+ */
+export async function stopActingAs(path?: string): Promise<void> {
   try {
     await api.delete('/api/acting-as');
   } catch (err) {
     console.warn('stop acting could not be recorded', err);
   }
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'user' });
-  session.stopActing();
+  session.stopActing(path);
   await queryClient.invalidateQueries({ queryKey: authKeys.current });
 }

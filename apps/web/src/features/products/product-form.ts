@@ -1,7 +1,6 @@
 import type { Media } from '@app/shared/media/media';
-import { toFieldErrors } from '@app/shared/platform/validation';
 import { PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/products/attributes';
-import { type FeaturedProject, type ProductDetail, type ProductSave, productSaveSchema } from '@app/shared/products/products';
+import type { FeaturedProject, ProductDetail, ProductSave } from '@app/shared/products/products';
 
 /** The editor's state: the saved product as the form holds it (images as objects, so they can be shown). */
 export interface ProductFormValues {
@@ -99,12 +98,6 @@ export const saveFieldToForm: Record<string, string> = {
   headerImageId: 'headerImage',
   extendedImageId: 'extendedImage',
 };
-
-/** The form's own check: the shared save schema, as field errors keyed by the save's field names. */
-export function checkProduct(v: ProductFormValues) {
-  const r = productSaveSchema.safeParse(toSave(v, 1));
-  return r.success ? {} : toFieldErrors(r.error.issues);
-}
 
 /** Which section of the editor a form field is in (to point at the first problem). */
 export function sectionOf(field: string): string {

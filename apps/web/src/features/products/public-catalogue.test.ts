@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatIdList, localDescription, localName, paragraphs, parseIdList, parsePage, safeHref } from './public-catalogue';
+import {
+  catalogueQueryFrom,
+  dependsOnLanguage,
+  formatIdList,
+  localDescription,
+  localName,
+  paragraphs,
+  parseIdList,
+  parsePage,
+  parseSearch,
+  parseSort,
+  safeHref,
+} from './public-catalogue';
 
 describe('parseIdList', () => {
   it.each([
@@ -72,5 +84,43 @@ describe('safeHref', () => {
     [null, null],
   ])('%j -> %j', (link, href) => {
     expect(safeHref(link)).toBe(href);
+  });
+});
+
+describe('parseSort, parseSearch and catalogueQueryFrom', () => {
+  it.each([
+    [null, 'order'],
+    ['order', 'order'],
+    ['name', 'name'],
+    ['-name', '-name'],
+    ['newest', 'newest'],
+    ['-newest', 'order'],
+    ['price', 'order'],
+  ])('reads sort %j as %j', (raw, sort) => {
+    expect(parseSort(raw)).toBe(sort);
+  });
+
+  it('trims a search and cuts it to the 200 characters the API takes', () => {
+    expect(parseSearch(null)).toBe('');
+    expect(parseSearch('  eiken stoel ')).toBe('eiken stoel');
+    expect(parseSearch('   ')).toBe('');
+    expect(parseSearch('x'.repeat(250))).toHaveLength(200);
+  });
+
+  it('reads the whole selection from the URL', () => {
+    expect(catalogueQueryFrom(new URLSearchParams('q=%20stoel&sort=newest&areas=2,1&page=3'))).toEqual({
+      page: 3,
+      q: 'stoel',
+      sort: 'newest',
+      filters: { areas: [2, 1], categories: [], features: [], materials: [], preferences: [] },
+    });
+  });
+
+  it('knows when the language changes the answer: a search, or a sort by name', () => {
+    expect(dependsOnLanguage({ q: '', sort: 'order' })).toBe(false);
+    expect(dependsOnLanguage({ q: '', sort: 'newest' })).toBe(false);
+    expect(dependsOnLanguage({ q: 'stoel', sort: 'order' })).toBe(true);
+    expect(dependsOnLanguage({ q: '', sort: 'name' })).toBe(true);
+    expect(dependsOnLanguage({ q: '', sort: '-name' })).toBe(true);
   });
 });

@@ -1,15 +1,24 @@
-import type { PublicFilter } from '@app/shared/products/products';
+import type { PublicFilter, PublicSort } from '@app/shared/products/products';
 
 /**
  * Small pure helpers of the public catalogue. Nothing here imports zod (or anything from the shared
  * package but types): the catalogue is on a visitor's first load and has a JS budget (G6).
  */
 
-/** What a catalogue page asks for: the page and the selected ids per filter group. */
+/** What a catalogue page asks for: the page, the search, the order and the selected ids per filter group. */
 export interface CatalogueQuery {
   page: number;
+  /** The search text, trimmed; '' for none. */
+  q: string;
+  sort: PublicSort;
   filters: Record<PublicFilter, number[]>;
 }
+
+/** The orders a visitor can choose, the first the default (the manual order); the API's sort values. */
+export const CATALOGUE_SORTS = ['order', 'name', '-name', 'newest'] as const satisfies readonly PublicSort[];
+
+/** The API takes a search of at most 200 characters. */
+export const MAX_SEARCH = 200;
 
 /** The filter groups, in the order the catalogue shows them; the query names of the API. */
 export const FILTER_KINDS = [
@@ -56,10 +65,25 @@ export function parsePage(raw: string | null): number {
   return Math.max(1, Number(raw));
 }
 
-/** The catalogue's selection as the URL holds it (?areas=1,2&categories=3&page=2). */
+/** A sort from the URL; anything unknown reads as the manual order. */
+export function parseSort(raw: string | null): PublicSort {
+  return (CATALOGUE_SORTS as readonly string[]).includes(raw ?? '') ? (raw as PublicSort) : 'order';
+}
+
+/** A search from the URL as the API takes it: trimmed, at most 200 characters. */
+export function parseSearch(raw: string | null): string {
+  return (raw ?? '').trim().slice(0, MAX_SEARCH).trim();
+}
+
+/** The catalogue's selection as the URL holds it (?q=stoel&sort=name&areas=1,2&categories=3&page=2). */
 export function catalogueQueryFrom(params: URLSearchParams): CatalogueQuery {
   const filters = Object.fromEntries(FILTER_KINDS.map((k) => [k, parseIdList(params.get(k))])) as Record<PublicFilter, number[]>;
-  return { page: parsePage(params.get('page')), filters };
+  return { page: parsePage(params.get('page')), q: parseSearch(params.get('q')), sort: parseSort(params.get('sort')), filters };
+}
+
+/** Whether the answer depends on the language: a search reads, and a name sort follows, the visitor's texts. */
+export function dependsOnLanguage(q: Pick<CatalogueQuery, 'q' | 'sort'>): boolean {
+  return q.q !== '' || q.sort === 'name' || q.sort === '-name';
 }
 
 /** A product id from the path as the API takes it (plain digits within int4), else null: no such product can exist. */

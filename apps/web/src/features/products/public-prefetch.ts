@@ -1,3 +1,4 @@
+import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query';
 import { filtersQuery, productQuery, productsQuery } from './public-api';
 import { catalogueQueryFrom, productIdFrom } from './public-catalogue';
@@ -8,7 +9,7 @@ import { catalogueQueryFrom, productIdFrom } from './public-catalogue';
  * Fire and forget: the page shows its skeleton and picks the answer up from the cache.
  */
 export function prefetchCatalogue(url: string): void {
-  void queryClient.prefetchQuery(productsQuery(catalogueQueryFrom(new URL(url).searchParams)));
+  void queryClient.prefetchQuery(productsQuery(catalogueQueryFrom(new URL(url).searchParams), i18n.language));
   void queryClient.prefetchQuery(filtersQuery());
 }
 

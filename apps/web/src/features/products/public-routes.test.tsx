@@ -1,18 +1,16 @@
 import type { CurrentUserResponse } from '@app/shared/auth/auth';
 import type { RouteName } from '@app/shared/platform/routes';
 import type { PublicProduct } from '@app/shared/products/products';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { Outlet, type RouteObject } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, json, mockFetch, noContent, type RecordedRequest } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
+import { resetAppAfterEach, withRegistry } from '../../../test/routes';
 import { collectRoutes } from '../../app/route-meta';
-import { RouteRegistryContext } from '../../app/route-registry';
 import { customerRoutes } from '../../app/route-sets/customer';
 import { employeeRoutes } from '../../app/route-sets/employee';
 import { guestRoutes } from '../../app/route-sets/guest';
 import { session } from '../../app/session';
-import { queryClient } from '../../lib/query';
 
 const product: PublicProduct = {
   id: 7,
@@ -69,20 +67,6 @@ const user = (model: 'employee' | 'client'): CurrentUserResponse => ({
   role: null,
 });
 
-/** A route set as App.tsx mounts it: with the registry that breadcrumbs and titles read. */
-function withRegistry(routes: RouteObject[]): RouteObject[] {
-  return [
-    {
-      element: (
-        <RouteRegistryContext.Provider value={collectRoutes(routes)}>
-          <Outlet />
-        </RouteRegistryContext.Provider>
-      ),
-      children: routes,
-    },
-  ];
-}
-
 function api(current?: CurrentUserResponse) {
   return mockFetch((req: RecordedRequest) => {
     if (req.path === '/api/science') return noContent();
@@ -100,12 +84,7 @@ function api(current?: CurrentUserResponse) {
   });
 }
 
-afterEach(() => {
-  // Unmount first: a signed-in layout must not see the session and the cache go away under it.
-  cleanup();
-  session.reset('/');
-  queryClient.clear();
-});
+resetAppAfterEach();
 
 describe('the public catalogue routes', () => {
   it.each([

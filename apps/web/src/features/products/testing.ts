@@ -45,7 +45,7 @@ export const productDetail = (over: Partial<ProductDetail> = {}): ProductDetail 
   id: 7,
   slug: 'lounge-chair-nordic',
   version: 3,
-  article: { id: 41, sku: 'STL-1042', name: 'Lounge chair Nordic oak' },
+  article: { id: 41, sku: 'STL-1042', name: 'Lounge chair Nordic oak', removedAt: null },
   parent: null,
   nameNl: 'Loungestoel Nordic',
   nameEn: 'Lounge chair Nordic',
@@ -65,5 +65,6 @@ export const productDetail = (over: Partial<ProductDetail> = {}): ProductDetail 
   related: [],
   featuredProject: null,
   updatedAt: '2026-01-05T09:00:00.000Z',
+  abilities: { canEdit: true, canDelete: true, canPublish: true, reasons: {} },
   ...over,
 });

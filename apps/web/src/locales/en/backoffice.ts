@@ -2,8 +2,9 @@
 import articles from './articles.json';
 import attributes from './attributes.json';
 import companies from './companies.json';
+import home from './home.json';
 import products from './products.json';
 import robox from './robox.json';
 import users from './users.json';
 
-export default { articles, attributes, companies, products, robox, users };
+export default { articles, attributes, companies, home, products, robox, users };

@@ -4,9 +4,8 @@ import account from './account.json';
 import auth from './auth.json';
 import common from './common.json';
 import errors from './errors.json';
-import home from './home.json';
 import portal from './portal.json';
 import publicCatalogue from './public.json';
 import validation from './validation.json';
 
-export default { account, auth, common, errors, home, portal, public: publicCatalogue, validation };
+export default { account, auth, common, errors, portal, public: publicCatalogue, validation };

@@ -8,7 +8,7 @@ import { createTestQueryClient, renderWithProviders } from '../../../../test/ren
 import { media, productDetail, signIn } from '../../products/testing';
 import { ArticlePage } from './ArticlePage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ notify }));
 
 const article = (over: Partial<ArticleDetail> = {}): ArticleDetail => ({
@@ -39,6 +39,7 @@ const article = (over: Partial<ArticleDetail> = {}): ArticleDetail => ({
   media: [media(1), media(2)],
   linkedProjects: [],
   version: 2,
+  abilities: { canEdit: true, canCreateProduct: true, reasons: {} },
   ...over,
 });
 
@@ -135,13 +136,32 @@ describe('ArticlePage', () => {
   });
 
   it("offers 'Product openen' when the article has a product, and the deleted banner", async () => {
-    openArticle({ loads: [article({ productId: 77, deletedAt: '2026-01-04T02:00:00.000Z' })] });
+    openArticle({
+      loads: [
+        article({
+          productId: 77,
+          deletedAt: '2026-01-04T02:00:00.000Z',
+          abilities: { canEdit: true, canCreateProduct: false, reasons: { canCreateProduct: 'PRODUCT_EXISTS_FOR_ARTICLE' } },
+        }),
+      ],
+    });
     expect(await screen.findByRole('link', { name: 'Product openen' })).toHaveAttribute('href', '/products/77');
     expect(screen.getByText('Dit artikel staat niet meer in het ERP')).toBeInTheDocument();
   });
 
-  it('is read-only without products.manage', async () => {
-    openArticle({ permissions: ['articles.view'] });
+  it('is read-only when the server says the article may not be edited', async () => {
+    openArticle({
+      permissions: ['articles.view'],
+      loads: [
+        article({
+          abilities: {
+            canEdit: false,
+            canCreateProduct: false,
+            reasons: { canEdit: 'FORBIDDEN', canCreateProduct: 'FORBIDDEN' },
+          },
+        }),
+      ],
+    });
     expect(await screen.findByRole('textbox', { name: /Gebruik/ })).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Opslaan' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Product maken' })).not.toBeInTheDocument();

@@ -1,39 +1,31 @@
 import { type ChangePasswordInput, changePasswordInputSchema, PASSWORD_MIN } from '@app/shared/auth/auth';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { PasswordField } from '../../../components/PasswordField';
-import { api, isApiError } from '../../../lib/api';
-import { errorMessage, translateFieldErrors } from '../../../lib/errors';
+import { useEditor } from '../../../components/use-editor';
+import { api } from '../../../lib/api';
 import { zodValidate } from '../../../lib/form';
-import { notify } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api';
 
-/** Language and password of the signed-in person (the real employee, also while acting). */
+const noPassword: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' };
+
+/**
+ * Language and password of the signed-in person (the real employee, also while acting). Leaving
+ * the page with a password typed in but not saved asks first.
+ */
 export function AccountSettings() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const [busy, setBusy] = useState(false);
-  const form = useForm<ChangePasswordInput>({
-    initialValues: { current_password: '', password: '', password_confirmation: '' },
+  const editor = useEditor<ChangePasswordInput, null>({
+    initialValues: noPassword,
     validate: zodValidate(changePasswordInputSchema, t),
-    validateInputOnBlur: true,
+    save: (values) => api.patch('/api/user/password', values).then(() => null),
+    // Saved: the fields are emptied again (a password is never shown back).
+    toValues: () => noPassword,
+    savedMessage: () => t('account.password.saved'),
   });
-  const handleSubmit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await api.patch('/api/user/password', values);
-      form.reset();
-      notify.success(t('account.password.saved'));
-    } catch (err) {
-      if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
-      else notify.error(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const { form } = editor;
 
   return (
     <Stack gap="lg">
@@ -57,7 +49,7 @@ export function AccountSettings() {
         <Text size="sm" c="dimmed" mb="md">
           {t('account.password.text', { email: user.data.email })}
         </Text>
-        <form onSubmit={handleSubmit} noValidate>
+        <form {...editor.formProps}>
           <Stack gap="sm" maw={420}>
             <PasswordField
               label={t('account.password.current')}
@@ -79,7 +71,7 @@ export function AccountSettings() {
               {...form.getInputProps('password_confirmation')}
             />
             <Group>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={editor.busy}>
                 {t('account.password.submit')}
               </Button>
             </Group>

@@ -10,17 +10,16 @@ import { EmptyState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
-import { startActingAs, useCan } from '../../auth/api';
+import { startActingAs } from '../../auth/api';
 import { useCompanies } from '../api';
 
-/** 'Bedrijven': the client companies, with 'act as' for those allowed. Filters live in the URL. */
+/** 'Bedrijven': the client companies, with 'act as' where the server allows it. Filters live in the URL. */
 export function CompaniesPage() {
   const { t } = useTranslation();
   const list$ = useListParams(COMPANY_SORTS, 'name');
   const { page, sort } = list$;
   const sectorParam = list$.params.get('sector');
   const sector: Sector | undefined = sectorParam === 'cruise' || sectorParam === 'leisure' ? sectorParam : undefined;
-  const canActAs = useCan('companies.act-as-client');
   const [acting, setActing] = useState<number | null>(null);
 
   const q = { page, perPage: 25, sort, q: list$.q, sector };
@@ -70,8 +69,9 @@ export function CompaniesPage() {
       key: 'actions',
       header: <span className="visually-hidden">{t('common.table.actions')}</span>,
       width: 170,
+      // The server says per company whether this person may open its portal (abilities.canActAs).
       render: (c) =>
-        canActAs ? (
+        c.abilities.canActAs ? (
           <Button
             size="xs"
             variant="light"

@@ -1,44 +1,23 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconArchive,
-  IconArrowsSort,
-  IconBuilding,
-  IconPackage,
-  IconRefresh,
-  IconSettings,
-  IconShieldLock,
-  IconWorld,
-} from '@tabler/icons-react';
+import { hasAnyPermission } from '@app/shared/platform/permissions';
+import { Badge, SimpleGrid, Title } from '@mantine/core';
+import { IconBuilding, IconSettings, IconShieldLock, IconWorld } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { CATALOGUE_SECTIONS } from '../../../app/catalogue-sections';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatLongDate } from '../../../lib/dates';
 import { useCan, useCurrentUser } from '../../auth/api';
+import { Shortcut } from '../components/Shortcut';
+
+/** The catalogue's most used sections, first on the home page (the rest are on the Catalogus page). */
+const HOME_CATALOGUE = ['/products', '/articles', '/sync', '/order'].flatMap((to) =>
+  CATALOGUE_SECTIONS.filter((c) => c.to === to),
+);
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'home.greeting.morning';
   if (hour < 18) return 'home.greeting.afternoon';
   return 'home.greeting.evening';
-}
-
-function Shortcut({ to, icon, title, description }: { to: string; icon: ReactNode; title: string; description: string }) {
-  return (
-    <Card component={Link} to={to} withBorder padding="lg" radius="md" shadow="xs">
-      <Group wrap="nowrap" align="flex-start">
-        <ThemeIcon size={42} radius="md" variant="light">
-          {icon}
-        </ThemeIcon>
-        <Stack gap={2}>
-          <Text fw={600}>{title}</Text>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        </Stack>
-      </Group>
-    </Card>
-  );
 }
 
 /** The back office's landing page: who you are and the sections you can open. */
@@ -47,10 +26,6 @@ export function EmployeeHomePage() {
   const user = useCurrentUser();
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
   const canRoles = useCan('users.manage-roles');
-  const canArticles = useCan('articles.view');
-  const canSync = useCan('articles.sync');
-  const canProducts = useCan('products.manage');
-  const canSort = useCan('products.sort');
   const now = dayjs();
   return (
     <>
@@ -69,28 +44,9 @@ export function EmployeeHomePage() {
         {t('home.shortcuts')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {canProducts ? (
-          <Shortcut
-            to="/products"
-            icon={<IconPackage />}
-            title={t('common.nav.productsAdmin')}
-            description={t('home.cards.products')}
-          />
-        ) : null}
-        {canArticles ? (
-          <Shortcut
-            to="/articles"
-            icon={<IconArchive />}
-            title={t('common.nav.articles')}
-            description={t('home.cards.articles')}
-          />
-        ) : null}
-        {canSync ? (
-          <Shortcut to="/sync" icon={<IconRefresh />} title={t('common.nav.sync')} description={t('home.cards.sync')} />
-        ) : null}
-        {canSort ? (
-          <Shortcut to="/order" icon={<IconArrowsSort />} title={t('common.nav.order')} description={t('home.cards.order')} />
-        ) : null}
+        {HOME_CATALOGUE.filter((c) => hasAnyPermission(user.permissions, c.permission)).map((c) => (
+          <Shortcut key={c.to} to={c.to} icon={<c.Icon />} title={t(c.title)} description={t(c.text)} />
+        ))}
         {canCompanies ? (
           <Shortcut
             to="/companies"

@@ -1,12 +1,14 @@
-import { type Attribute, type AttributeKind, localName } from '@app/shared/products/attributes';
+import {
+  type Attribute,
+  type AttributeInput,
+  type AttributeKind,
+  attributeInputSchema,
+  localName,
+} from '@app/shared/products/attributes';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormErrors } from '../../../components/field-errors';
-import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
-import { notify } from '../../../lib/notify';
+import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
+import { zodValidate } from '../../../lib/form';
 import { useAttributeOptions, useCreateAttribute, useUpdateAttribute } from '../attributes-api';
 
 interface Values {
@@ -20,16 +22,19 @@ interface Props {
   /** null: a new attribute; undefined: closed. */
   editing: Attribute | null | undefined;
   onClose: () => void;
+  /** Loads the attribute again after a stale save (someone else changed it); undefined when it is gone. */
+  reload?: (id: number) => Promise<Attribute | undefined>;
 }
 
-/** Create or edit one attribute (Dutch and English name; a type's type group). */
-export function AttributeModal({ kind, editing, onClose }: Props) {
+/** Create or edit one attribute (Dutch and English name; a type's type group); closing with unsaved changes asks first. */
+export function AttributeModal({ kind, editing, onClose, reload }: Props) {
   const { t } = useTranslation();
   const opened = editing !== undefined;
+  const { close, closeGuard } = useGuardedClose(onClose);
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       centered
       title={
         editing
@@ -37,43 +42,61 @@ export function AttributeModal({ kind, editing, onClose }: Props) {
           : t('attributes.form.createTitle', { kind: t(`attributes.kinds.${kind}`) })
       }
     >
-      {opened ? <AttributeForm key={editing?.id ?? 'new'} kind={kind} editing={editing} onClose={onClose} /> : null}
+      {opened ? (
+        <AttributeForm
+          key={editing?.id ?? 'new'}
+          kind={kind}
+          editing={editing}
+          onDone={onClose}
+          onCancel={close}
+          closeGuard={closeGuard}
+          reload={editing && reload ? () => reload(editing.id) : undefined}
+        />
+      ) : null}
     </Modal>
   );
 }
 
-function AttributeForm({ kind, editing, onClose }: { kind: AttributeKind; editing: Attribute | null; onClose: () => void }) {
+const toValues = (a: Attribute): Values => ({ nameNl: a.nameNl, nameEn: a.nameEn, typeGroupId: a.typeGroupId });
+
+interface FormProps {
+  kind: AttributeKind;
+  editing: Attribute | null;
+  onDone: () => void;
+  onCancel: () => void;
+  closeGuard: CloseGuard;
+  reload?: () => Promise<Attribute | undefined>;
+}
+
+function AttributeForm({ kind, editing, onDone, onCancel, closeGuard, reload }: FormProps) {
   const { t, i18n } = useTranslation();
   const create = useCreateAttribute(kind);
   const update = useUpdateAttribute(kind);
   const groups = useAttributeOptions();
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Values>({
-    initialValues: { nameNl: editing?.nameNl ?? '', nameEn: editing?.nameEn ?? '', typeGroupId: editing?.typeGroupId ?? null },
-    validate: { nameNl: (v) => (v.trim() === '' ? t('validation.required') : null) },
+  const toInput = (v: Values): AttributeInput => ({
+    nameNl: v.nameNl.trim(),
+    nameEn: v.nameEn.trim(),
+    typeGroupId: kind === 'types' ? v.typeGroupId : null,
   });
-
-  const handleSubmit = form.onSubmit(async (v) => {
-    setBusy(true);
-    const input = { nameNl: v.nameNl.trim(), nameEn: v.nameEn.trim(), typeGroupId: kind === 'types' ? v.typeGroupId : null };
-    try {
-      const saved = editing
-        ? await update.mutateAsync({ id: editing.id, ...input, version: editing.version })
-        : await create.mutateAsync(input);
-      notify.success(t(editing ? 'attributes.form.saved' : 'attributes.form.created', { name: saved.nameNl }));
-      onClose();
-    } catch (err) {
-      if (isApiError(err) && err.fieldErrors)
-        form.setErrors(toFormErrors(t, err.fieldErrors, { prefix: 'attributes.validation' }));
-      else notify.error(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+  const editor = useEditor<Values, Attribute>({
+    initialValues: editing ? toValues(editing) : { nameNl: '', nameEn: '', typeGroupId: null },
+    base: editing ?? undefined,
+    validate: zodValidate(attributeInputSchema, t, { from: toInput, prefix: 'attributes.validation' }),
+    fieldErrors: { prefix: 'attributes.validation' },
+    save: (v, base) =>
+      base ? update.mutateAsync({ id: base.id, ...toInput(v), version: base.version }) : create.mutateAsync(toInput(v)),
+    toValues,
+    savedMessage: (saved) => t(editing ? 'attributes.form.saved' : 'attributes.form.created', { name: saved.nameNl }),
+    onSaved: onDone,
+    reload,
+    closeGuard,
   });
+  const { form } = editor;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form {...editor.formProps}>
       <Stack>
+        {editor.banner}
         <TextInput label={t('attributes.fields.nameNl')} required data-autofocus {...form.getInputProps('nameNl')} />
         <TextInput
           label={t('attributes.fields.nameEn')}
@@ -92,10 +115,10 @@ function AttributeForm({ kind, editing, onClose }: { kind: AttributeKind; editin
           />
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onCancel}>
             {t('common.actions.cancel')}
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={editor.busy}>
             {editing ? t('common.actions.save') : t('attributes.form.create')}
           </Button>
         </Group>

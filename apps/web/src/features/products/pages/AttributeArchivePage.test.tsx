@@ -6,7 +6,7 @@ import { apiError, type FetchHandler, json, mockFetch, noContent } from '../../.
 import { renderWithProviders } from '../../../../test/render';
 import { AttributeArchivePage } from './AttributeArchivePage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ notify }));
 
 const attribute = (over: Partial<Attribute>): Attribute => ({
@@ -17,16 +17,19 @@ const attribute = (over: Partial<Attribute>): Attribute => ({
   typeGroupId: null,
   typeGroupNameNl: null,
   productsCount: 0,
+  usesCount: 0,
   version: 1,
   updatedAt: '2026-01-05T09:00:00.000Z',
+  abilities: { canEdit: true, canDelete: true, reasons: {} },
   ...over,
 });
 
+// Loaded while still unused: its products came after, so the server refuses the delete itself.
 const seating = attribute({ id: 5, nameNl: 'Zitmeubelen', productsCount: 12, version: 4 });
 const lighting = attribute({ id: 6, nameNl: 'Verlichting', nameEn: '', productsCount: 0, version: 2 });
 
-function openArchive(o: { kind?: string; onDelete?: FetchHandler; onCreate?: FetchHandler } = {}) {
-  let rows = [seating, lighting];
+function openArchive(o: { kind?: string; onDelete?: FetchHandler; onCreate?: FetchHandler; rows?: Attribute[] } = {}) {
+  let rows = o.rows ?? [seating, lighting];
   const f = mockFetch((req) => {
     if (req.path === `/api/attributes/${o.kind ?? 'categories'}` && req.method === 'GET') {
       return json(200, { data: rows, meta: { current_page: 1, last_page: 1, per_page: 25, total: rows.length } });
@@ -104,6 +107,53 @@ describe('AttributeArchivePage', () => {
         'Zitmeubelen bevat nog 1 type en kan niet worden verwijderd. Verplaats of verwijder dat type eerst.',
       ),
     );
+  });
+
+  it('offers no delete for a value the server says is in use, and says why with the count', async () => {
+    const used = attribute({
+      id: 7,
+      nameNl: 'Tafels',
+      productsCount: 3,
+      usesCount: 3,
+      abilities: { canEdit: true, canDelete: false, reasons: { canDelete: 'ATTRIBUTE_IN_USE' } },
+    });
+    const { user } = openArchive({ rows: [used, lighting] });
+    const remove = await screen.findByRole('button', { name: 'Tafels verwijderen' });
+    const why = 'Tafels wordt nog gebruikt door 3 producten en kan niet worden verwijderd. Haal het eerst bij die producten weg.';
+    // Looks disabled, yet stays in the Tab order so a keyboard or screen-reader user learns why.
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription(why);
+    expect(screen.getByRole('button', { name: 'Verlichting verwijderen' })).not.toHaveAttribute('aria-disabled');
+    await user.hover(remove);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(why);
+  });
+
+  it('asks before a modal with unsaved changes is closed, and keeps them when asked to', async () => {
+    const { user } = openArchive();
+    await user.click((await screen.findAllByRole('button', { name: 'Toevoegen' }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Toevoegen aan Categorieën' });
+    const name = within(dialog).getByLabelText(/Naam \(Nederlands\)/);
+    await user.type(name, 'Bedden');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+
+    const ask = await screen.findByRole('dialog', { name: 'Wijzigingen niet opgeslagen' });
+    await user.click(within(ask).getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Wijzigingen niet opgeslagen' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Toevoegen aan Categorieën' })).toBeInTheDocument();
+    expect(name).toHaveValue('Bedden');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    const again = await screen.findByRole('dialog', { name: 'Wijzigingen niet opgeslagen' });
+    await user.click(within(again).getByRole('button', { name: 'Wijzigingen weggooien' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Toevoegen aan Categorieën' })).not.toBeInTheDocument());
+  });
+
+  it('closes a modal without changes at once', async () => {
+    const { user } = openArchive();
+    await user.click((await screen.findAllByRole('button', { name: 'Toevoegen' }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Toevoegen aan Categorieën' });
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('deletes an unused value after confirmation', async () => {

@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
+import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
@@ -47,11 +48,15 @@ function Archive({ kind }: { kind: AttributeKind }) {
       notify.success(t('attributes.delete.done', { name: a.nameNl }));
     } catch (err) {
       if (isApiError(err) && err.code === 'ATTRIBUTE_IN_USE') {
-        const count = Number(err.details?.count ?? a.productsCount) || 0;
-        const variant = kind === 'type-groups' || kind === 'suppliers' ? kind : 'default';
-        notify.error(t(`attributes.delete.inUse.${variant}`, { name: a.nameNl, count }));
+        notify.error(inUseText(a, Number(err.details?.count) || undefined));
       } else notify.error(errorMessage(t, err));
     }
+  };
+
+  /** What keeps an attribute from being deleted, with the count the record (or the refusal) carries. */
+  const inUseText = (a: Attribute, count = a.usesCount) => {
+    const variant = kind === 'type-groups' || kind === 'suppliers' ? kind : 'default';
+    return t(`attributes.delete.inUse.${variant}`, { name: a.nameNl, count });
   };
 
   const columns: Column<Attribute>[] = [
@@ -105,6 +110,7 @@ function Archive({ kind }: { kind: AttributeKind }) {
           editLabel={t('attributes.list.editFor', { name: a.nameNl })}
           deleteLabel={t('attributes.list.deleteFor', { name: a.nameNl })}
           onDelete={() => void handleDelete(a)}
+          deleteDenied={deniedReason(t, a.abilities, 'canDelete', { ATTRIBUTE_IN_USE: inUseText(a) })}
         />
       ),
     },
@@ -149,7 +155,12 @@ function Archive({ kind }: { kind: AttributeKind }) {
           />
         }
       />
-      <AttributeModal kind={kind} editing={editing} onClose={() => setEditing(undefined)} />
+      <AttributeModal
+        kind={kind}
+        editing={editing}
+        onClose={() => setEditing(undefined)}
+        reload={async (id) => (await list.refetch()).data?.data.find((a) => a.id === id)}
+      />
     </>
   );
 }

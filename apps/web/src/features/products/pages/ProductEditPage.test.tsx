@@ -8,7 +8,7 @@ import { createTestQueryClient, renderWithProviders } from '../../../../test/ren
 import { media, productDetail, signIn } from '../testing';
 import { ProductEditPage } from './ProductEditPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ notify }));
 
 const options = [
@@ -135,8 +135,13 @@ describe('ProductEditPage', () => {
     expect(f.to('/api/products/7', 'GET')).toHaveLength(2);
   });
 
-  it('disables the publish switch, with the reason, without inspiration-products.manage', async () => {
-    openEditor({ permissions: ['products.manage'] });
+  it('disables the publish switch, with the reason, when the server says the person may not publish', async () => {
+    openEditor({
+      permissions: ['products.manage'],
+      loads: [
+        productDetail({ abilities: { canEdit: true, canDelete: true, canPublish: false, reasons: { canPublish: 'FORBIDDEN' } } }),
+      ],
+    });
     const toggle = await screen.findByRole('switch', { name: /^Gepubliceerd in de inspiratiecatalogus/ });
     expect(toggle).toBeDisabled();
     expect(screen.getByText(/Alleen collega's met het recht 'inspiratieproducten beheren'/)).toBeInTheDocument();
@@ -169,6 +174,46 @@ describe('ProductEditPage', () => {
     expect(screen.getByText('Niet opgeslagen. Er klopt iets niet bij: Algemeen, Kenmerken.')).toBeInTheDocument();
   });
 
+  it('clears the section mark and the problem message as soon as the field is fixed', async () => {
+    const { user, f } = openEditor();
+    const name = await screen.findByLabelText(/Naam \(Nederlands\)/);
+    await user.clear(name);
+    await user.click(saveButton());
+
+    expect(await screen.findByText('Niet opgeslagen. Er klopt iets niet bij: Algemeen.')).toBeInTheDocument();
+    expect(screen.getByText('Dit veld is verplicht.')).toBeInTheDocument();
+    const sections = screen.getByRole('navigation', { name: 'Onderdelen' });
+    expect(within(sections).getByRole('link', { name: /^Algemeen/ })).toHaveAttribute('data-active');
+
+    await user.click(name);
+    await user.paste('Loungestoel');
+    await waitFor(() => expect(screen.queryByText(/Niet opgeslagen\. Er klopt iets niet bij/)).not.toBeInTheDocument());
+    expect(screen.queryByText('Dit veld is verplicht.')).not.toBeInTheDocument();
+    expect(within(sections).getByRole('link', { name: /^Algemeen/ })).not.toHaveAttribute('data-active');
+    expect(f.to('/api/products/7', 'PUT')).toHaveLength(0);
+  });
+
+  it('drops the mark of a section whose server error was fixed, and keeps the others', async () => {
+    const { user } = openEditor({
+      onSave: () =>
+        apiError(400, 'VALIDATION_FAILED', {
+          fieldErrors: { nameNl: { code: 'too_long', params: { max: 200 } }, 'attributeIds.categories.0': { code: 'invalid' } },
+        }),
+    });
+    const name = await screen.findByLabelText(/Naam \(Nederlands\)/);
+    await user.click(name);
+    await user.paste('!');
+    await user.click(saveButton());
+    expect(await screen.findByText('Niet opgeslagen. Er klopt iets niet bij: Algemeen, Kenmerken.')).toBeInTheDocument();
+
+    await user.click(name);
+    await user.paste('?');
+    expect(await screen.findByText('Niet opgeslagen. Er klopt iets niet bij: Kenmerken.')).toBeInTheDocument();
+    const sections = screen.getByRole('navigation', { name: 'Onderdelen' });
+    expect(within(sections).getByRole('link', { name: /^Algemeen/ })).not.toHaveAttribute('data-active');
+    expect(within(sections).getByRole('link', { name: /^Kenmerken/ })).toHaveAttribute('data-active');
+  });
+
   it('checks the form before sending: a video link must be https', async () => {
     const { user, f } = openEditor();
     await user.click(await screen.findByLabelText(/Uitgebreide video/));
@@ -183,5 +228,24 @@ describe('ProductEditPage', () => {
     expect(await screen.findByRole('link', { name: /Bekijk in catalogus/ })).toHaveAttribute('href', '/public/products/7');
     expect(screen.getByText(/^Gepubliceerd sinds 02-01-2026 \d\d:00$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Kies uit galerij voor Tearsheet' })).toBeEnabled();
+  });
+
+  it('warns when the ERP no longer lists the article, and more urgently while the product is published', async () => {
+    const gone = { id: 41, sku: 'STL-1042', name: 'Lounge chair Nordic oak', removedAt: '2026-11-20T10:00:00.000Z' };
+    const view = openEditor({
+      loads: [productDetail({ article: gone, published: true, publishedAt: '2026-01-02T10:00:00.000Z' })],
+    });
+    expect(await screen.findByText('Het ERP kent dit artikel niet meer')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Artikel STL-1042 staat sinds 20-11-2026 \d\d:00 niet meer in het ERP, maar dit product staat nog in de openbare catalogus/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Niet meer in ERP')).toBeInTheDocument();
+    view.unmount();
+    openEditor();
+    expect(await screen.findByRole('link', { name: /STL-1042/ })).toBeInTheDocument();
+    expect(screen.queryByText('Het ERP kent dit artikel niet meer')).not.toBeInTheDocument();
+    expect(screen.queryByText('Niet meer in ERP')).not.toBeInTheDocument();
   });
 });

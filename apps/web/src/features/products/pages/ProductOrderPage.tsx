@@ -1,12 +1,12 @@
 import { localName } from '@app/shared/products/attributes';
 import type { ProductOrder } from '@app/shared/products/products';
 import { ActionIcon, Anchor, Badge, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { IconArrowsSort, IconGripVertical } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { SortableList } from '../../../components/SortableList';
+import { MoveButtons, SortableList } from '../../../components/SortableList';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { notify } from '../../../lib/notify';
@@ -149,22 +149,7 @@ export function ProductOrderPage() {
                       {t(p.published ? 'products.status.published' : 'products.status.draft')}
                     </Badge>
                     <Group gap={2} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        disabled={!ctx.moveUp}
-                        onClick={ctx.moveUp}
-                        aria-label={t('common.sortable.moveUp', { item: name })}
-                      >
-                        <IconArrowUp size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        disabled={!ctx.moveDown}
-                        onClick={ctx.moveDown}
-                        aria-label={t('common.sortable.moveDown', { item: name })}
-                      >
-                        <IconArrowDown size={16} />
-                      </ActionIcon>
+                      <MoveButtons ctx={ctx} name={name} />
                     </Group>
                   </Group>
                 </Paper>

@@ -111,15 +111,22 @@ export function ProductsPage() {
       header: t('products.fields.article'),
       render: (p) =>
         p.articleSku ? (
-          canArticles && p.articleId ? (
-            <Anchor component={Link} to={`/articles/${p.articleId}`} ff="monospace" size="sm">
-              {p.articleSku}
-            </Anchor>
-          ) : (
-            <Text ff="monospace" size="sm">
-              {p.articleSku}
-            </Text>
-          )
+          <Group gap={6} wrap="wrap">
+            {canArticles && p.articleId ? (
+              <Anchor component={Link} to={`/articles/${p.articleId}`} ff="monospace" size="sm">
+                {p.articleSku}
+              </Anchor>
+            ) : (
+              <Text ff="monospace" size="sm">
+                {p.articleSku}
+              </Text>
+            )}
+            {p.articleRemoved ? (
+              <Badge color="orange" variant="light" size="sm" title={t('products.list.articleRemovedHint')}>
+                {t('products.list.articleRemoved')}
+              </Badge>
+            ) : null}
+          </Group>
         ) : (
           <Text size="sm" c="dimmed">
             —
@@ -233,6 +240,7 @@ export function ProductsPage() {
             onRetry={() => void list.refetch()}
             sort={list$.sort}
             onSort={list$.setSort}
+            cardSort={false}
             onPage={list$.setPage}
             empty={
               filtered ? (

@@ -199,6 +199,73 @@ describe('PublicProductsPage', () => {
     expect(await screen.findByRole('list', { name: 'Producten' })).toBeInTheDocument();
   });
 
+  it('searches as you type (once typing pauses), in the URL and the API, in the visitor’s language', async () => {
+    const { user, search, lastQuery, f } = openCatalogue('/public/products?areas=1&page=2', (req) =>
+      json(200, req.query.get('q') ? page(cards.slice(0, 1)) : page(cards, Number(req.query.get('page')), 3, 60)),
+    );
+    await screen.findByRole('list', { name: 'Producten' });
+    const box = screen.getByRole('searchbox', { name: 'Zoeken' });
+    await user.type(box, '  stoel nordic ');
+    await waitFor(() => expect(search().get('q')).toBe('stoel nordic'));
+    expect(search().get('page')).toBeNull();
+    expect(search().get('areas')).toBe('1');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', perPage: '24', q: 'stoel nordic', lang: 'nl', areas: '1' }));
+    // One request for the whole word, not one per letter.
+    expect(f.to('/api/public/products').filter((r) => r.query.get('q'))).toHaveLength(1);
+    expect(await screen.findByText('1 product voor ‘stoel nordic’')).toBeInTheDocument();
+
+    await user.clear(box);
+    await waitFor(() => expect(search().get('q')).toBeNull());
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', perPage: '24', areas: '1' }));
+  });
+
+  it('reads the search and order from a link, and fills the box and the select with them', async () => {
+    await setTestLanguage('en');
+    const { lastQuery } = openCatalogue('/public/products?q=chair&sort=-name');
+    await screen.findByRole('list', { name: 'Products' });
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('chair');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-name');
+    expect(lastQuery()).toEqual({ page: '1', perPage: '24', q: 'chair', sort: '-name', lang: 'en' });
+  });
+
+  it('sorts by the manual order, name A-Z and Z-A and newest; the manual order is the default and leaves the URL', async () => {
+    const { user, search, lastQuery } = openCatalogue('/public/products?page=2', (req) =>
+      json(200, page(cards, Number(req.query.get('page')), 3, 60)),
+    );
+    await screen.findByRole('list', { name: 'Producten' });
+    const select = screen.getByRole('combobox', { name: 'Sorteren' });
+    expect(select).toHaveValue('order');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Aanbevolen', 'Naam (A-Z)', 'Naam (Z-A)', 'Nieuwste eerst']);
+
+    await user.selectOptions(select, 'name');
+    await waitFor(() => expect(search().get('sort')).toBe('name'));
+    expect(search().get('page')).toBeNull();
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', perPage: '24', sort: 'name', lang: 'nl' }));
+
+    // Newest first does not depend on the language, so the language is not sent.
+    await user.selectOptions(select, 'newest');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', perPage: '24', sort: 'newest' }));
+
+    await user.selectOptions(select, 'order');
+    await waitFor(() => expect(search().get('sort')).toBeNull());
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', perPage: '24' }));
+  });
+
+  it('says what found nothing and clears the search (and the filters) in one go', async () => {
+    const { user, search } = openCatalogue('/public/products?q=xyz&areas=1', (req) =>
+      json(200, req.query.get('q') || req.query.get('areas') ? page([]) : page(cards)),
+    );
+    expect(await screen.findByText('Niets gevonden voor ‘xyz’')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Zoekopdracht en filters wissen' }));
+    await waitFor(() => expect(search().toString()).toBe(''));
+    expect(await screen.findByRole('list', { name: 'Producten' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Zoeken' })).toHaveValue('');
+  });
+
   it('shows skeleton cards while loading', async () => {
     let answer: (r: Response) => void = () => {};
     openCatalogue('/public/products', () => new Promise<Response>((r) => (answer = r)) as unknown as Response);

@@ -1,6 +1,7 @@
+import type { PublicSort } from '@app/shared/products/products';
 import { Button, Collapse, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconFilterOff, IconSparkles } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch, IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
@@ -10,21 +11,30 @@ import classes from '../components/catalogue.module.css';
 import { Pager } from '../components/Pager';
 import { ProductCard, ProductCardSkeleton } from '../components/ProductCard';
 import { usePublicFilters, usePublicProducts } from '../public-api';
-import { FILTER_KINDS } from '../public-catalogue';
+import { CATALOGUE_SORTS, FILTER_KINDS, MAX_SEARCH } from '../public-catalogue';
 import { useCatalogueParams } from '../use-catalogue-params';
 
 /** Cards loaded at once (above the fold at every width); the rest load lazily as they scroll in. */
 const FIRST_ROW = 4;
 const SKELETONS = [1, 2, 3, 4, 5, 6, 7, 8];
 
+/** The label key of each order in the sort select. */
+const SORT_LABELS: Record<PublicSort, string> = {
+  order: 'public.sort.order',
+  name: 'public.sort.nameAsc',
+  '-name': 'public.sort.nameDesc',
+  newest: 'public.sort.newest',
+};
+
 /**
- * The inspiration catalogue: published products in the manual order, filtered by area, category,
- * feature, material and preference. The selection and page live in the URL (?areas=1,2&page=2).
+ * The inspiration catalogue: published products in the manual order (or by name, or newest first),
+ * searched by name and description, filtered by area, category, feature, material and preference.
+ * The search, order, selection and page live in the URL (?q=stoel&sort=name&areas=1,2&page=2).
  */
 export function PublicProductsPage() {
-  const { t } = useTranslation();
-  const { query, activeCount, setFilter, clearFilters, setPage } = useCatalogueParams();
-  const products = usePublicProducts(query);
+  const { t, i18n } = useTranslation();
+  const { query, activeCount, search, setSearch, setFilter, clearFilters, clearAll, setSort, setPage } = useCatalogueParams();
+  const products = usePublicProducts(query, i18n.language);
   const filters = usePublicFilters();
   // Read synchronously: a desktop must not first render the phone layout and then jump.
   const isWide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
@@ -66,25 +76,35 @@ export function PublicProductsPage() {
   } else if (products.isError && !products.data) {
     body = <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
   } else if (products.data && products.data.meta.total === 0) {
-    body =
-      activeCount > 0 ? (
-        <EmptyState
-          icon={<IconFilterOff size={32} stroke={1.5} />}
-          title={t('public.products.noMatchTitle')}
-          description={t('public.products.noMatchText')}
-          action={
-            <Button variant="light" onClick={clearFilters}>
-              {t('public.filters.clear')}
-            </Button>
-          }
-        />
-      ) : (
-        <EmptyState
-          icon={<IconSparkles size={32} stroke={1.5} />}
-          title={t('public.products.emptyTitle')}
-          description={t('public.products.emptyText')}
-        />
-      );
+    body = query.q ? (
+      <EmptyState
+        icon={<IconSearch size={32} stroke={1.5} />}
+        title={t('public.search.noMatchTitle', { q: query.q })}
+        description={t(activeCount > 0 ? 'public.search.noMatchFilteredText' : 'public.search.noMatchText')}
+        action={
+          <Button variant="light" onClick={clearAll}>
+            {t(activeCount > 0 ? 'public.search.clearAll' : 'public.search.clear')}
+          </Button>
+        }
+      />
+    ) : activeCount > 0 ? (
+      <EmptyState
+        icon={<IconFilterOff size={32} stroke={1.5} />}
+        title={t('public.products.noMatchTitle')}
+        description={t('public.products.noMatchText')}
+        action={
+          <Button variant="light" onClick={clearFilters}>
+            {t('public.filters.clear')}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={<IconSparkles size={32} stroke={1.5} />}
+        title={t('public.products.emptyTitle')}
+        description={t('public.products.emptyText')}
+      />
+    );
   } else if (products.data) {
     body = (
       <ul
@@ -128,8 +148,42 @@ export function PublicProductsPage() {
           )
         ) : null}
         <div ref={listTop} style={{ scrollMarginTop: 16 }}>
+          <search className={classes.toolbar}>
+            <label className={`${classes.control} ${classes.searchControl}`}>
+              {t('public.search.label')}
+              <span className={classes.field}>
+                <IconSearch size={16} aria-hidden />
+                <input
+                  type="search"
+                  className={classes.input}
+                  placeholder={t('public.search.placeholder')}
+                  value={search}
+                  maxLength={MAX_SEARCH}
+                  onChange={(e) => setSearch(e.currentTarget.value)}
+                />
+              </span>
+            </label>
+            <label className={`${classes.control} ${classes.sortControl}`}>
+              {t('public.sort.label')}
+              <select
+                className={classes.select}
+                value={query.sort}
+                onChange={(e) => setSort(e.currentTarget.value as PublicSort)}
+              >
+                {CATALOGUE_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(SORT_LABELS[s])}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </search>
           <Text size="sm" c="dimmed" mb="sm" aria-live="polite" mih={21}>
-            {meta && meta.total > 0 ? t('public.products.count', { count: meta.total }) : ''}
+            {meta && meta.total > 0
+              ? query.q
+                ? t('public.search.count', { count: meta.total, q: query.q })
+                : t('public.products.count', { count: meta.total })
+              : ''}
           </Text>
           {body}
           {meta && meta.last_page > 1 ? (

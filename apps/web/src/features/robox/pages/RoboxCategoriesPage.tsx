@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
+import { deniedReason } from '../../../lib/abilities';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
@@ -91,7 +92,9 @@ export function RoboxCategoriesPage() {
           editLabel={t('robox.categories.editFor', { name: c.name })}
           deleteLabel={t('robox.categories.deleteFor', { name: c.name })}
           onDelete={() => void handleDelete(c)}
-          inUse={c.materialsCount > 0 ? t('robox.categories.delete.inUse', { count: c.materialsCount }) : null}
+          deleteDenied={deniedReason(t, c.abilities, 'canDelete', {
+            ROBOX_CATEGORY_IN_USE: t('robox.categories.delete.inUse', { count: c.materialsCount }),
+          })}
         />
       ),
     },

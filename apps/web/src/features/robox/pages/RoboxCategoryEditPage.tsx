@@ -1,22 +1,19 @@
-import { toFieldErrors } from '@app/shared/platform/validation';
 import { type RoboxCategory, type RoboxCategoryInput, roboxCategoryInputSchema } from '@app/shared/robox/robox';
-import { Button, Card, Group, NumberInput, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { Card, Group, NumberInput, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
-import { toFormErrors } from '../../../components/field-errors';
+import { DeleteButton } from '../../../components/DeleteButton';
+import { EditorButtons } from '../../../components/EditorButtons';
 import { PageHeader } from '../../../components/PageHeader';
-import { useStaleReload } from '../../../components/StaleBanner';
 import { ErrorState } from '../../../components/States';
-import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
+import { useEditor } from '../../../components/use-editor';
+import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { roboxKeys, useCreateRoboxCategory, useDeleteRoboxCategory, useRoboxCategory, useUpdateRoboxCategory } from '../api';
+import { useCreateRoboxCategory, useDeleteRoboxCategory, useRoboxCategory, useUpdateRoboxCategory } from '../api';
 
 interface Values {
   name: string;
@@ -31,47 +28,59 @@ const toInput = (v: Values): RoboxCategoryInput => ({
   sortOrder: typeof v.sortOrder === 'number' ? v.sortOrder : v.sortOrder.trim() === '' ? 0 : Number(v.sortOrder),
 });
 
-interface FormProps {
-  initial: Values;
-  submitLabel: string;
-  onSubmit: (input: RoboxCategoryInput) => Promise<RoboxCategory>;
-  banner?: ReactNode;
-  extraActions?: ReactNode;
-  leaving?: boolean;
+const empty: Values = { name: '', description: '', sortOrder: 0 };
+
+interface Props {
+  /** The category as loaded; none: a new one. */
+  category?: RoboxCategory;
+  reload?: () => Promise<RoboxCategory | undefined>;
 }
 
-function CategoryForm({ initial, submitLabel, onSubmit, banner, extraActions, leaving }: FormProps) {
+/** A material category's name, description and place in lists; delete with confirmation. */
+function CategoryEditor({ category, reload }: Props) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Values>({
-    initialValues: initial,
-    validate: (v) => {
-      const r = roboxCategoryInputSchema.safeParse(toInput(v));
-      return r.success ? {} : toFormErrors(t, toFieldErrors(r.error.issues), { prefix: 'robox.validation' });
+  const navigate = useNavigate();
+  const create = useCreateRoboxCategory();
+  const update = useUpdateRoboxCategory(category?.id ?? 0);
+  const remove = useDeleteRoboxCategory();
+  const editor = useEditor<Values, RoboxCategory>({
+    initialValues: category ? toValues(category) : empty,
+    base: category,
+    validate: zodValidate(roboxCategoryInputSchema, t, { from: toInput, prefix: 'robox.validation' }),
+    fieldErrors: { prefix: 'robox.validation' },
+    save: (v, base) => (base ? update.mutateAsync({ ...toInput(v), version: base.version }) : create.mutateAsync(toInput(v))),
+    toValues: category ? toValues : undefined,
+    savedMessage: (c) => t(category ? 'robox.categories.saved' : 'robox.categories.created', { name: c.name }),
+    onSaved: (c) => {
+      if (!category) void navigate(`/robox/material-categories/${c.id}/edit`, { replace: true });
     },
+    reload,
   });
-  useUnsavedChanges(form.isDirty() && !busy && !leaving);
+  const { form } = editor;
 
-  const handleSubmit = form.onSubmit(async (v) => {
-    setBusy(true);
+  const handleDelete = async (c: RoboxCategory) => {
+    const ok = await confirmAction({
+      title: t('robox.categories.delete.title'),
+      message: t('robox.categories.delete.text', { name: c.name }),
+      confirmLabel: t('common.actions.delete'),
+      danger: true,
+    });
+    if (!ok) return;
     try {
-      const saved = await onSubmit(toInput(v));
-      const next = toValues(saved);
-      form.setInitialValues(next);
-      form.setValues(next);
-      form.resetDirty(next);
+      await remove.mutateAsync({ id: c.id, version: editor.base?.version ?? c.version });
+      notify.success(t('robox.categories.delete.done', { name: c.name }));
+      editor.leave();
+      void navigate('/robox/material-categories', { replace: true });
     } catch (err) {
-      if (isApiError(err) && err.fieldErrors) form.setErrors(toFormErrors(t, err.fieldErrors, { prefix: 'robox.validation' }));
-      else if (!(isApiError(err) && err.code === 'STALE_VERSION')) notify.error(errorMessage(t, err));
-    } finally {
-      setBusy(false);
+      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
+      notify.error(errorMessage(t, err));
     }
-  });
+  };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form {...editor.formProps}>
       <Stack gap="lg">
-        {banner}
+        {editor.banner}
         <Card withBorder padding="lg">
           <Stack gap="md" maw={640}>
             <TextInput label={t('robox.categories.fields.name')} required {...form.getInputProps('name')} />
@@ -94,11 +103,19 @@ function CategoryForm({ initial, submitLabel, onSubmit, banner, extraActions, le
             />
           </Stack>
         </Card>
-        <Group justify="space-between">
-          <Group>{extraActions}</Group>
-          <Button type="submit" loading={busy} disabled={!form.isDirty()}>
-            {submitLabel}
-          </Button>
+        <Group justify="space-between" align="flex-start">
+          {category ? (
+            <DeleteButton
+              label={t('common.actions.delete')}
+              onClick={() => void handleDelete(category)}
+              loading={remove.isPending}
+              denied={deniedReason(t, category.abilities, 'canDelete', {
+                ROBOX_CATEGORY_IN_USE: t('robox.categories.delete.inUse', { count: category.materialsCount }),
+              })}
+            />
+          ) : null}
+          {/* On the right, also when it wraps under the delete button on a phone. */}
+          <EditorButtons editor={editor} ml="auto" createLabel={category ? undefined : t('robox.categories.form.create')} />
         </Group>
       </Stack>
     </form>
@@ -108,21 +125,10 @@ function CategoryForm({ initial, submitLabel, onSubmit, banner, extraActions, le
 /** robox-material-category.create */
 export function RoboxCategoryCreatePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const create = useCreateRoboxCategory();
   return (
     <>
       <PageHeader title={t('robox.categories.createTitle')} description={t('robox.categories.createIntro')} />
-      <CategoryForm
-        initial={{ name: '', description: '', sortOrder: 0 }}
-        submitLabel={t('robox.categories.form.create')}
-        onSubmit={async (input) => {
-          const c = await create.mutateAsync(input);
-          notify.success(t('robox.categories.created', { name: c.name }));
-          void navigate(`/robox/material-categories/${c.id}/edit`, { replace: true });
-          return c;
-        }}
-      />
+      <CategoryEditor />
     </>
   );
 }
@@ -132,15 +138,6 @@ export function RoboxCategoryEditPage() {
   const { t } = useTranslation();
   const id = Number(useParams().roboxMaterialCategoryId);
   const category = useRoboxCategory(id);
-  const update = useUpdateRoboxCategory(id);
-  const remove = useDeleteRoboxCategory();
-  const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
-  // The version the form was loaded at, moved on only by this person's own saves.
-  const version = useRef<number | null>(null);
-  const { formKey, banner, markStale, clearStale } = useStaleReload(roboxKeys.category(id), () => {
-    version.current = null;
-  });
 
   if (category.isLoading) {
     return (
@@ -152,63 +149,11 @@ export function RoboxCategoryEditPage() {
   }
   if (category.error || !category.data) return <ErrorState error={category.error} onRetry={() => void category.refetch()} />;
   const c = category.data;
-  version.current ??= c.version;
-  const baseVersion = version.current;
-
-  const handleDelete = async () => {
-    const ok = await confirmAction({
-      title: t('robox.categories.delete.title'),
-      message: t('robox.categories.delete.text', { name: c.name }),
-      confirmLabel: t('common.actions.delete'),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync({ id: c.id, version: baseVersion });
-      notify.success(t('robox.categories.delete.done', { name: c.name }));
-      flushSync(() => setLeaving(true));
-      void navigate('/robox/material-categories', { replace: true });
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') markStale();
-      notify.error(errorMessage(t, err));
-    }
-  };
 
   return (
     <>
       <PageHeader title={c.name} description={t('robox.categories.editIntro', { count: c.materialsCount })} />
-      <CategoryForm
-        key={`${c.id}-${formKey}`}
-        initial={toValues(c)}
-        submitLabel={t('common.actions.save')}
-        leaving={leaving}
-        banner={banner}
-        extraActions={
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => void handleDelete()}
-            loading={remove.isPending}
-            disabled={c.materialsCount > 0}
-            title={c.materialsCount > 0 ? t('robox.categories.delete.inUse', { count: c.materialsCount }) : undefined}
-          >
-            {t('common.actions.delete')}
-          </Button>
-        }
-        onSubmit={async (input) => {
-          try {
-            const saved = await update.mutateAsync({ ...input, version: baseVersion });
-            version.current = saved.version;
-            clearStale();
-            notify.success(t('robox.categories.saved', { name: saved.name }));
-            return saved;
-          } catch (err) {
-            if (isApiError(err) && err.code === 'STALE_VERSION') markStale();
-            throw err;
-          }
-        }}
-      />
+      <CategoryEditor key={c.id} category={c} reload={async () => (await category.refetch()).data} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { apiError, type FetchHandler, json, mockFetch, noContent } from '../../.
 import { renderWithProviders } from '../../../../test/render';
 import { RoboxMaterialCreatePage, RoboxMaterialEditPage } from './RoboxMaterialEditPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ notify }));
 
 const material = (over: Partial<RoboxMaterial> = {}): RoboxMaterial => ({
@@ -26,11 +26,12 @@ const material = (over: Partial<RoboxMaterial> = {}): RoboxMaterial => ({
   articleName: null,
   productsCount: 0,
   version: 6,
+  abilities: { canEdit: true, canDelete: true, reasons: {} },
   updatedAt: '2026-01-05T09:00:00.000Z',
   ...over,
 });
 
-function openMaterial(o: { create?: boolean; onSave?: FetchHandler } = {}) {
+function openMaterial(o: { create?: boolean; onSave?: FetchHandler; loaded?: RoboxMaterial } = {}) {
   const f = mockFetch((req) => {
     if (req.path === '/api/robox/material-categories') {
       return json(200, {
@@ -41,7 +42,7 @@ function openMaterial(o: { create?: boolean; onSave?: FetchHandler } = {}) {
     if (req.path === '/api/attributes/options') {
       return json(200, { data: [{ id: 31, kind: 'suppliers', nameNl: 'Egger', nameEn: '', typeGroupId: null }] });
     }
-    if (req.path === '/api/robox/materials/4' && req.method === 'GET') return json(200, { data: material() });
+    if (req.path === '/api/robox/materials/4' && req.method === 'GET') return json(200, { data: o.loaded ?? material() });
     if (req.path === '/api/robox/materials/4' && req.method === 'PATCH') {
       return o.onSave?.(req) ?? json(200, { data: material({ ...(req.body as object), version: 7 }) });
     }
@@ -120,5 +121,34 @@ describe('RoboxMaterialEditPage', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByTestId('materials')).toBeInTheDocument();
     expect(f.to('/api/robox/materials/4', 'DELETE')[0]?.url).toBe('/api/robox/materials/4?version=6');
+  });
+
+  it('offers no delete while the server says the material is in use, and says why with the count', async () => {
+    openMaterial({
+      loaded: material({
+        productsCount: 3,
+        abilities: { canEdit: true, canDelete: false, reasons: { canDelete: 'ROBOX_MATERIAL_IN_USE' } },
+      }),
+    });
+    const remove = await screen.findByRole('button', { name: 'Verwijderen' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription('Gebruikt door 3 producten; haal het daar eerst weg.');
+  });
+
+  it("follows the server's verdict, not the count: unused but not allowed is not offered either", async () => {
+    openMaterial({ loaded: material({ abilities: { canEdit: true, canDelete: false, reasons: { canDelete: 'FORBIDDEN' } } }) });
+    const remove = await screen.findByRole('button', { name: 'Verwijderen' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription('Je hebt geen toestemming voor deze actie.');
+  });
+
+  it('creates with the button usable on an empty form, saying what is missing on the fields', async () => {
+    const { user, f } = openMaterial({ create: true });
+    const submit = await screen.findByRole('button', { name: 'Materiaal aanmaken' });
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    await waitFor(() => expect(screen.getByLabelText(/^Naam/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText(/^Code/)).toHaveAttribute('aria-invalid', 'true');
+    expect(f.to('/api/robox/materials', 'POST')).toHaveLength(0);
   });
 });

@@ -1,25 +1,21 @@
-import { toFieldErrors } from '@app/shared/platform/validation';
 import { localName } from '@app/shared/products/attributes';
 import { type RoboxMaterial, type RoboxMaterialInput, roboxMaterialInputSchema } from '@app/shared/robox/robox';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
-import { toFormErrors } from '../../../components/field-errors';
+import { DeleteButton } from '../../../components/DeleteButton';
+import { EditorButtons } from '../../../components/EditorButtons';
 import { PageHeader } from '../../../components/PageHeader';
-import { useStaleReload } from '../../../components/StaleBanner';
 import { ErrorState } from '../../../components/States';
-import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
+import { useEditor } from '../../../components/use-editor';
+import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useAttributeOptions } from '../../products/attributes-api';
 import {
-  roboxKeys,
   useAllRoboxCategories,
   useCreateRoboxMaterial,
   useDeleteRoboxMaterial,
@@ -78,52 +74,62 @@ const toInput = (v: Values): RoboxMaterialInput => ({
   articleId: v.articleId,
 });
 
-interface FormProps {
-  initial: Values;
-  articleLabel: string | null;
-  submitLabel: string;
-  onSubmit: (input: RoboxMaterialInput) => Promise<RoboxMaterial>;
-  banner?: ReactNode;
-  extraActions?: ReactNode;
-  leaving?: boolean;
+interface Props {
+  /** The material as loaded; none: a new one. */
+  material?: RoboxMaterial;
+  reload?: () => Promise<RoboxMaterial | undefined>;
 }
 
-function MaterialForm({ initial, articleLabel, submitLabel, onSubmit, banner, extraActions, leaving }: FormProps) {
+/** A Robox material's fields; creates a new one or saves one with its version; delete with confirmation. */
+function MaterialEditor({ material, reload }: Props) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const categories = useAllRoboxCategories();
   const options = useAttributeOptions();
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Values>({
-    initialValues: initial,
-    validate: (v) => {
-      const r = roboxMaterialInputSchema.safeParse(toInput(v));
-      return r.success ? {} : toFormErrors(t, toFieldErrors(r.error.issues), { prefix: 'robox.validation' });
+  const create = useCreateRoboxMaterial();
+  const update = useUpdateRoboxMaterial(material?.id ?? 0);
+  const remove = useDeleteRoboxMaterial();
+  const editor = useEditor<Values, RoboxMaterial>({
+    initialValues: material ? toValues(material) : empty,
+    base: material,
+    validate: zodValidate(roboxMaterialInputSchema, t, { from: toInput, prefix: 'robox.validation' }),
+    fieldErrors: { prefix: 'robox.validation' },
+    save: (v, base) => (base ? update.mutateAsync({ ...toInput(v), version: base.version }) : create.mutateAsync(toInput(v))),
+    toValues: material ? toValues : undefined,
+    savedMessage: (m) => t(material ? 'robox.materials.saved' : 'robox.materials.created', { name: m.name }),
+    onSaved: (m) => {
+      if (!material) void navigate(`/robox/materials/${m.id}/edit`, { replace: true });
     },
+    reload,
   });
-  useUnsavedChanges(form.isDirty() && !busy && !leaving);
+  const { form } = editor;
 
-  const handleSubmit = form.onSubmit(async (v) => {
-    setBusy(true);
+  const handleDelete = async (m: RoboxMaterial) => {
+    const ok = await confirmAction({
+      title: t('robox.materials.delete.title'),
+      message: t('robox.materials.delete.text', { name: m.name, code: m.code }),
+      confirmLabel: t('common.actions.delete'),
+      danger: true,
+    });
+    if (!ok) return;
     try {
-      const saved = await onSubmit(toInput(v));
-      const next = toValues(saved);
-      form.setInitialValues(next);
-      form.setValues(next);
-      form.resetDirty(next);
+      // The version is the one the edit is based on: a material someone else changed since is not deleted blindly.
+      await remove.mutateAsync({ id: m.id, version: editor.base?.version ?? m.version });
+      notify.success(t('robox.materials.delete.done', { name: m.name }));
+      editor.leave();
+      void navigate('/robox/materials', { replace: true });
     } catch (err) {
-      if (isApiError(err) && err.fieldErrors) form.setErrors(toFormErrors(t, err.fieldErrors, { prefix: 'robox.validation' }));
-      else if (!(isApiError(err) && err.code === 'STALE_VERSION')) notify.error(errorMessage(t, err));
-    } finally {
-      setBusy(false);
+      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
+      notify.error(errorMessage(t, err));
     }
-  });
+  };
 
   const mm = { min: 0, max: 100_000, allowNegative: false, decimalScale: 2, decimalSeparator: ',', suffix: ' mm' } as const;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form {...editor.formProps}>
       <Stack gap="lg">
-        {banner}
+        {editor.banner}
         <Card withBorder padding="lg">
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -169,17 +175,27 @@ function MaterialForm({ initial, articleLabel, submitLabel, onSubmit, banner, ex
                 description={t('robox.materials.form.articleHint')}
                 value={form.values.articleId}
                 onChange={(id) => form.setFieldValue('articleId', id)}
-                initialLabel={articleLabel}
+                initialLabel={
+                  material?.articleId && material.articleSku ? `${material.articleSku} · ${material.articleName ?? ''}` : null
+                }
                 error={form.errors.articleId}
               />
             </SimpleGrid>
           </Stack>
         </Card>
-        <Group justify="space-between">
-          <Group>{extraActions}</Group>
-          <Button type="submit" loading={busy} disabled={!form.isDirty()}>
-            {submitLabel}
-          </Button>
+        <Group justify="space-between" align="flex-start">
+          {material ? (
+            <DeleteButton
+              label={t('common.actions.delete')}
+              onClick={() => void handleDelete(material)}
+              loading={remove.isPending}
+              denied={deniedReason(t, material.abilities, 'canDelete', {
+                ROBOX_MATERIAL_IN_USE: t('robox.materials.delete.inUse', { count: material.productsCount }),
+              })}
+            />
+          ) : null}
+          {/* On the right, also when it wraps under the delete button on a phone. */}
+          <EditorButtons editor={editor} ml="auto" createLabel={material ? undefined : t('robox.materials.form.create')} />
         </Group>
       </Stack>
     </form>
@@ -189,22 +205,10 @@ function MaterialForm({ initial, articleLabel, submitLabel, onSubmit, banner, ex
 /** robox-material.create */
 export function RoboxMaterialCreatePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const create = useCreateRoboxMaterial();
   return (
     <>
       <PageHeader title={t('robox.materials.createTitle')} description={t('robox.materials.createIntro')} />
-      <MaterialForm
-        initial={empty}
-        articleLabel={null}
-        submitLabel={t('robox.materials.form.create')}
-        onSubmit={async (input) => {
-          const m = await create.mutateAsync(input);
-          notify.success(t('robox.materials.created', { name: m.name }));
-          void navigate(`/robox/materials/${m.id}/edit`, { replace: true });
-          return m;
-        }}
-      />
+      <MaterialEditor />
     </>
   );
 }
@@ -214,16 +218,6 @@ export function RoboxMaterialEditPage() {
   const { t } = useTranslation();
   const id = Number(useParams().roboxMaterialId);
   const material = useRoboxMaterial(id);
-  const update = useUpdateRoboxMaterial(id);
-  const remove = useDeleteRoboxMaterial();
-  const navigate = useNavigate();
-  // The version the form was loaded at, moved on only by this person's own saves: a newer copy
-  // fetched in the background must not make a save overwrite someone else's change.
-  const version = useRef<number | null>(null);
-  const { formKey, banner, markStale, clearStale } = useStaleReload(roboxKeys.material(id), () => {
-    version.current = null;
-  });
-  const [leaving, setLeaving] = useState(false);
 
   if (material.isLoading) {
     return (
@@ -235,64 +229,11 @@ export function RoboxMaterialEditPage() {
   }
   if (material.error || !material.data) return <ErrorState error={material.error} onRetry={() => void material.refetch()} />;
   const m = material.data;
-  version.current ??= m.version;
-  const baseVersion = version.current;
-
-  const handleDelete = async () => {
-    const ok = await confirmAction({
-      title: t('robox.materials.delete.title'),
-      message: t('robox.materials.delete.text', { name: m.name, code: m.code }),
-      confirmLabel: t('common.actions.delete'),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync({ id: m.id, version: baseVersion });
-      notify.success(t('robox.materials.delete.done', { name: m.name }));
-      flushSync(() => setLeaving(true));
-      void navigate('/robox/materials', { replace: true });
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') markStale();
-      notify.error(errorMessage(t, err));
-    }
-  };
 
   return (
     <>
       <PageHeader title={m.name} description={t('robox.materials.editIntro', { code: m.code, count: m.productsCount })} />
-      <MaterialForm
-        key={`${m.id}-${formKey}`}
-        initial={toValues(m)}
-        articleLabel={m.articleId && m.articleSku ? `${m.articleSku} · ${m.articleName ?? ''}` : null}
-        submitLabel={t('common.actions.save')}
-        leaving={leaving}
-        banner={banner}
-        extraActions={
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => void handleDelete()}
-            loading={remove.isPending}
-            disabled={m.productsCount > 0}
-            title={m.productsCount > 0 ? t('robox.materials.delete.inUse', { count: m.productsCount }) : undefined}
-          >
-            {t('common.actions.delete')}
-          </Button>
-        }
-        onSubmit={async (input) => {
-          try {
-            const saved = await update.mutateAsync({ ...input, version: baseVersion });
-            version.current = saved.version;
-            clearStale();
-            notify.success(t('robox.materials.saved', { name: saved.name }));
-            return saved;
-          } catch (err) {
-            if (isApiError(err) && err.code === 'STALE_VERSION') markStale();
-            throw err;
-          }
-        }}
-      />
+      <MaterialEditor key={m.id} material={m} reload={async () => (await material.refetch()).data} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
+import { deniedReason } from '../../../lib/abilities';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
@@ -128,7 +129,9 @@ export function RoboxMaterialsPage() {
           editLabel={t('robox.materials.editFor', { name: m.name })}
           deleteLabel={t('robox.materials.deleteFor', { name: m.name })}
           onDelete={() => void handleDelete(m)}
-          inUse={m.productsCount > 0 ? t('robox.materials.delete.inUse', { count: m.productsCount }) : null}
+          deleteDenied={deniedReason(t, m.abilities, 'canDelete', {
+            ROBOX_MATERIAL_IN_USE: t('robox.materials.delete.inUse', { count: m.productsCount }),
+          })}
         />
       ),
     },

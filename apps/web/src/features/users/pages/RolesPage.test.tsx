@@ -20,10 +20,19 @@ const role = (over: Partial<Role>): Role => ({
   users_count: 0,
   version: 1,
   updated_at: '2025-03-04T10:15:00.000Z',
+  abilities: { canEdit: true, canDelete: true, reasons: {} },
   ...over,
 });
 
-const admins = role({ id: 1, slug: 'beheerders', name: 'Beheerders', is_admin: true, users_count: 3, version: 2 });
+const admins = role({
+  id: 1,
+  slug: 'beheerders',
+  name: 'Beheerders',
+  is_admin: true,
+  users_count: 3,
+  version: 2,
+  abilities: { canEdit: true, canDelete: false, reasons: { canDelete: 'ROLE_IN_USE' } },
+});
 const planners = role({ id: 2, slug: 'planners', name: 'Planners', permissions: ['planner.view'], users_count: 0, version: 7 });
 
 const page = (data: Role[]): Page<Role> => ({ data, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length } });
@@ -64,8 +73,33 @@ describe('RolesPage', () => {
   it('disables delete for a role that people still have, and allows it for an unused role', async () => {
     openRoles();
     await screen.findByRole('link', { name: 'Planners' });
-    expect(deleteButton('Beheerders')).toBeDisabled();
-    expect(deleteButton('Planners')).toBeEnabled();
+    expect(deleteButton('Beheerders')).toHaveAttribute('aria-disabled', 'true');
+    expect(deleteButton('Beheerders')).toHaveAccessibleDescription('In gebruik door 3 medewerkers');
+    expect(deleteButton('Planners')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it("follows the server's abilities: one's own role cannot be deleted even when nobody else has it", async () => {
+    const own = role({
+      id: 3,
+      slug: 'hr',
+      name: 'HR',
+      users_count: 0,
+      abilities: { canEdit: true, canDelete: false, reasons: { canDelete: 'ROLE_SELF_LOCKOUT' } },
+    });
+    mockFetch((req) => {
+      if (req.path === '/api/roles' && req.method === 'GET') return json(200, page([own]));
+      if (req.path === '/api/user/current') return apiError(401, 'UNAUTHENTICATED');
+      return undefined;
+    });
+    const { user } = renderWithProviders(<RolesPage />, { path: '/settings/roles' });
+    await screen.findByRole('link', { name: 'HR' });
+    const why = 'Dit is je eigen rol: je zou jezelf buitensluiten.';
+    expect(deleteButton('HR')).toHaveAttribute('aria-disabled', 'true');
+    expect(deleteButton('HR')).toHaveAccessibleDescription(why);
+    // Pressed anyway (a phone has no hover): it says why, and asks nothing.
+    await user.click(deleteButton('HR'));
+    expect(notify.info).toHaveBeenCalledWith(why);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks for confirmation and deletes nothing when cancelled', async () => {

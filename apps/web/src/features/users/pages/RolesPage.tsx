@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
+import { deniedReason } from '../../../lib/abilities';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -90,7 +91,10 @@ export function RolesPage() {
           editLabel={t('users.roles.editFor', { name: r.name })}
           deleteLabel={t('users.roles.deleteFor', { name: r.name })}
           onDelete={() => void handleDelete(r)}
-          inUse={r.users_count > 0 ? t('users.roles.delete.inUse', { count: r.users_count }) : null}
+          deleteDenied={deniedReason(t, r.abilities, 'canDelete', {
+            ROLE_IN_USE: t('users.roles.delete.inUse', { count: r.users_count }),
+            ROLE_SELF_LOCKOUT: t('users.roles.delete.ownRole'),
+          })}
         />
       ),
     },

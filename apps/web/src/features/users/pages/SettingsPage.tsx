@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCategory2, IconLayoutGrid, IconShieldLock, IconStack2 } from '@tabler/icons-react';
+import { IconLayoutGrid, IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,11 +25,10 @@ function SettingsCard({ to, icon, title, text }: { to: string; icon: ReactNode; 
   );
 }
 
-/** settings.index: the settings sections this person may open, and their own account. */
+/** settings.index: the settings sections this person may open, and their own account. (Robox is in the catalogue.) */
 export function SettingsPage() {
   const { t } = useTranslation();
   const canRoles = useCan('users.manage-roles');
-  const canRobox = useCan('products.manage');
   return (
     <>
       <PageHeader title={t('users.settings.title')} description={t('users.settings.intro')} />
@@ -48,27 +47,6 @@ export function SettingsPage() {
             text={t('users.settings.permissionsText')}
           />
         </SimpleGrid>
-      ) : null}
-      {canRobox ? (
-        <>
-          <Title order={2} size="h3" mb="md">
-            {t('robox.settings.title')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 2 }} mb="xl">
-            <SettingsCard
-              to="/robox/materials"
-              icon={<IconStack2 />}
-              title={t('robox.materials.title')}
-              text={t('robox.settings.materialsText')}
-            />
-            <SettingsCard
-              to="/robox/material-categories"
-              icon={<IconCategory2 />}
-              title={t('robox.categories.title')}
-              text={t('robox.settings.categoriesText')}
-            />
-          </SimpleGrid>
-        </>
       ) : null}
       <Title order={2} size="h3" mb="md">
         {t('account.title')}

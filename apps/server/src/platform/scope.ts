@@ -1,0 +1,47 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Actor } from './actor';
+import { can } from './can';
+
+/**
+ * The one place that turns an actor into SQL scope, per aggregate. A repository that reads or
+ * writes company data takes the actor and ANDs the aggregate's scope into its WHERE clause, so a
+ * row outside the actor's reach is simply not found: the service answers 404 with the same body
+ * as for a missing id, and no second check in code can be forgotten (SECURITY Z2, Z5).
+ *
+ * ```ts
+ * const rows = await db.select().from(companies).where(and(eq(companies.id, id), scope.company(actor, companies.id)));
+ * ```
+ *
+ * Staff see an aggregate when they hold one of its rights; a portal view (a company user, or an
+ * employee acting as the company) sees only what belongs to its own company. Later aggregates
+ * (project, area, order, drawing) are added here the same way: the portal view of a project
+ * through the company's attached projects, of an area through the company's allowed areas.
+ */
+export const scope = {
+  /** Companies: every company for staff with a company right; the portal view only its own company. */
+  company(actor: Actor, companyId: SQLWrapper): SQL {
+    if (actor.kind === 'client') return sql`${companyId} = ${actor.companyId}`;
+    return can(actor, COMPANY_STAFF) ? sql`true` : sql`false`;
+  },
+
+  /**
+   * Stored images: those of published products for everyone (the public catalogue); every image
+   * for staff who work on products or articles.
+   */
+  media(actor: Actor, mediaId: SQLWrapper): SQL {
+    return can(actor, MEDIA_STAFF) ? sql`true` : publishedMedia(mediaId);
+  },
+} as const;
+
+/** True for an image of a published product: anyone may see it, and caches may keep it. */
+export function publishedMedia(mediaId: SQLWrapper): SQL {
+  return sql`EXISTS (
+    SELECT 1 FROM product_media pm JOIN products p ON p.id = pm.product_id
+     WHERE pm.media_id = ${mediaId} AND p.published
+    UNION ALL
+    SELECT 1 FROM products p
+     WHERE p.published AND ${mediaId} IN (p.tearsheet_media_id, p.header_media_id, p.extended_media_id))`;
+}
+
+const COMPANY_STAFF = ['companies.manage', 'companies.act-as-client'] as const;
+const MEDIA_STAFF = ['products.manage', 'inspiration-products.manage', 'articles.view'] as const;

@@ -1,0 +1,95 @@
+import type { FieldError } from '@app/shared/platform/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors';
+
+/** The validation code of a value PostgreSQL cannot store; the web app translates validation.invalid_character. */
+export const INVALID_CHARACTER = 'invalid_character';
+
+// NUL, or a UTF-16 surrogate without its partner. PostgreSQL refuses the first in text and jsonb
+// ("invalid byte sequence for encoding UTF8: 0x00") and the second in jsonb, and the drivers turn
+// a lone surrogate in text into U+FFFD without a word.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** Whether PostgreSQL can store a string as text or inside jsonb unchanged (I10). */
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+}
+
+/** The string with every NUL and lone surrogate replaced by U+FFFD, for naming a bad value (a field path, a log line). */
+export function printableText(s: string): string {
+  return s.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATES, '\ufffd');
+}
+
+/** Most problems named in one answer: enough to find them, bounded for a body full of them. */
+const MAX_REPORTED = 20;
+
+/**
+ * Walks a parsed value without recursion (a body may nest 100,000 levels deep) and names every
+ * string, and every object key, that cannot be stored, as dotted paths under prefix.
+ */
+export function findUnstorableText(value: unknown, prefix: string): Record<string, FieldError> {
+  const found: Record<string, FieldError> = {};
+  let count = 0;
+  const stack: [unknown, string][] = [[value, prefix]];
+  while (stack.length > 0 && count < MAX_REPORTED) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) {
+        found[path || '_'] = { code: INVALID_CHARACTER };
+        count++;
+      }
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as readonly [string, unknown];
+        const good = isStorableText(key);
+        const childPath = path ? `${path}.${good ? key : printableText(key)}` : good ? key : printableText(key);
+        if (!good) {
+          found[childPath] = { code: INVALID_CHARACTER };
+          count++;
+        } else {
+          stack.push([child, childPath]);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+function refuse(found: Record<string, FieldError>): AppError {
+  return new AppError('VALIDATION_FAILED', {
+    message: 'Text with a NUL character or a lone UTF-16 surrogate cannot be stored',
+    fieldErrors: found,
+  });
+}
+
+function checkRequestLine(req: FastifyRequest): Record<string, FieldError> {
+  return {
+    ...findUnstorableText(req.params, 'params'),
+    // The prefix schema validation uses for the query too (fieldErrors 'querystring.page').
+    ...findUnstorableText(req.query, 'querystring'),
+    // Every header, not only the ones read today (Acting-As, X-XSRF-TOKEN, User-Agent...), so a
+    // header read tomorrow is covered too. Real HTTP parsers refuse NUL here already.
+    ...findUnstorableText(req.headers, 'headers'),
+    ...findUnstorableText(req.cookies, 'cookies'),
+  };
+}
+
+/**
+ * One check at the door for text PostgreSQL cannot store (I10): path parameters, query, headers
+ * and cookies before the session is loaded, the parsed body before validation. Refused with 400
+ * VALIDATION_FAILED naming each place, so nothing downstream (a buffer, an audit row) is poisoned.
+ */
+export const textGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', (req, _reply, done) => {
+    const found = checkRequestLine(req);
+    done(Object.keys(found).length > 0 ? refuse(found) : undefined);
+  });
+  // After parsing: a "\ud800" escape in JSON becomes a lone surrogate only then.
+  app.addHook('preValidation', (req, _reply, done) => {
+    const found = findUnstorableText(req.body, '');
+    done(Object.keys(found).length > 0 ? refuse(found) : undefined);
+  });
+});

@@ -1,0 +1,237 @@
+import type { Response as InjectResponse } from 'light-my-request';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import type { RouteRecord } from '../src/app';
+import { createMediaRow, createProduct } from '../src/features/products/catalogue.fixtures';
+import type { Access } from '../src/platform/access';
+import { createClient, createCompany, createEmployee } from './factories/identity';
+import { type Agent, startTestApp, type TestApp } from './helpers/app';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { type JsonSchema, sampleFor } from './helpers/schema-sample';
+
+/**
+ * The tenancy matrix (SECURITY Z2, Z5, Z6; test plan item 2), generated from the registered
+ * routes: a route added later is covered the day it is added, without anyone remembering to.
+ *
+ * Every route with a path parameter is called by a company user of company A and by an employee
+ * acting as company A:
+ * - an employee-only route answers 403 to both, whatever the id;
+ * - any other route (public, signed-in, portal) must not show them a record outside their reach:
+ *   it answers 404 with the same body as for an id that does not exist, and leaves the data as
+ *   it was. For that, every path parameter of such a route needs an entry in FOREIGN below: how
+ *   to make a record outside company A's reach (and, where it exists, one inside it, which must
+ *   answer 2xx, so the 404 is proven to come from the scope and not from a broken route).
+ * A route whose parameter has no entry fails this test with a message saying what to add.
+ */
+
+let tdb: TestDatabase;
+let t: TestApp;
+let anonymous: Agent;
+let customerA: Agent;
+let actingAsA: Agent;
+let staffWithoutRights: Agent;
+let admin: Agent;
+
+interface Fixture {
+  /** A record outside company A's reach. */
+  foreign: string;
+  /** A record inside it, when the aggregate has such records. */
+  own?: string;
+}
+
+/** Values for parameters that are not ids of a record (an enum in the path). */
+const FIXED: Record<string, string> = { variant: 'thumb', kind: 'categories' };
+/** An id that exists nowhere: its answer is the body a foreign record must not differ from. */
+const MISSING = '2147483000';
+
+const FOREIGN: Record<string, () => Promise<Fixture>> = {
+  async companyId() {
+    const a = await companyA;
+    const b = await createCompany(tdb.db, { name: 'Company B (foreign)' });
+    return { foreign: String(b.id), own: String(a.id) };
+  },
+  async mediaId() {
+    // Not part of anything published: only staff may see it. (No file needed: a 404 is expected.)
+    return { foreign: String(await createMediaRow(tdb.db)) };
+  },
+  async productId() {
+    const hidden = await createProduct(tdb.db, { published: false });
+    const shown = await createProduct(tdb.db, { published: true });
+    return { foreign: String(hidden.id), own: String(shown.id) };
+  },
+};
+
+let companyA: Promise<{ id: number; name: string }>;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  t = await startTestApp({ db: tdb.db });
+  companyA = createCompany(tdb.db, { name: 'Company A (own)' });
+  const a = await companyA;
+
+  anonymous = t.agent();
+  await anonymous.csrf();
+  const c = await createClient(tdb.db, a.id);
+  customerA = t.agent();
+  await customerA.login(c.email, c.password);
+  const e = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] });
+  actingAsA = t.agent();
+  await actingAsA.login(e.email, e.password);
+  actingAsA.actingAs = a.id;
+  const none = await createEmployee(tdb.db, { permissions: [] });
+  staffWithoutRights = t.agent();
+  await staffWithoutRights.login(none.email, none.password);
+  const ad = await createEmployee(tdb.db, { admin: true });
+  admin = t.agent();
+  await admin.login(ad.email, ad.password);
+});
+afterAll(async () => {
+  await t.close();
+  await tdb.drop();
+});
+
+/** The application's own routes with a path parameter (HEAD twins and the API docs left out). */
+function routesWithParams(): RouteRecord[] {
+  return t.app.routeTable.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && /\/:[A-Za-z]+/.test(r.url));
+}
+
+const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
+const fill = (url: string, values: Record<string, string>) => url.replace(/:([A-Za-z]+)/g, (_, p: string) => values[p] ?? '1');
+
+/** A digest of every table's rows, so "changes nothing" covers every table there is and will be. */
+async function digest(): Promise<string> {
+  const tables = await tdb.db.raw.query<{ t: string }>(
+    `SELECT quote_ident(table_name) AS t FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+        AND table_name NOT IN ('sessions', 'rate_limits', 'analytics_events', 'audit_log') ORDER BY table_name`,
+  );
+  const parts: string[] = [];
+  for (const { t: table } of tables) {
+    const r = await tdb.db.raw.query<{ d: string | null }>(
+      `SELECT md5(string_agg(x::text, ',' ORDER BY x::text)) AS d FROM ${table} x`,
+    );
+    parts.push(`${table}:${r[0]?.d ?? ''}`);
+  }
+  return parts.join('|');
+}
+
+/**
+ * A body and query the route's schemas accept (ids of company A's records where the schema names
+ * one), so a write is refused by the scope and not by validation before it.
+ */
+function validInput(r: RouteRecord, own: Record<string, string>): { body?: unknown; query: string } {
+  const hints = { id: (name: string) => (own[name] === undefined ? undefined : Number(own[name])), version: () => 1 };
+  const json = (s: unknown) => z.toJSONSchema(s as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const body = r.schema?.body ? sampleFor(json(r.schema.body), hints) : undefined;
+  const q = r.schema?.querystring ? (sampleFor(json(r.schema.querystring), hints) as Record<string, unknown>) : {};
+  const required = new Set(r.schema?.querystring ? (json(r.schema.querystring).required ?? []) : []);
+  const pairs = Object.entries(q).filter(([k, v]) => required.has(k) && v !== undefined && v !== null);
+  const query = pairs.length ? `?${new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+  return body === undefined ? { query } : { body, query };
+}
+
+/** The comparable part of an error body: everything but the request id. */
+function errorShape(res: InjectResponse): unknown {
+  const { requestId: _id, ...rest } = res.json() as Record<string, unknown>;
+  return { status: res.statusCode, ...rest };
+}
+
+const portalViews = () =>
+  [
+    ['a company user of A', customerA],
+    ['an employee acting as A', actingAsA],
+  ] as const;
+
+describe('tenancy matrix, generated from the registered routes (Z2, Z5)', () => {
+  it('covers routes with path parameters (the generated list is not empty)', () => {
+    expect(routesWithParams().length).toBeGreaterThan(10);
+  });
+
+  it('employee-only routes answer 403 to a company user and to an employee acting as a company, 401 to nobody signed in', async () => {
+    const before = await digest();
+    const routes = routesWithParams().filter((r) => (r.config?.access as Access | undefined)?.kind === 'employee');
+    expect(routes.length).toBeGreaterThan(5);
+    for (const r of routes) {
+      const url = fill(r.url, FIXED);
+      for (const [who, agent] of portalViews()) {
+        const res = await agent.request(r.method, url, r.schema?.body ? { body: {} } : {});
+        expect(res.statusCode, `${r.method} ${url} as ${who}: ${res.body}`).toBe(403);
+      }
+      const res = await anonymous.request(r.method, url);
+      expect(res.statusCode, `${r.method} ${url} anonymous`).toBe(401);
+    }
+    expect(await digest()).toBe(before);
+  });
+
+  it("every other route shows a record outside the caller's reach as not found, exactly like a missing id", async () => {
+    const routes = routesWithParams().filter((r) => (r.config?.access as Access | undefined)?.kind !== 'employee');
+    expect(routes.length).toBeGreaterThan(0);
+    const missingFixtures = routes.flatMap((r) =>
+      paramsOf(r.url)
+        .filter((p) => !(p in FIXED) && !(p in FOREIGN))
+        .map((p) => `${r.method} ${r.url}: add FOREIGN.${p} (how to make a record outside company A's reach)`),
+    );
+    expect(missingFixtures).toEqual([]);
+
+    for (const r of routes) {
+      const ids = paramsOf(r.url).filter((p) => p in FOREIGN);
+      for (const param of ids) {
+        const fx = await (FOREIGN[param] as () => Promise<Fixture>)();
+        const before = await digest();
+        const { body, query } = validInput(r, fx.own === undefined ? {} : { [param]: fx.own });
+        const send = body === undefined ? {} : { body };
+        for (const [who, agent] of portalViews()) {
+          const label = `${r.method} ${r.url} (${param}) as ${who}`;
+          const foreign = await agent.request(r.method, fill(r.url, { ...FIXED, [param]: fx.foreign }) + query, send);
+          const missing = await agent.request(r.method, fill(r.url, { ...FIXED, [param]: MISSING }) + query, send);
+          expect(foreign.statusCode, `${label}: ${foreign.body}`).toBe(404);
+          expect(errorShape(foreign), `${label}: the body differs from a missing id's`).toEqual(errorShape(missing));
+          if (fx.own !== undefined && r.method === 'GET' && param !== 'mediaId') {
+            const own = await agent.request(r.method, fill(r.url, { ...FIXED, [param]: fx.own }));
+            expect(own.statusCode, `${label}, own record: ${own.body}`).toBeLessThan(300);
+          }
+        }
+        expect(await digest(), `${r.method} ${r.url} changed data`).toBe(before);
+      }
+    }
+  });
+});
+
+describe('company scope (Z2)', () => {
+  it('GET /api/companies/:companyId: 401 anonymous; a company user and an acting employee read only their own company', async () => {
+    const a = await companyA;
+    const b = await createCompany(tdb.db);
+    expect((await anonymous.get(`/api/companies/${a.id}`)).statusCode).toBe(401);
+    for (const [who, agent] of portalViews()) {
+      const own = await agent.get(`/api/companies/${a.id}`);
+      expect(own.statusCode, who).toBe(200);
+      expect(own.json().data).toMatchObject({ id: a.id, name: a.name, abilities: { canEdit: false, canActAs: false } });
+      expect((await agent.get(`/api/companies/${b.id}`)).statusCode, who).toBe(404);
+    }
+  });
+
+  it('staff with a company right read any company; staff without one find none', async () => {
+    const b = await createCompany(tdb.db, { name: 'Staff-visible B' });
+    const res = await admin.get(`/api/companies/${b.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: b.id, name: 'Staff-visible B', abilities: { canEdit: true, canActAs: true } });
+    expect((await staffWithoutRights.get(`/api/companies/${b.id}`)).statusCode).toBe(404);
+    // The list route is employee-only: refused, not empty.
+    expect((await staffWithoutRights.get('/api/companies')).statusCode).toBe(403);
+  });
+
+  it('a breadcrumb names only a company the caller may see', async () => {
+    const a = await companyA;
+    const b = await createCompany(tdb.db, { name: 'Crumb B' });
+    const own = (await customerA.get(`/api/breadcrumbs/slugs?companyId=${a.id}`)).json();
+    const other = (await customerA.get(`/api/breadcrumbs/slugs?companyId=${b.id}`)).json();
+    expect(JSON.stringify(own)).toContain(a.name);
+    expect(JSON.stringify(other)).not.toContain('Crumb B');
+    expect(JSON.stringify((await admin.get(`/api/breadcrumbs/slugs?companyId=${b.id}`)).json())).toContain('Crumb B');
+  });
+
+  it('a company user cannot start acting as any company, their own included', async () => {
+    const a = await companyA;
+    expect((await customerA.post('/api/acting-as', { companyId: a.id })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * The first segments of the back office's addresses that the portal does not have. An employee
+ * acting as a company who opens one (an old tab, a bookmark, a link from a colleague) is told that
+ * the page belongs to the back office and offered to stop acting, instead of "page not found".
+ * '/settings' is not here: the portal has its own (the account page). A test checks that every
+ * back-office route is covered (route-sets/customer.test.tsx).
+ */
+export const BACK_OFFICE_PATHS = [
+  'companies',
+  'catalogue',
+  'articles',
+  'sync',
+  'products',
+  'order',
+  'attributes',
+  'robox',
+  'settings/roles',
+  'settings/permissions',
+] as const;

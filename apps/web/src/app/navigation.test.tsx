@@ -1,0 +1,183 @@
+import type { CurrentUserResponse } from '@app/shared/auth/auth';
+import { PERMISSIONS } from '@app/shared/platform/permissions';
+import type { RouteName } from '@app/shared/platform/routes';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { setXsrfCookie } from '../../test/cookies';
+import { json, mockFetch, noContent } from '../../test/fetch';
+import { renderWithProviders } from '../../test/render';
+import { resetAppAfterEach, withRegistry } from '../../test/routes';
+import { storage } from '../lib/storage';
+import { BACK_OFFICE_PATHS } from './back-office-paths';
+import { CATALOGUE_SECTIONS } from './catalogue-sections';
+import { collectRoutes, type RouteMeta } from './route-meta';
+import { customerRoutes } from './route-sets/customer';
+import { employeeRoutes } from './route-sets/employee';
+import { session } from './session';
+
+const employee: CurrentUserResponse = {
+  data: {
+    id: 1,
+    email: 'admin@outfitting.test',
+    name: 'Sanne Vos',
+    locale: 'nl',
+    first_login: false,
+    guardable_type: 'employee',
+    guardable: { id: 1, first_name: 'Sanne', insertion: null, last_name: 'Vos', function: 'Beheerder' },
+    acting_as: null,
+  },
+  permissions: [...PERMISSIONS],
+  role: { id: 1, slug: 'beheerders', name: 'Beheerders', is_admin: true, dashboard_view: 'general' },
+};
+
+const nordic = {
+  id: 7,
+  name: 'Nordic Star Cruises',
+  logo: null,
+  primaryColor: '#0f4b85',
+  secondaryColor: '#c8a45c',
+  sector: 'cruise' as const,
+};
+
+const acting: CurrentUserResponse = { ...employee, data: { ...employee.data, acting_as: nordic } };
+
+const client: CurrentUserResponse = {
+  data: {
+    id: 2,
+    email: 'emma@nordicstar.test',
+    name: 'Emma',
+    locale: 'nl',
+    first_login: false,
+    guardable_type: 'client',
+    guardable: { id: 2, first_name: 'Emma', insertion: null, last_name: 'Berg', company_id: 7, job_title: null, company: nordic },
+    acting_as: null,
+  } as unknown as CurrentUserResponse['data'],
+  permissions: [],
+  role: null,
+};
+
+resetAppAfterEach();
+
+const registry = collectRoutes(employeeRoutes);
+
+/** The breadcrumb trail of a route: its names from home down. */
+function trail(name: RouteName): RouteName[] {
+  const out: RouteName[] = [];
+  let at: RouteName | undefined = name;
+  while (at) {
+    out.unshift(at);
+    at = registry.get(at)?.meta.parent;
+  }
+  return out;
+}
+
+describe('the back office tells one story: sidebar, breadcrumbs and titles', () => {
+  it.each(CATALOGUE_SECTIONS.map((s) => [s.to, s]))('%s: the route has the section’s path and title', (_to, section) => {
+    const route = registry.get(section.route);
+    expect(route?.path).toBe(section.to);
+    expect(route?.meta.title).toBe(section.title);
+    expect(trail(section.route).slice(0, 2)).toEqual(['home', 'catalogue.index']);
+  });
+
+  it('nests sync under the articles, the order under the products, and every catalogue screen under Catalogus', () => {
+    expect(trail('articles.sync')).toEqual(['home', 'catalogue.index', 'articles.index', 'articles.sync']);
+    expect(trail('product.order')).toEqual(['home', 'catalogue.index', 'articles.products-index', 'product.order']);
+    expect(trail('attributes.archive')).toEqual(['home', 'catalogue.index', 'product.attributes', 'attributes.archive']);
+    expect(trail('robox-material.edit')).toEqual(['home', 'catalogue.index', 'archive-robox-material', 'robox-material.edit']);
+    expect(trail('robox-material-category.create')).toEqual([
+      'home',
+      'catalogue.index',
+      'archive-robox-material-category',
+      'robox-material-category.create',
+    ]);
+    expect(trail('roles.index')).toEqual(['home', 'settings.index', 'roles.index']);
+  });
+
+  it('shows the catalogue group in the sidebar, in the order and with the titles of its pages', async () => {
+    mockFetch((req) => {
+      if (req.path === '/api/user/current') return json(200, employee);
+      if (req.path === '/api/science') return noContent();
+      return undefined;
+    });
+    session.signedIn(employee, '/catalogue');
+    renderWithProviders(null, { routes: withRegistry(employeeRoutes), url: '/catalogue' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catalogus' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Hoofdnavigatie' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
+    expect(names).toEqual([
+      'Home',
+      'Bedrijven',
+      'Artikelen',
+      'Artikelen synchroniseren',
+      'Producten',
+      'Producten sorteren',
+      'Attributen',
+      'Robox-materialen',
+      'Robox-categorieën',
+      'Inspiratie',
+      'Instellingen',
+    ]);
+    const crumbs = screen.getByRole('navigation', { name: 'Kruimelpad' });
+    expect(within(crumbs).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(crumbs).getByText('Catalogus')).toHaveAttribute('aria-current', 'page');
+    // The page offers the same sections.
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: /Robox-categorieën/ })).toHaveAttribute('href', '/robox/material-categories');
+    await waitFor(() => expect(document.title).toBe('Catalogus · Outfitting Portal'));
+  });
+});
+
+describe('a back-office address while acting as a company', () => {
+  const backOfficePaths = [...registry.values()]
+    .map((r) => r.path)
+    .filter((p) => p !== '/' && p !== '/settings' && p !== '/*' && !p.startsWith('/public'));
+
+  it.each(backOfficePaths)('%s is recognised by the portal', (path) => {
+    const matches = matchRoutes(customerRoutes, path.replace(/:[A-Za-z]+/g, '12')) ?? [];
+    expect((matches.at(-1)?.route.handle as RouteMeta | undefined)?.name).toBe('back-office');
+  });
+
+  it('lists nothing the portal has itself', () => {
+    for (const p of BACK_OFFICE_PATHS) expect(p).not.toMatch(/^(public|settings$)/);
+  });
+
+  it('says the page belongs to the back office, and stopping opens it there', async () => {
+    const f = mockFetch((req) => {
+      if (req.path === '/api/user/current') return json(200, acting);
+      if (req.path === '/api/acting-as' && req.method === 'DELETE') return noContent();
+      if (req.path === '/api/science') return noContent();
+      return undefined;
+    });
+    setXsrfCookie('tok');
+    session.signedIn(employee);
+    session.startActing({ id: nordic.id, name: nordic.name });
+    renderWithProviders(null, { routes: withRegistry(customerRoutes), url: '/articles/12?tab=images' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Deze pagina hoort bij de back office' })).toBeInTheDocument();
+    expect(screen.getByText(/Je kijkt nu mee als Nordic Star Cruises/)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Deze pagina hoort bij de back office · Outfitting Portal'));
+    expect(screen.getByRole('link', { name: 'Terug naar het portaal' })).toHaveAttribute('href', '/');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Stoppen met meekijken en openen' }));
+    await waitFor(() => expect(session.get()).toEqual({ routeSet: 'employee', actingAs: null }));
+    expect(f.to('/api/acting-as', 'DELETE')).toHaveLength(1);
+    expect(window.location.pathname + window.location.search).toBe('/articles/12?tab=images');
+    expect(storage.actingAs()).toBeNull();
+  });
+
+  it('is simply not found for a company’s own user', async () => {
+    mockFetch((req) => {
+      if (req.path === '/api/user/current') return json(200, client);
+      if (req.path === '/api/science') return noContent();
+      return undefined;
+    });
+    session.signedIn(client);
+    renderWithProviders(null, { routes: withRegistry(customerRoutes), url: '/companies' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagina niet gevonden' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Pagina niet gevonden · Outfitting Portal'));
+  });
+});

@@ -1,0 +1,32 @@
+// Helpers for tests that mount whole route sets (never imported by the app).
+import { cleanup } from '@testing-library/react';
+import { Outlet, type RouteObject } from 'react-router';
+import { afterEach } from 'vitest';
+import { collectRoutes } from '../src/app/route-meta';
+import { RouteRegistryContext } from '../src/app/route-registry';
+import { session } from '../src/app/session';
+import { queryClient } from '../src/lib/query';
+
+/** A route set as App.tsx mounts it: with the registry that breadcrumbs and titles read. */
+export function withRegistry(routes: RouteObject[]): RouteObject[] {
+  return [
+    {
+      element: (
+        <RouteRegistryContext.Provider value={collectRoutes(routes)}>
+          <Outlet />
+        </RouteRegistryContext.Provider>
+      ),
+      children: routes,
+    },
+  ];
+}
+
+/** After each test: unmounted, signed out at '/', and nothing cached for the next. */
+export function resetAppAfterEach(): void {
+  afterEach(() => {
+    // Unmount first: a signed-in layout must not see the session and the cache go away under it.
+    cleanup();
+    session.reset('/');
+    queryClient.clear();
+  });
+}

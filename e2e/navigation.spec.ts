@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, logIn } from './support/app';
+import { expect, test } from './support/axe';
+
+// Finding one's way: the skip link, the focus ring, the sidebar and breadcrumbs telling one story,
+// and the lists on a phone. Nothing here changes data.
+
+const admin = ACCOUNTS.admin;
+
+/** How far the page can be scrolled sideways (0: it fits the window). */
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('the first Tab offers "Naar de inhoud", which jumps over the header and the navigation', async ({ page }) => {
+  await logIn(page, admin);
+  await page.goto('/companies');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bedrijven' })).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Naar de inhoud' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveURL('/companies');
+
+  // The next stops are in the main content: the breadcrumb, the search, then the first company.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('navigation', { name: 'Kruimelpad' }).getByRole('link', { name: 'Home' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const search = page.getByRole('textbox', { name: 'Zoek op naam of plaats' });
+  await expect(search).toBeFocused();
+  // A field with the focus has a visible ring.
+  await expect(search).toHaveCSS('outline-style', 'solid');
+  expect(Number.parseFloat(await search.evaluate((e) => getComputedStyle(e).outlineWidth))).toBeGreaterThanOrEqual(2);
+});
+
+test('the sidebar, the breadcrumbs and the titles tell the same story in the catalogue', async ({ page }) => {
+  await logIn(page, admin);
+  const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
+  const crumbs = page.getByRole('navigation', { name: 'Kruimelpad' });
+
+  // Robox is in the catalogue, not in the settings.
+  await nav.getByRole('link', { name: 'Robox-materialen' }).click();
+  await expect(page).toHaveURL('/robox/materials');
+  await expect(page.getByRole('heading', { level: 1, name: 'Robox-materialen' })).toBeVisible();
+  await expect(crumbs).toHaveText(/^Home\s*\/\s*Catalogus\s*\/\s*Robox-materialen$/);
+  await expect(nav.getByRole('link', { name: 'Robox-materialen' })).toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('link', { name: 'Artikelen synchroniseren' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Artikelen synchroniseren' })).toBeVisible();
+  await expect(crumbs).toHaveText(/^Home\s*\/\s*Catalogus\s*\/\s*Artikelen\s*\/\s*Artikelen synchroniseren$/);
+
+  await nav.getByRole('link', { name: 'Attributen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Attributen' })).toBeVisible();
+  await expect(crumbs).toHaveText(/^Home\s*\/\s*Catalogus\s*\/\s*Attributen$/);
+
+  // The Catalogus crumb opens the catalogue's page, with the sidebar's sections.
+  await crumbs.getByRole('link', { name: 'Catalogus' }).click();
+  await expect(page).toHaveURL('/catalogue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalogus' })).toBeVisible();
+  await expect(page).toHaveTitle('Catalogus · Outfitting Portal');
+  const links = page.getByRole('main').getByRole('link');
+  await expect(links.filter({ hasText: 'Robox-categorieën' })).toBeVisible();
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  // After the breadcrumb back home: the sections, in the sidebar's order.
+  expect(hrefs).toEqual([
+    '/',
+    '/articles',
+    '/sync',
+    '/products',
+    '/order',
+    '/attributes',
+    '/robox/materials',
+    '/robox/material-categories',
+  ]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the companies list fits the screen and every company can be acted as from its card', async ({ page }) => {
+    await logIn(page, ACCOUNTS.projectManager);
+    await page.goto('/companies');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bedrijven' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Bedrijven' });
+    const card = list.getByRole('listitem').filter({ hasText: 'Nordic Star Cruises' });
+    const actAs = card.getByRole('button', { name: 'Inloggen als Nordic Star Cruises' });
+    await actAs.scrollIntoViewIfNeeded();
+    await expect(actAs).toBeInViewport({ ratio: 1 });
+    await expect(card.getByText('Cruise', { exact: true })).toBeVisible();
+    expect(await sidewaysScroll(page)).toBe(0);
+
+    // The sort the column headers offer on a wide screen is a select here.
+    await page.getByRole('combobox', { name: 'Sorteren op' }).selectOption({ label: 'Naam (aflopend)' });
+    await expect(page).toHaveURL(/sort=-name/);
+    await expect(list.getByRole('listitem').first()).toContainText('Veluwe Bowling & Events');
+
+    await actAs.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Ingelogd als Nordic Star Cruises' })).toBeVisible();
+    await page.getByRole('button', { name: 'Stoppen' }).click();
+    await expect(page).toHaveURL('/companies');
+  });
+
+  test('the articles list, the roles and the Robox materials do not scroll sideways; their row actions are in reach', async ({
+    page,
+  }) => {
+    await logIn(page, admin);
+    await page.goto('/articles');
+    const articles = page.getByRole('list', { name: 'Artikelen' }).getByRole('listitem');
+    await expect(articles.first().getByRole('link').first()).toBeVisible();
+    expect(await sidewaysScroll(page)).toBe(0);
+
+    await page.goto('/settings/roles');
+    const roles = page.getByRole('list', { name: 'Rollen' }).getByRole('listitem');
+    const edit = roles.first().getByRole('link', { name: /bewerken$/ });
+    await expect(edit).toBeInViewport({ ratio: 1 });
+    expect(await sidewaysScroll(page)).toBe(0);
+
+    await page.goto('/robox/materials');
+    const materials = page.getByRole('list', { name: 'Robox-materialen' }).getByRole('listitem');
+    await expect(materials.first().getByRole('button', { name: /verwijderen$/ })).toBeInViewport({ ratio: 1 });
+    expect(await sidewaysScroll(page)).toBe(0);
+  });
+});
