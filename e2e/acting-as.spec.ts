@@ -5,7 +5,7 @@ import { expect, test } from './support/axe';
 const actingKeys = (page: Page) =>
   page.evaluate(() => ({ id: localStorage.getItem('Acting-As'), name: localStorage.getItem('Acting-As-Name') }));
 
-test('a project manager acts as a company in its portal, through a reload, and stops', async ({ page }) => {
+test('a project manager acts as a company in its portal, through a reload, and stops', { tag: '@smoke' }, async ({ page }) => {
   await logIn(page, ACCOUNTS.projectManager);
   await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Bedrijven' }).click();
   await expect(page).toHaveURL('/companies');

@@ -2,7 +2,7 @@ import { ACCOUNTS, greeting, logIn, submitLogin } from './support/app';
 import { expect, test } from './support/axe';
 
 test.describe('employee sign-in', () => {
-  test('an employee signs in and lands on the back office home with the navigation', async ({ page }) => {
+  test('an employee signs in and lands on the back office home with the navigation', { tag: '@smoke' }, async ({ page }) => {
     await page.goto('/auth/login');
     await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
     await page.getByLabel('E-mailadres').fill(ACCOUNTS.admin.email);

@@ -48,7 +48,10 @@ const newestHistoryRow = (page: Page): Locator =>
   page.getByRole('table', { name: 'Eerdere synchronisaties' }).getByRole('row').nth(1);
 
 test.describe('ERP sync', () => {
-  test('Sync Articles shows the progress of a run, then what it brought, and records it', async ({ page, erp }) => {
+  test('Sync Articles shows the progress of a run, then what it brought, and records it', { tag: '@smoke' }, async ({
+    page,
+    erp,
+  }) => {
     test.setTimeout(120_000);
     await logIn(page, admin);
     await syncOverApi(page);

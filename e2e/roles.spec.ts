@@ -35,7 +35,9 @@ test.beforeEach(async ({ page }) => {
   await logIn(page, ACCOUNTS.admin);
 });
 
-test('an admin creates a role, is asked before leaving unsaved changes, saves, and deletes it', async ({ page }) => {
+test('an admin creates a role, is asked before leaving unsaved changes, saves, and deletes it', { tag: '@smoke' }, async ({
+  page,
+}) => {
   const created = named('Calculator');
   const renamed = named('Calculatie');
   await createRole(page, created, slugOf(created), 'Projecten bekijken');
