@@ -13,15 +13,47 @@ import { can } from './can';
  * ```
  *
  * Staff see an aggregate when they hold one of its rights; a portal view (a company user, or an
- * employee acting as the company) sees only what belongs to its own company. Later aggregates
- * (project, area, order, drawing) are added here the same way: the portal view of a project
- * through the company's attached projects, of an area through the company's allowed areas.
+ * employee acting as the company) sees only what belongs to its own company: a project through
+ * the company's attached projects, an area through the company's allowed areas. Later aggregates
+ * (order, drawing) are added here the same way.
  */
 export const scope = {
   /** Companies: every company for staff with a company right; the portal view only its own company. */
   company(actor: Actor, companyId: SQLWrapper): SQL {
     if (actor.kind === 'client') return sql`${companyId} = ${actor.companyId}`;
     return can(actor, COMPANY_STAFF) ? sql`true` : sql`false`;
+  },
+
+  /**
+   * Projects: every project for staff with a projects right; the portal view the projects its
+   * company is attached to (deleted ones are left out by the repositories, not here).
+   */
+  project(actor: Actor, projectId: SQLWrapper): SQL {
+    if (actor.kind === 'client') {
+      return sql`EXISTS (SELECT 1 FROM project_companies pc_scope
+                          WHERE pc_scope.project_id = ${projectId} AND pc_scope.company_id = ${actor.companyId})`;
+    }
+    return can(actor, PROJECT_STAFF) ? sql`true` : sql`false`;
+  },
+
+  /**
+   * Decks, areas and sub-areas, and through them tasks, sub-tasks, order lines and tickets: all
+   * of them for staff with a projects right; the portal view those of its attached projects,
+   * limited to the allowed areas (and what lies under them) when the link is not `all_areas`.
+   * Pass the row's project id and area id (a task's area, a ticket's task's area).
+   */
+  area(actor: Actor, projectId: SQLWrapper, areaId: SQLWrapper): SQL {
+    if (actor.kind === 'client') {
+      return sql`EXISTS (SELECT 1 FROM project_companies pc_scope
+                          WHERE pc_scope.project_id = ${projectId} AND pc_scope.company_id = ${actor.companyId}
+                            AND (pc_scope.all_areas OR EXISTS (
+                                  SELECT 1 FROM company_project_areas cpa_scope
+                                    JOIN project_areas a_scope ON a_scope.id = ${areaId}
+                                   WHERE cpa_scope.company_id = pc_scope.company_id
+                                     AND cpa_scope.project_id = pc_scope.project_id
+                                     AND cpa_scope.area_id IN (a_scope.id, a_scope.parent_id))))`;
+    }
+    return can(actor, PROJECT_STAFF) ? sql`true` : sql`false`;
   },
 
   /**
@@ -44,4 +76,5 @@ export function publishedMedia(mediaId: SQLWrapper): SQL {
 }
 
 const COMPANY_STAFF = ['companies.manage', 'companies.act-as-client'] as const;
-const MEDIA_STAFF = ['products.manage', 'inspiration-products.manage', 'articles.view'] as const;
+const MEDIA_STAFF = ['products.manage', 'inspiration-products.manage', 'articles.view', 'projects.view', 'projects.manage'] as const;
+const PROJECT_STAFF = ['projects.view', 'projects.manage'] as const;

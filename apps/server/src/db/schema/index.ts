@@ -1,3 +1,4 @@
 export * from './catalogue';
 export * from './identity';
 export * from './platform';
+export * from './projects';

@@ -1,4 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { areaRoutes } from '../../features/projects/area-routes';
+import { projectRoutes } from '../../features/projects/routes';
 import { CATALOGUE_PERMISSIONS } from '../catalogue-sections';
 import { EmployeeLayout } from '../layouts/EmployeeLayout';
 import { guestRoutesRedirect, meta, notFoundRoute, publicProductsRoutes } from './shared';
@@ -233,6 +235,8 @@ export const employeeRoutes: RouteObject[] = [
           }),
           lazy: async () => ({ Component: (await import('../../features/users/pages/PermissionsPage')).PermissionsPage }),
         },
+        ...projectRoutes,
+        ...areaRoutes,
         notFoundRoute,
       ],
     },

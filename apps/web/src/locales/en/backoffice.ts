@@ -1,10 +1,13 @@
 // The en catalogues of the back office, loaded with the employee route set only.
+import areas from './areas.json';
 import articles from './articles.json';
 import attributes from './attributes.json';
 import companies from './companies.json';
 import home from './home.json';
 import products from './products.json';
+import projects from './projects.json';
 import robox from './robox.json';
+import tickets from './tickets.json';
 import users from './users.json';
 
-export default { articles, attributes, companies, home, products, robox, users };
+export default { areas, articles, attributes, companies, home, products, projects, robox, tickets, users };
