@@ -11,12 +11,14 @@
  *   POST /b/buffered  B-buffered: push to an array, one multi-row INSERT every 200 ms
  *   GET  /b/articles  B-list on articles (G3): 25 ids of live articles in the list's default order, then
  *                     those rows with their product, and the count; ?page=N, ?type=CODE (B-list-filter)
+ *   GET  /b/areas, /b/area-tasks?area=N, /b/project-tasks?page=N   the project lists (bench/projects.ts)
  *   GET  /b/count     row counts of analytics_events (the app's) and bench_events (the baselines')
  */
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { COOKIE_NAME, isMain, onStop, sha256Hex, tellParent } from './common.ts';
+import { registerProjectBaselines } from './projects.ts';
 
 /** The database, bare: a named statement on pg, a plain extended-protocol query on PGlite. */
 export interface BaselineSql {
@@ -328,6 +330,9 @@ export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baselin
       meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / 25)), per_page: 25, total },
     };
   });
+
+  // The project lists (issue 8), on the project bench/projects.ts seeds with --projects.
+  registerProjectBaselines(app, sql);
 
   app.post('/b/insert', async (req, reply) => {
     const e = toEvent(req.body as EventBody);

@@ -11,6 +11,7 @@
  *   npm run bench -- --g3              G3 instead of G1/G2: the articles list against B-list
  *   npm run bench -- --g4              G4 only: the ERP import against B-upsert
  *   npm run bench -- --catalogue       G3, then G4
+ *   npm run bench -- --projects        G3 on the project lists (issue 8): areas, an area's tasks, the project's tasks
  *   options: --rounds 3 --duration 10 --warmup 3 --connections 50 --fixed 10000 --extra --json out.json
  *            --articles 100000 (G3's catalogue) --g4-size 50000 --g4-batch 5000 --g4-page 1000 --no-e2e
  */
@@ -39,6 +40,7 @@ import {
 } from './common.ts';
 import { cores, cpuBetween, snapshot } from './cpu.ts';
 import { type G4Report, runG4 } from './g4.ts';
+import { seedProject } from './projects.ts';
 import { type Check, fmt, log, median, printChecks, printInfo, table } from './report.ts';
 import { createPgDatabase, PG_ADMIN_URL, seed } from './seed.ts';
 
@@ -66,6 +68,7 @@ const { values: opt } = parseArgs({
     'g4-batch': { type: 'string', default: '5000' },
     'g4-page': { type: 'string', default: '1000' },
     'no-e2e': { type: 'boolean', default: false },
+    projects: { type: 'boolean', default: false },
   },
 });
 
@@ -94,6 +97,8 @@ interface Scenario {
   what: string;
   /** A query string per request (G3: a random page). */
   query?: () => string;
+  /** A path per request (an area's tasks: a random area), instead of `path`. */
+  pathFor?: () => string;
   /** Only employees may list articles: G3 draws from the employees' sessions. */
   employees?: boolean;
 }
@@ -147,13 +152,68 @@ const SCENARIOS: Record<string, Scenario> = {
 
 const G3_SCENARIOS = ['B-list', 'G3', 'B-list-filter', 'G3-filter'];
 
+// The project lists of issue 8 on bench/projects.ts's project (id 1 on the fresh database; its 10
+// decks take area ids 1-10, its 200 areas 11-210).
+const PROJECT = 1;
+const randomArea = () => 11 + Math.floor(Math.random() * 200);
+Object.assign(SCENARIOS, {
+  'B-areas': { name: 'B-areas', server: 'baseline', method: 'GET', path: '/b/areas', what: 'decks+areas, roll-ups, 1 stmt' },
+  'G3-areas': {
+    name: 'G3-areas',
+    server: 'app',
+    method: 'GET',
+    path: `/api/projects/${PROJECT}/areas`,
+    what: 'app areas list (210 rows)',
+    employees: true,
+  },
+  'B-area-tasks': {
+    name: 'B-area-tasks',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/area-tasks',
+    what: "an area's 20 tasks, 1 stmt",
+    query: () => `area=${randomArea()}`,
+  },
+  'G3-area-tasks': {
+    name: 'G3-area-tasks',
+    server: 'app',
+    method: 'GET',
+    path: '',
+    pathFor: () => `/api/projects/${PROJECT}/areas/${randomArea()}/tasks`,
+    what: "app: an area's tasks",
+    employees: true,
+  },
+  'B-project-tasks': {
+    name: 'B-project-tasks',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/project-tasks',
+    what: 'deferred join + count',
+    query: () => `page=${randomPage()}`,
+  },
+  'G3-project-tasks': {
+    name: 'G3-project-tasks',
+    server: 'app',
+    method: 'GET',
+    path: `/api/projects/${PROJECT}/tasks`,
+    what: "app: the project's tasks",
+    query: () => `page=${randomPage()}`,
+    employees: true,
+  },
+} satisfies Record<string, Scenario>);
+const PROJECT_SCENARIOS = ['B-areas', 'G3-areas', 'B-area-tasks', 'G3-area-tasks', 'B-project-tasks', 'G3-project-tasks'];
+
 const ROUND_ORDER = opt.scenarios
   ? opt.scenarios.split(',').map((s) => s.trim())
-  : G3
-    ? G3_SCENARIOS
-    : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
+  : opt.projects
+    ? PROJECT_SCENARIOS
+    : G3
+      ? G3_SCENARIOS
+      : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
 /** The catalogue is seeded when a G3 scenario runs. */
 const SEED_CATALOGUE = ROUND_ORDER.some((n) => G3_SCENARIOS.includes(n));
+/** The big project is seeded when a project scenario runs. */
+const SEED_PROJECT = ROUND_ORDER.some((n) => PROJECT_SCENARIOS.includes(n));
 /** The fixed-count POST test belongs to G2. */
 const FIXED_TEST = !opt['no-fixed'] && ROUND_ORDER.includes('G2');
 for (const name of ROUND_ORDER)
@@ -175,7 +235,8 @@ function requestsFor(s: Scenario): autocannon.Request[] {
       setupRequest: (req): autocannon.RequestParams => {
         const n = s.employees ? randomEmployeeSession() : randomSession();
         const cookie = `${COOKIE_NAME}=${sessionToken(n)}`;
-        if (s.method === 'GET') return { ...req, ...(s.query ? { path: `${s.path}?${s.query()}` } : {}), headers: { cookie } };
+        const path = s.pathFor ? s.pathFor() : s.path;
+        if (s.method === 'GET') return { ...req, path: s.query ? `${path}?${s.query()}` : path, headers: { cookie } };
         return {
           ...req,
           headers: { cookie, 'x-xsrf-token': csrfTokenFor(n), 'content-type': 'application/json' },
@@ -370,6 +431,8 @@ async function startServers(driver: Driver): Promise<Servers> {
       await migrate(db);
       const s = await seed(db);
       const cat = SEED_CATALOGUE ? await seedCatalogue(db, ARTICLES) : null;
+      const proj = SEED_PROJECT ? await seedProject(db) : null;
+      if (proj) log(`seeded the project: ${JSON.stringify(proj.counts)}`);
       log(
         `seeded ${bench.name}: ${s.sessions} sessions, ${s.accounts} accounts, ${s.companies} companies, ${s.roles} role${cat ? `, ${cat.articles} articles, ${cat.products} products` : ''} (${fmt((performance.now() - t0) / 1000, 1)} s)`,
       );
@@ -410,7 +473,11 @@ async function startServers(driver: Driver): Promise<Servers> {
     };
   }
   const t0 = performance.now();
-  const c = await startChild('./app-server.ts', ['--pglite', ...(SEED_CATALOGUE ? ['--articles', String(ARTICLES)] : [])], {});
+  const c = await startChild(
+    './app-server.ts',
+    ['--pglite', ...(SEED_CATALOGUE ? ['--articles', String(ARTICLES)] : []), ...(SEED_PROJECT ? ['--projects'] : [])],
+    {},
+  );
   if (c.ready.type !== 'ready') throw new Error('unexpected');
   log(
     `PGlite in memory: migrated and seeded (${SESSIONS} sessions${SEED_CATALOGUE ? `, ${ARTICLES} articles` : ''}) and serving in ${fmt((performance.now() - t0) / 1000, 1)} s`,
@@ -555,6 +622,9 @@ function checksFor(driver: Driver, rounds: Round[]): { checks: Check[]; info: Ch
   for (const [app, base] of [
     ['G3', 'B-list'],
     ['G3-filter', 'B-list-filter'],
+    ['G3-areas', 'B-areas'],
+    ['G3-area-tasks', 'B-area-tasks'],
+    ['G3-project-tasks', 'B-project-tasks'],
   ] as const) {
     if (!has(app, base)) continue;
     checks.push(
@@ -710,7 +780,7 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
     // Single connection: the latency floor.
     const single: Record<string, Measurement> = {};
     if (!opt['no-single']) {
-      for (const name of ['B-pk', 'B-current', 'G1', ...G3_SCENARIOS]) {
+      for (const name of ['B-pk', 'B-current', 'G1', ...G3_SCENARIOS, ...PROJECT_SCENARIOS]) {
         const s = SCENARIOS[name];
         if (!s || !ROUND_ORDER.includes(name)) continue;
         await measure(servers, s, { connections: 1, duration: 1 });
@@ -757,6 +827,9 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
       ['G1', 1],
       ['G3', 2],
       ['G3-filter', 15],
+      ['G3-areas', 2],
+      ['G3-area-tasks', 2],
+      ['G3-project-tasks', 2],
     ] as const) {
       const m = single[name];
       if (!m) continue;

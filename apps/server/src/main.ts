@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedCatalogueDemo } from './demo/catalogue';
 import { type ErpStandin, startErpStandin } from './demo/erp-standin';
+import { seedProjectsDemo } from './demo/projects';
 import { isEmpty, seedDemo } from './demo/seed';
 import { runSyncNow } from './features/articles/sync.service';
 import { loggerOptions } from './platform/logger';
@@ -104,6 +105,8 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown)
     const started = Date.now();
     await seedCatalogueDemo({ db, storage: app.platform.storage, log: app.log });
     app.log.info({ event: 'demo.catalogue', ms: Date.now() - started }, 'demo catalogue loaded');
+    // Then the projects, which order from that catalogue (they log their own figures).
+    await seedProjectsDemo({ db, storage: app.platform.storage, log: app.log });
   }
   await shutdown.checkpoint();
   await app.platform.jobs.start();

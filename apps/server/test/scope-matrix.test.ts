@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { RouteRecord } from '../src/app';
 import { createMediaRow, createProduct } from '../src/features/products/catalogue.fixtures';
+import { createProjectChain, type ProjectChain } from '../src/features/projects/projects.fixtures';
 import type { Access } from '../src/platform/access';
 import { createClient, createCompany, createEmployee } from './factories/identity';
 import { type Agent, startTestApp, type TestApp } from './helpers/app';
@@ -37,6 +38,13 @@ interface Fixture {
   foreign: string;
   /** A record inside it, when the aggregate has such records. */
   own?: string;
+  /**
+   * The route's other path parameters for each record (a task's project and area, …). The
+   * foreign record is asked for under its own parents (the scope must stop it) and, when there
+   * is an own record, under company A's parents too (the parent link must stop it); the own
+   * record under its own parents.
+   */
+  context?: { foreign: Record<string, string>; own?: Record<string, string> };
 }
 
 /** Values for parameters that are not ids of a record (an enum in the path). */
@@ -59,7 +67,51 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
     const shown = await createProduct(tdb.db, { published: true });
     return { foreign: String(hidden.id), own: String(shown.id) };
   },
+  // Inside projects: company B's project (attached to B only) and everything in it, against the
+  // same records in a project attached to company A.
+  projectId: projectFixture('projectId'),
+  areaId: projectFixture('areaId'),
+  taskId: projectFixture('taskId'),
+  subtaskId: projectFixture('subtaskId'),
+  ticketId: projectFixture('ticketId'),
+  fileId: projectFixture('fileId'),
 };
+
+let chains: Promise<{ own: ProjectChain; foreign: ProjectChain }> | null = null;
+
+/** One project with a deck, area, sub-area, task, sub-task, ticket and files for company A, and one for company B (made once). */
+function projectChains() {
+  chains ??= (async () => {
+    const a = await companyA;
+    const b = await createCompany(tdb.db, { name: 'Company B (projects)' });
+    const storage = t.app.platform.storage;
+    return {
+      own: await createProjectChain(tdb.db, { companyIds: [a.id], storage, name: 'Own project' }),
+      foreign: await createProjectChain(tdb.db, { companyIds: [b.id], storage, name: 'Foreign project' }),
+    };
+  })();
+  return chains;
+}
+
+/** A fixture for one parameter of the project chain, with the chain's other ids as the route's other parameters. */
+function projectFixture(param: 'projectId' | 'areaId' | 'taskId' | 'subtaskId' | 'ticketId' | 'fileId') {
+  const params = (c: ProjectChain): Record<string, string> => ({
+    projectId: String(c.projectId),
+    areaId: String(c.areaId),
+    taskId: String(c.taskId),
+    subtaskId: String(c.subtaskId),
+    ticketId: String(c.ticketId),
+    fileId: String(c.fileId),
+  });
+  return async (): Promise<Fixture> => {
+    const { own, foreign } = await projectChains();
+    return {
+      foreign: String(foreign[param]),
+      own: String(own[param]),
+      context: { foreign: params(foreign), own: params(own) },
+    };
+  };
+}
 
 let companyA: Promise<{ id: number; name: string }>;
 
@@ -180,14 +232,22 @@ describe('tenancy matrix, generated from the registered routes (Z2, Z5)', () => 
         const before = await digest();
         const { body, query } = validInput(r, fx.own === undefined ? {} : { [param]: fx.own });
         const send = body === undefined ? {} : { body };
+        const parents = [fx.context?.foreign ?? {}, ...(fx.context?.own ? [fx.context.own] : [])];
         for (const [who, agent] of portalViews()) {
-          const label = `${r.method} ${r.url} (${param}) as ${who}`;
-          const foreign = await agent.request(r.method, fill(r.url, { ...FIXED, [param]: fx.foreign }) + query, send);
-          const missing = await agent.request(r.method, fill(r.url, { ...FIXED, [param]: MISSING }) + query, send);
-          expect(foreign.statusCode, `${label}: ${foreign.body}`).toBe(404);
-          expect(errorShape(foreign), `${label}: the body differs from a missing id's`).toEqual(errorShape(missing));
+          for (const [i, others] of parents.entries()) {
+            const label = `${r.method} ${r.url} (${param}${i ? ", under company A's parents" : ''}) as ${who}`;
+            const foreign = await agent.request(
+              r.method,
+              fill(r.url, { ...FIXED, ...others, [param]: fx.foreign }) + query,
+              send,
+            );
+            const missing = await agent.request(r.method, fill(r.url, { ...FIXED, ...others, [param]: MISSING }) + query, send);
+            expect(foreign.statusCode, `${label}: ${foreign.body}`).toBe(404);
+            expect(errorShape(foreign), `${label}: the body differs from a missing id's`).toEqual(errorShape(missing));
+          }
           if (fx.own !== undefined && r.method === 'GET' && param !== 'mediaId') {
-            const own = await agent.request(r.method, fill(r.url, { ...FIXED, [param]: fx.own }));
+            const label = `${r.method} ${r.url} (${param}) as ${who}`;
+            const own = await agent.request(r.method, fill(r.url, { ...FIXED, ...(fx.context?.own ?? {}), [param]: fx.own }));
             expect(own.statusCode, `${label}, own record: ${own.body}`).toBeLessThan(300);
           }
         }

@@ -57,6 +57,40 @@ export const scope = {
   },
 
   /**
+   * Attachments (the `files` table): staff with a projects right see the files attached to a
+   * project or a task; the portal view those attached to its visible, not deleted projects and to
+   * the tasks of its allowed areas (through scope.project and scope.area). Anyone signed in with
+   * an own account also sees the files they uploaded themselves that are not attached yet (the
+   * editor shows them before the save); an employee acting as a company only what the company sees.
+   * A feature that attaches files elsewhere (drawings, HR documents) adds its table here.
+   */
+  file(actor: Actor, fileId: SQLWrapper): SQL {
+    const attachedToProject = sql`EXISTS (SELECT 1 FROM project_attachments pa_file WHERE pa_file.file_id = ${fileId})`;
+    const attachedToTask = sql`EXISTS (SELECT 1 FROM task_attachments ta_file WHERE ta_file.file_id = ${fileId})`;
+    const ownAccountId = actor.kind === 'employee' ? actor.accountId : actor.kind === 'client' ? actor.accountId : null;
+    const ownUpload =
+      ownAccountId === null
+        ? sql`false`
+        : sql`(EXISTS (SELECT 1 FROM files f_own WHERE f_own.id = ${fileId} AND f_own.created_by = ${ownAccountId})
+               AND NOT ${attachedToProject} AND NOT ${attachedToTask})`;
+    if (actor.kind === 'client') {
+      const projectCol = sql.raw('pa_file.project_id');
+      const taskProjectCol = sql.raw('t_file.project_id');
+      const taskAreaCol = sql.raw('t_file.area_id');
+      return sql`(EXISTS (SELECT 1 FROM project_attachments pa_file JOIN projects p_file ON p_file.id = pa_file.project_id
+                           WHERE pa_file.file_id = ${fileId} AND p_file.deleted_at IS NULL
+                             AND ${scope.project(actor, projectCol)})
+              OR EXISTS (SELECT 1 FROM task_attachments ta_file JOIN tasks t_file ON t_file.id = ta_file.task_id
+                           JOIN projects p_file ON p_file.id = t_file.project_id
+                          WHERE ta_file.file_id = ${fileId} AND p_file.deleted_at IS NULL
+                            AND ${scope.area(actor, taskProjectCol, taskAreaCol)})
+              OR ${ownUpload})`;
+    }
+    if (can(actor, PROJECT_STAFF)) return sql`(${attachedToProject} OR ${attachedToTask} OR ${ownUpload})`;
+    return ownUpload;
+  },
+
+  /**
    * Stored images: those of published products for everyone (the public catalogue); every image
    * for staff who work on products or articles.
    */
@@ -76,5 +110,11 @@ export function publishedMedia(mediaId: SQLWrapper): SQL {
 }
 
 const COMPANY_STAFF = ['companies.manage', 'companies.act-as-client'] as const;
-const MEDIA_STAFF = ['products.manage', 'inspiration-products.manage', 'articles.view', 'projects.view', 'projects.manage'] as const;
+const MEDIA_STAFF = [
+  'products.manage',
+  'inspiration-products.manage',
+  'articles.view',
+  'projects.view',
+  'projects.manage',
+] as const;
 const PROJECT_STAFF = ['projects.view', 'projects.manage'] as const;

@@ -16,4 +16,7 @@ export const BACK_OFFICE_PATHS = [
   'robox',
   'settings/roles',
   'settings/permissions',
+  // Projects (issue #8): the portal's own project pages come with the portal issue, which takes 'projects' out again.
+  'projects',
+  'tickets',
 ] as const;

@@ -111,6 +111,8 @@ describe('the back office tells one story: sidebar, breadcrumbs and titles', () 
     expect(names).toEqual([
       'Home',
       'Bedrijven',
+      'Projecten',
+      'Tickets',
       'Artikelen',
       'Artikelen synchroniseren',
       'Producten',

@@ -9,6 +9,12 @@ export const SLUG_NAMES = [
   'productId',
   'roboxMaterialId',
   'roboxMaterialCategoryId',
+  'projectId',
+  'areaId',
+  'taskId',
+  /** The web's sub-task route param (task/:taskId/subtask/:subTaskId), spelled as in the specification. */
+  'subTaskId',
+  'ticketId',
 ] as const;
 export type SlugName = (typeof SLUG_NAMES)[number];
 

@@ -27,6 +27,10 @@ export type Company = z.infer<typeof companySchema>;
 
 export const companyParams = z.strictObject({ companyId: idSchema });
 
+/** Every live company in short, for pickers (a project's attached companies). */
+export const companyOptionSchema = z.object({ id: z.number().int(), name: z.string(), sector: z.enum(SECTORS) });
+export type CompanyOption = z.infer<typeof companyOptionSchema>;
+
 export const COMPANY_SORTS = ['name', '-name', 'city', '-city', 'users', '-users'] as const;
 
 export const companyListQuerySchema = listQueryBase.extend({

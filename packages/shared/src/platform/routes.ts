@@ -40,6 +40,24 @@ export const ROUTE_NAMES = [
   'archive-robox-material-category',
   'robox-material-category.create',
   'robox-material-category.edit',
+  // projects (issue #8): the list, the editor, one project's pages, tickets
+  'projects.index',
+  'projects.create',
+  'projects.show',
+  'projects.details',
+  'projects.feed',
+  'projects.tickets',
+  'projects.ticket',
+  'tickets.index',
+  'tickets.show',
+  // projects (issue #8): the task editor and sub-task editor (drawers on the area page), the project's task list
+  'projects.task',
+  'projects.subtask',
+  'projects.tasks',
+  // projects (issue #8): the areas list, one deck/area/sub-area with its floor plan, its sub-areas
+  'projects.areas',
+  'projects.area',
+  'projects.subareas',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];

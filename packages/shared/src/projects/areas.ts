@@ -110,5 +110,8 @@ export const markerMoveSchema = z.strictObject({
   height: z.number().min(1).max(100_000).describe('Rendered height of the plan, px'),
 });
 export type MarkerMove = z.infer<typeof markerMoveSchema>;
+/** Where a moved marker now stands: fractions of the plan's width and height, 0..1. */
+export const markerPositionSchema = z.object({ x: fraction, y: fraction });
+export type MarkerPosition = z.infer<typeof markerPositionSchema>;
 
 export const areaParams = z.strictObject({ projectId: idSchema, areaId: idSchema });

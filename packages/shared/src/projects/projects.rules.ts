@@ -112,7 +112,9 @@ export interface AreaDraft {
   name: string;
 }
 
-export type BulkAreaParse = { ok: true; areas: AreaDraft[] } | { ok: false; line: number; code: 'range_invalid' | 'range_too_large' | 'duplicate_number' };
+export type BulkAreaParse =
+  | { ok: true; areas: AreaDraft[] }
+  | { ok: false; line: number; code: 'range_invalid' | 'range_too_large' | 'duplicate_number' };
 
 /**
  * Reads the bulk-add text: one area per line, or a range that makes many. A line is

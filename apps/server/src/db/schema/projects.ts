@@ -176,9 +176,7 @@ export const projectAreas = pgTable(
     fractionCheck('project_areas', t.planY),
     index('project_areas_project_idx').on(t.projectId, t.kind, t.sortOrder, t.id),
     index('project_areas_parent_idx').on(t.parentId),
-    uniqueIndex('project_areas_number_key')
-      .on(t.projectId, t.kind, sql`lower(${t.number})`)
-      .where(sql`${t.number} <> ''`),
+    uniqueIndex('project_areas_number_key').on(t.projectId, t.kind, sql`lower(${t.number})`).where(sql`${t.number} <> ''`),
   ],
 );
 

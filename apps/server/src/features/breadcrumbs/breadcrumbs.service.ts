@@ -3,10 +3,26 @@ import type { Ctx } from '../../platform/context';
 import { articleTitle } from '../articles/articles.service';
 import { companyTitle } from '../companies/companies.service';
 import { productTitle } from '../products/products.service';
+import { projectTitle } from '../projects/projects.service';
 import { roboxCategoryTitle, roboxMaterialTitle } from '../robox/robox.service';
 import { roleTitle } from '../users/roles.service';
+import * as repo from './breadcrumbs.repository';
 
 type Resolver = (ctx: Ctx, id: number) => Promise<string | null>;
+
+/** The longest ticket title a crumb shows: the description, cut with an ellipsis. */
+export const TICKET_TITLE_MAX = 60;
+
+/** Cuts a text to `max` characters (whole code points), the last one an ellipsis when it was longer. */
+export function shorten(text: string, max: number): string {
+  const chars = [...text.trim().replace(/\s+/g, ' ')];
+  return chars.length <= max
+    ? chars.join('')
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}
 
 /** One resolver per slug name; each answers only what the actor may see, else null. */
 const resolvers: Record<SlugName, Resolver> = {
@@ -16,6 +32,14 @@ const resolvers: Record<SlugName, Resolver> = {
   productId: productTitle,
   roboxMaterialId: roboxMaterialTitle,
   roboxMaterialCategoryId: roboxCategoryTitle,
+  projectId: projectTitle,
+  areaId: (ctx, id) => repo.areaTitle(ctx.db.orm, ctx.actor, id),
+  taskId: (ctx, id) => repo.taskTitle(ctx.db.orm, ctx.actor, id),
+  subTaskId: (ctx, id) => repo.subtaskTitle(ctx.db.orm, ctx.actor, id),
+  ticketId: async (ctx, id) => {
+    const description = await repo.ticketTitle(ctx.db.orm, ctx.actor, id);
+    return description === null ? null : shorten(description, TICKET_TITLE_MAX);
+  },
 };
 
 /** Titles for the slug params of the page being opened. */

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee, createRole } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
-import { companies } from '../../db/schema';
+import { companies, companyProjectAreas, projectCompanies, projects, subtasks, tasks, tickets } from '../../db/schema';
+import { createAreaRow, createProjectChain, type ProjectChain } from '../projects/projects.fixtures';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -92,7 +93,7 @@ describe('GET /api/breadcrumbs/slugs', () => {
   it('answers 400 for an unknown slug name, a bad id or a repeated parameter (I1, I4)', async () => {
     const admin = await signedIn(await createEmployee(tdb.db, { admin: true }));
     const bad = [
-      'projectId=1',
+      'drawingId=1',
       '__proto__=1',
       'companyId=x',
       'companyId=-1',
@@ -109,5 +110,77 @@ describe('GET /api/breadcrumbs/slugs', () => {
       expect(res.json().code).toBe('VALIDATION_FAILED');
       expect(res.body).not.toContain('Alpha');
     }
+  });
+});
+
+describe('GET /api/breadcrumbs/slugs inside projects', () => {
+  const crumbs = (c: ProjectChain) =>
+    `projectId=${c.projectId}&areaId=${c.areaId}&taskId=${c.taskId}&subTaskId=${c.subtaskId}&ticketId=${c.ticketId}`;
+  const nulls = { projectId: null, areaId: null, taskId: null, subTaskId: null, ticketId: null };
+  let own: ProjectChain;
+  let foreign: ProjectChain;
+  let titles: Record<string, string>;
+
+  beforeAll(async () => {
+    own = await createProjectChain(tdb.db, { companyIds: [companyA.id], name: 'MS Voyager refit' });
+    foreign = await createProjectChain(tdb.db, { companyIds: [companyB.id], name: 'Hotel Beta lobby' });
+    const task = (await tdb.db.orm.select().from(tasks).where(eq(tasks.id, own.taskId)))[0];
+    const subtask = (await tdb.db.orm.select().from(subtasks).where(eq(subtasks.id, own.subtaskId)))[0];
+    const long = 'De deur van kajuit 5001 klemt bij het sluiten en de scharnieren moeten worden vervangen voor de oplevering';
+    await tdb.db.orm.update(tickets).set({ description: long }).where(eq(tickets.id, own.ticketId));
+    titles = {
+      projectId: 'MS Voyager refit',
+      areaId: '5001 Cabin',
+      taskId: task?.name ?? '',
+      subTaskId: subtask?.name ?? '',
+      ticketId: `${long.slice(0, 59)}…`,
+    };
+  });
+
+  it('names a project, area ("number name", or the name), task, sub-task and ticket (cut to 60) for staff with a projects right', async () => {
+    const viewer = await signedIn(await createEmployee(tdb.db, { permissions: ['projects.view'] }));
+    expect(await slugs(viewer, crumbs(own))).toEqual(titles);
+    expect([...(titles.ticketId ?? '')]).toHaveLength(60);
+    expect(await slugs(viewer, `areaId=${own.deckId}`)).toEqual({ areaId: '5 Deck 5' });
+    expect(await slugs(viewer, `areaId=${own.subareaId}`)).toEqual({ areaId: 'Bathroom' });
+    // A deleted project is still named for staff (its page offers the restore).
+    await tdb.db.orm.update(projects).set({ deletedAt: new Date() }).where(eq(projects.id, foreign.projectId));
+    expect((await slugs(viewer, `projectId=${foreign.projectId}`)).projectId).toBe('Hotel Beta lobby');
+    await tdb.db.orm.update(projects).set({ deletedAt: null }).where(eq(projects.id, foreign.projectId));
+  });
+
+  it('answers nulls to staff without a projects right and to anonymous callers', async () => {
+    const none = await signedIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
+    expect(await slugs(none, crumbs(own))).toEqual(nulls);
+    expect(await slugs(t.agent(), crumbs(own))).toEqual(nulls);
+  });
+
+  it("names the portal view's own records and answers another company's exactly like missing ids (Z2)", async () => {
+    const user = await signedIn(await createClient(tdb.db, companyA.id));
+    const acting = await signedIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] }));
+    acting.actingAs = companyA.id;
+    for (const who of [user, acting]) {
+      expect(await slugs(who, crumbs(own))).toEqual(titles);
+      const other = await who.get(`/api/breadcrumbs/slugs?${crumbs(foreign)}`);
+      const missing = await who.get(
+        '/api/breadcrumbs/slugs?projectId=987654&areaId=987654&taskId=987654&subTaskId=987654&ticketId=987654',
+      );
+      expect(other.json()).toEqual({ data: { slugs: nulls } });
+      expect(other.body).toBe(missing.body);
+    }
+    // Limited to other areas: the area and what lies in it are hidden, the project is not.
+    const limited = await createProjectChain(tdb.db, { companyIds: [companyA.id], name: 'Limited' });
+    const elsewhere = await createAreaRow(tdb.db, limited.projectId);
+    await tdb.db.orm
+      .update(projectCompanies)
+      .set({ allAreas: false })
+      .where(sql`${projectCompanies.projectId} = ${limited.projectId} AND ${projectCompanies.companyId} = ${companyA.id}`);
+    await tdb.db.orm
+      .insert(companyProjectAreas)
+      .values({ projectId: limited.projectId, companyId: companyA.id, areaId: elsewhere.id });
+    expect(await slugs(user, crumbs(limited))).toEqual({ ...nulls, projectId: 'Limited' });
+    // A deleted project is gone from the portal.
+    await tdb.db.orm.update(projects).set({ deletedAt: new Date() }).where(eq(projects.id, limited.projectId));
+    expect((await slugs(user, `projectId=${limited.projectId}`)).projectId).toBeNull();
   });
 });

@@ -41,6 +41,15 @@ const sorts: Record<string, SQL> = {
   '-users': desc(usersCount),
 };
 
+/** Every live company by name, for pickers: staff who attach companies to projects see them all. */
+export async function options(db: DbOrTx): Promise<{ id: number; name: string; sector: Sector }[]> {
+  return db
+    .select({ id: companies.id, name: companies.name, sector: sql<Sector>`${companies.sector}` })
+    .from(companies)
+    .where(isNull(companies.deletedAt))
+    .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id));
+}
+
 /** The companies the actor may see, paged: every company for staff with a company right, else only its own. */
 export async function list(
   db: DbOrTx,

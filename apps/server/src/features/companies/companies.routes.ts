@@ -1,7 +1,14 @@
 import { actingAsInputSchema, companyBrandSchema } from '@app/shared/auth/auth';
-import { companyListQuerySchema, companyParams, companySchema, companySummarySchema } from '@app/shared/companies/companies';
+import {
+  companyListQuerySchema,
+  companyOptionSchema,
+  companyParams,
+  companySchema,
+  companySummarySchema,
+} from '@app/shared/companies/companies';
 import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
 import { access } from '../../platform/access';
 import * as companies from './companies.service';
 
@@ -20,6 +27,21 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => companies.listCompanies(req.ctx, req.query),
+  );
+
+  app.get(
+    '/api/companies/options',
+    {
+      // A short list for pickers: also for project managers, who attach companies to projects.
+      config: { access: access.employee('companies.manage', 'companies.act-as-client', 'projects.manage') },
+      schema: {
+        tags,
+        summary: 'Every live company in short (id, name, sector), for pickers',
+        querystring: noQuery,
+        response: { 200: envelope(z.array(companyOptionSchema)) },
+      },
+    },
+    async (req) => ({ data: await companies.companyOptions(req.ctx) }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { CompanyBrand } from '@app/shared/auth/auth';
-import type { Company, CompanyListQuery, CompanySummary } from '@app/shared/companies/companies';
+import type { Company, CompanyListQuery, CompanyOption, CompanySummary } from '@app/shared/companies/companies';
 import { companyAbilities } from '@app/shared/companies/companies.rules';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import type { Actor } from '../../platform/actor';
@@ -29,6 +29,11 @@ export async function listCompanies(ctx: Ctx, q: CompanyListQuery): Promise<Page
  * One company: for staff with a company right any company, for a company user (or an employee
  * acting as a company) only its own. @throws COMPANY_NOT_FOUND
  */
+/** Every live company in short (id, name, sector), for the pickers of staff. */
+export async function companyOptions(ctx: Ctx): Promise<CompanyOption[]> {
+  return repo.options(ctx.db.orm);
+}
+
 export async function getCompany(ctx: Ctx, id: number): Promise<Company> {
   const r = await repo.find(ctx.db.orm, ctx.actor, id);
   if (!r) throw new AppError('COMPANY_NOT_FOUND');

@@ -43,6 +43,31 @@ afterAll(async () => {
   await tdb.drop();
 });
 
+describe('GET /api/companies/options', () => {
+  it('lists every live company by name for project managers and company staff; 401/403 otherwise', async () => {
+    const pm = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
+    const pmAgent = t.agent();
+    await pmAgent.login(pm.email, pm.password);
+    const tag = `opt${uniq()}`;
+    const b = await createCompany(tdb.db, { name: `${tag} B` });
+    const a = await createCompany(tdb.db, { name: `${tag} a` });
+    const gone = await createCompany(tdb.db, { name: `${tag} gone` });
+    await tdb.db.orm.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, gone.id));
+
+    expect((await anon.get('/api/companies/options')).statusCode).toBe(401);
+    expect((await noPerm.get('/api/companies/options')).statusCode).toBe(403);
+    expect((await client.get('/api/companies/options')).statusCode).toBe(403);
+    expect((await pmAgent.get('/api/companies/options?x=1')).statusCode).toBe(400);
+    for (const agent of [pmAgent, manageOnly, actor]) {
+      const res = await agent.get('/api/companies/options');
+      expect(res.statusCode).toBe(200);
+      const mine = (res.json().data as { id: number; name: string; sector: string }[]).filter((c) => c.name.startsWith(tag));
+      expect(mine.map((c) => c.id)).toEqual([a.id, b.id]);
+      expect(mine[0]).toEqual({ id: a.id, name: `${tag} a`, sector: expect.any(String) });
+    }
+  });
+});
+
 describe('GET /api/companies', () => {
   it('answers 401 anonymous, 403 to an employee without a company right and to a company user', async () => {
     expect((await anon.get('/api/companies')).statusCode).toBe(401);

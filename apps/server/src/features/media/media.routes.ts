@@ -23,7 +23,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/media',
     {
-      config: { access: access.employee('products.manage') },
+      // Product editors, and project managers for a project's featured image and the areas' plans.
+      config: { access: access.employee('products.manage', 'projects.manage') },
       bodyLimit: MAX_IMAGE_BYTES * MAX_IMAGES_PER_UPLOAD + 1024 * 1024,
       schema: {
         tags,

@@ -8,6 +8,8 @@ import {
   IconHome,
   IconLogout,
   IconSettings,
+  IconTicket,
+  IconTools,
   IconWorld,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -31,6 +33,9 @@ interface NavItem {
   end?: boolean;
 }
 
+/** The sidebar's items above the catalogue group; the others follow it. */
+const TOP_ITEMS = ['/', '/companies', '/projects', '/tickets'];
+
 /** The back office: a navigation with only the sections this person may open, and the work area. */
 export function EmployeeLayout() {
   const { t } = useTranslation();
@@ -38,6 +43,7 @@ export function EmployeeLayout() {
   const user = useCurrentUser();
   const location = useLocation();
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
+  const canProjects = useCan(['projects.view', 'projects.manage']);
   // A screen whose permission this person lacks looks like one that does not exist (the server
   // refuses its calls either way); its page component never mounts.
   const needed = useRouteChain().at(-1)?.meta.permission;
@@ -46,6 +52,8 @@ export function EmployeeLayout() {
   const items: NavItem[] = [
     { to: '/', label: t('common.nav.home'), icon: <IconHome size={18} />, visible: true, end: true },
     { to: '/companies', label: t('common.nav.companies'), icon: <IconBuilding size={18} />, visible: canCompanies },
+    { to: '/projects', label: t('common.nav.projects'), icon: <IconTools size={18} />, visible: canProjects },
+    { to: '/tickets', label: t('common.nav.tickets'), icon: <IconTicket size={18} />, visible: canProjects },
     { to: '/public/products', label: t('common.nav.inspiration'), icon: <IconWorld size={18} />, visible: true },
     { to: '/settings', label: t('common.nav.settings'), icon: <IconSettings size={18} />, visible: true },
   ];
@@ -125,7 +133,7 @@ export function EmployeeLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('common.nav.main')}>
         <ScrollArea>
-          {items.filter((i) => i.visible && (i.to === '/' || i.to === '/companies')).map(link)}
+          {items.filter((i) => i.visible && TOP_ITEMS.includes(i.to)).map(link)}
           {catalogue.length > 0 ? (
             <NavLink
               label={t('common.nav.catalogue')}
@@ -138,7 +146,7 @@ export function EmployeeLayout() {
               {catalogue.map(link)}
             </NavLink>
           ) : null}
-          {items.filter((i) => i.visible && i.to !== '/' && i.to !== '/companies').map(link)}
+          {items.filter((i) => i.visible && !TOP_ITEMS.includes(i.to)).map(link)}
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0" {...skipTargetProps}>

@@ -7,7 +7,8 @@ import home from './home.json';
 import products from './products.json';
 import projects from './projects.json';
 import robox from './robox.json';
+import tasks from './tasks.json';
 import tickets from './tickets.json';
 import users from './users.json';
 
-export default { areas, articles, attributes, companies, home, products, projects, robox, tickets, users };
+export default { areas, articles, attributes, companies, home, products, projects, robox, tasks, tickets, users };

@@ -1,0 +1,63 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { scope } from '../../platform/scope';
+import { query } from '../../platform/sql';
+
+/**
+ * Titles of the records inside projects, each read through the actor's scope: the project must
+ * be visible (and, for the portal view, not deleted) and the record inside the actor's areas
+ * (scope.area). Anything else is null, exactly like a missing id.
+ */
+
+/** The project `p` is visible to the actor: in scope, and never deleted for the portal view. */
+function projectVisible(actor: Actor): SQL {
+  const inScope = scope.project(actor, sql.raw('p.id'));
+  return actor.kind === 'client' ? sql`(${inScope} AND p.deleted_at IS NULL)` : inScope;
+}
+
+async function one(db: DbOrTx, q: SQL): Promise<string | null> {
+  const rows = await query<{ title: string | null }>(db, q);
+  return rows[0]?.title ?? null;
+}
+
+/** A deck, area or sub-area: "number name", or the name when it has no number. */
+export function areaTitle(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
+  return one(
+    db,
+    sql`SELECT concat_ws(' ', nullif(a.number, ''), a.name) AS title
+          FROM project_areas a JOIN projects p ON p.id = a.project_id
+         WHERE a.id = ${id} AND ${projectVisible(actor)} AND ${scope.area(actor, sql.raw('a.project_id'), sql.raw('a.id'))}`,
+  );
+}
+
+/** A task's name. */
+export function taskTitle(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
+  return one(
+    db,
+    sql`SELECT t.name AS title
+          FROM tasks t JOIN projects p ON p.id = t.project_id
+         WHERE t.id = ${id} AND ${projectVisible(actor)} AND ${scope.area(actor, sql.raw('t.project_id'), sql.raw('t.area_id'))}`,
+  );
+}
+
+/** A sub-task's name (its scope is its task's area). */
+export function subtaskTitle(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
+  return one(
+    db,
+    sql`SELECT s.name AS title
+          FROM subtasks s JOIN tasks t ON t.id = s.task_id JOIN projects p ON p.id = t.project_id
+         WHERE s.id = ${id} AND ${projectVisible(actor)} AND ${scope.area(actor, sql.raw('t.project_id'), sql.raw('t.area_id'))}`,
+  );
+}
+
+/** A ticket's description (the caller shortens it): a ticket on a task is scoped by the task's area. */
+export function ticketTitle(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
+  return one(
+    db,
+    sql`SELECT tk.description AS title
+          FROM tickets tk JOIN projects p ON p.id = tk.project_id LEFT JOIN tasks t ON t.id = tk.task_id
+         WHERE tk.id = ${id} AND ${projectVisible(actor)}
+           AND (tk.task_id IS NULL OR ${scope.area(actor, sql.raw('t.project_id'), sql.raw('t.area_id'))})`,
+  );
+}

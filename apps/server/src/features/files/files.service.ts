@@ -1,0 +1,243 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  FILE_MIME_TYPES,
+  type FileInfo,
+  type FileMimeType,
+  fileUrl,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_UPLOAD,
+} from '@app/shared/files/files';
+import type { FieldError } from '@app/shared/platform/errors';
+import { fileTypeFromFile } from 'file-type';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import type { Ctx } from '../../platform/context';
+import { randomToken } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { isStorableText, printableText } from '../../platform/text-guard';
+import { cleanFileName, type UploadPart } from '../media/media.service';
+import * as repo from './files.repository';
+import { inspectZip } from './files.zip';
+
+/** The extensions each accepted type may carry: the name must agree with the bytes (F3). */
+const EXTENSIONS: Record<FileMimeType, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'application/zip': ['zip'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'text/plain': ['txt'],
+  'text/csv': ['csv'],
+};
+const TEXT_TYPES: Record<string, FileMimeType> = { txt: 'text/plain', csv: 'text/csv' };
+
+export type FileRejection = { name: string; code: 'type_not_allowed' | 'too_large' | 'invalid_character' };
+
+/** The stored file as the API shows it. */
+export function toFileInfo(r: repo.FileInfoRow): FileInfo {
+  return {
+    id: r.id,
+    originalName: r.originalName,
+    mime: r.mime,
+    size: r.size,
+    url: fileUrl(r.id),
+    uploadedBy: r.uploadedBy,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Files by id in the order asked, as the API shows them (unknown ids left out). For the records
+ * that list attachments (projects, tasks): they decide who sees the record, and so its files.
+ */
+export async function fileInfos(db: DbOrTx, ids: readonly number[]): Promise<FileInfo[]> {
+  const rows = await repo.infos(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toFileInfo(r)] : [];
+  });
+}
+
+/**
+ * The ids among `ids` that the actor may attach: files it may see (scope.file). An editor checks
+ * its attachmentIds with this and reports the others as `attachmentIds: not_found`.
+ */
+export async function attachableFileIds(db: DbOrTx, actor: Actor, ids: readonly number[]): Promise<Set<number>> {
+  return repo.visibleIds(db, actor, ids);
+}
+
+interface StagedFile {
+  sentName: string;
+  name: string;
+  tmp: string;
+  truncated: boolean;
+}
+
+const MULTIPART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/** Reads every part to a temporary file within the size limit (F2) before anything is stored; form fields are named, not taken. */
+async function stageParts(parts: AsyncIterable<UploadPart>, tmpDir: string, staged: StagedFile[]) {
+  const fields: Record<string, FieldError> = {};
+  try {
+    for await (const part of parts) {
+      if (part.type !== 'file' || !part.file) {
+        fields[printableText(part.fieldname).slice(0, 100) || '_'] = { code: 'unknown_field' };
+        continue;
+      }
+      const sentName = part.filename ?? '';
+      const f: StagedFile = {
+        sentName,
+        name: cleanFileName(sentName),
+        tmp: path.join(tmpDir, `upload-${randomToken(12)}`),
+        truncated: false,
+      };
+      staged.push(f);
+      await pipeline(part.file, createWriteStream(f.tmp, { mode: 0o600 }));
+      f.truncated = part.file.truncated === true;
+    }
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code)) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: `At most ${MAX_FILES_PER_UPLOAD} files per upload; send many files as one ZIP`,
+        fieldErrors: { files: { code: 'too_many_files', params: { max: MAX_FILES_PER_UPLOAD } } },
+      });
+    }
+    if (err instanceof AppError || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) throw err;
+    if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    throw new AppError('VALIDATION_FAILED', { message: 'Malformed multipart body' });
+  }
+  return fields;
+}
+
+/** True when the file is UTF-8 text without NUL characters (read as a stream, never whole). */
+async function isPlainText(file: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(file)) {
+      const buf = chunk as Buffer;
+      if (buf.includes(0)) return false;
+      decoder.decode(buf, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The accepted type of a staged file from its bytes and its extension, or why not. */
+async function sniff(f: StagedFile): Promise<{ mime: FileMimeType } | { code: 'type_not_allowed' | 'too_large'; why: string }> {
+  const ext = f.name.includes('.') ? (f.name.split('.').pop() ?? '').toLowerCase() : '';
+  const sniffed = await fileTypeFromFile(f.tmp);
+  let mime: FileMimeType | undefined;
+  if (sniffed) {
+    if ((FILE_MIME_TYPES as readonly string[]).includes(sniffed.mime)) mime = sniffed.mime as FileMimeType;
+  } else if (TEXT_TYPES[ext] && (await isPlainText(f.tmp))) {
+    mime = TEXT_TYPES[ext];
+  }
+  if (!mime || !EXTENSIONS[mime].includes(ext))
+    return { code: 'type_not_allowed', why: `sniffed ${sniffed?.mime ?? 'nothing'}, .${ext}` };
+  if (mime === 'application/zip' || mime.startsWith('application/vnd.openxmlformats-officedocument.')) {
+    const zip = await inspectZip(f.tmp, { allowArchivesInside: mime !== 'application/zip' });
+    if (!zip.ok) return { code: zip.code, why: zip.reason };
+  }
+  return { mime };
+}
+
+/** Checks and stores one staged file, or says why not. */
+async function storeStaged(ctx: Ctx, f: StagedFile): Promise<FileInfo | FileRejection> {
+  if (!isStorableText(f.sentName)) {
+    ctx.log.warn({ event: 'upload.rejected', reason: 'name' }, 'upload refused: NUL in the file name');
+    return { name: f.name, code: 'invalid_character' };
+  }
+  if (f.truncated) {
+    ctx.log.warn({ event: 'upload.rejected', reason: 'size' }, 'upload refused: over the size limit');
+    return { name: f.name, code: 'too_large' };
+  }
+  const type = await sniff(f);
+  if ('code' in type) {
+    ctx.log.warn({ event: 'upload.rejected', reason: type.why }, 'upload refused: not an accepted file');
+    return { name: f.name, code: type.code };
+  }
+  const { size } = await fs.stat(f.tmp);
+  const key = ctx.storage.newKey();
+  await ctx.storage.write(key, createReadStream(f.tmp));
+  const createdBy = ctx.actor.kind === 'anonymous' ? null : ctx.actor.accountId;
+  const id = await repo.insert(ctx.db.orm, { storageKey: key, originalName: f.name, mime: type.mime, size, createdBy });
+  const [info] = await fileInfos(ctx.db.orm, [id]);
+  if (!info) throw new Error('stored file not found');
+  return info;
+}
+
+/**
+ * Stores the attachments of one upload, each on its own: every file is streamed to a temporary
+ * file within MAX_FILE_BYTES (F2); its bytes must be an accepted type that agrees with its
+ * extension (F3; text when it is UTF-8 without NUL, named .txt or .csv); a ZIP (and an Office
+ * document, a ZIP too) is checked from its headers for size, entry count and archives inside (F4); it is kept under a generated key with
+ * its cleaned name (F5). A refused file is named in `rejected` with its reason and the others are
+ * still stored; when none could be stored the answer says so the same way (data empty).
+ * @throws VALIDATION_FAILED (no file, more than MAX_FILES_PER_UPLOAD files, a form field)
+ */
+export async function uploadFiles(
+  ctx: Ctx,
+  parts: AsyncIterable<UploadPart>,
+): Promise<{ data: FileInfo[]; rejected: FileRejection[] }> {
+  const tmpDir = path.join(ctx.config.dataDir, 'tmp');
+  await fs.mkdir(tmpDir, { recursive: true });
+  const staged: StagedFile[] = [];
+  try {
+    const fields = await stageParts(parts, tmpDir, staged);
+    if (Object.keys(fields).length > 0 || staged.length === 0) {
+      throw new AppError('VALIDATION_FAILED', {
+        message:
+          staged.length === 0
+            ? `Send 1 to ${MAX_FILES_PER_UPLOAD} files (multipart/form-data) of at most ${MAX_FILE_BYTES / 1024 / 1024} MB each`
+            : 'Only files are accepted',
+        fieldErrors: { ...fields, ...(staged.length === 0 ? { files: { code: 'required' } } : {}) },
+      });
+    }
+    const data: FileInfo[] = [];
+    const rejected: FileRejection[] = [];
+    for (const f of staged) {
+      const r = await storeStaged(ctx, f);
+      if ('code' in r) rejected.push(r);
+      else data.push(r);
+    }
+    return { data, rejected };
+  } finally {
+    await Promise.all(staged.map((f) => fs.rm(f.tmp, { force: true })));
+  }
+}
+
+export interface OpenedFile {
+  stream: Readable;
+  mime: string;
+  size: number;
+  fileName: string;
+}
+
+/**
+ * A stored attachment for download, within the actor's scope (scope.file): the files of the
+ * projects and tasks the actor may see, and its own uploads not attached yet. Anything else is
+ * simply not found (Z5).
+ * @throws FILE_NOT_FOUND
+ */
+export async function openFile(ctx: Ctx, id: number): Promise<OpenedFile> {
+  const row = await repo.findVisible(ctx.db.orm, ctx.actor, id);
+  if (!row) throw new AppError('FILE_NOT_FOUND');
+  const size = await ctx.storage.size(row.storageKey);
+  if (size === null) {
+    ctx.log.error({ event: 'file.missing', fileId: id }, 'stored file has no bytes');
+    throw new AppError('FILE_NOT_FOUND');
+  }
+  return { stream: ctx.storage.read(row.storageKey), mime: row.mime, size, fileName: row.originalName };
+}

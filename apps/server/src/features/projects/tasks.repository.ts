@@ -1,0 +1,417 @@
+import type { AreaKind, AreaStatus, TaskStatus } from '@app/shared/projects/projects.rules';
+import type { ProjectTaskListQuery } from '@app/shared/projects/tasks';
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { employees, files, projectAreas, projects, taskAttachments, tasks } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
+import { scope } from '../../platform/scope';
+import { escapeLike, intArray, query } from '../../platform/sql';
+
+// Every query here ANDs the actor's area scope (a task through its area), so the portal can reuse
+// these functions with a company's allowed areas: a task outside them is simply not found.
+
+// ---- projects and areas the tasks hang under
+
+export interface ProjectRef {
+  id: number;
+  deleted: boolean;
+}
+
+/** The project, when the actor may see it (deleted ones too: their tasks are read-only). */
+export async function findProject(db: DbOrTx, actor: Actor, projectId: number): Promise<ProjectRef | null> {
+  const rows = await db
+    .select({ id: projects.id, deleted: sql<boolean>`(${projects.deletedAt} IS NOT NULL)`.mapWith(Boolean) })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), scope.project(actor, projects.id)));
+  return rows[0] ?? null;
+}
+
+export interface AreaRef {
+  id: number;
+  projectId: number;
+  status: AreaStatus;
+  projectDeleted: boolean;
+}
+
+/** A deck, area or sub-area of the project, within the actor's area scope. */
+export async function findArea(db: DbOrTx, actor: Actor, projectId: number, areaId: number): Promise<AreaRef | null> {
+  const rows = await db
+    .select({
+      id: projectAreas.id,
+      projectId: projectAreas.projectId,
+      status: sql<AreaStatus>`${projectAreas.status}`,
+      projectDeleted: sql<boolean>`(${projects.deletedAt} IS NOT NULL)`.mapWith(Boolean),
+    })
+    .from(projectAreas)
+    .innerJoin(projects, eq(projects.id, projectAreas.projectId))
+    .where(
+      and(
+        eq(projectAreas.id, areaId),
+        eq(projectAreas.projectId, projectId),
+        scope.area(actor, projectAreas.projectId, projectAreas.id),
+      ),
+    );
+  return rows[0] ?? null;
+}
+
+// ---- tasks
+
+export interface TaskRow {
+  id: number;
+  projectId: number;
+  areaId: number;
+  areaName: string;
+  areaNumber: string;
+  name: string;
+  status: TaskStatus;
+  assigneeId: number | null;
+  assigneeName: string | null;
+  subtasksDone: number;
+  subtasksTotal: number;
+  openTicketsCount: number;
+  planX: number | null;
+  planY: number | null;
+  notes: string;
+  completedAt: Date | null;
+  version: number;
+  updatedAt: Date;
+  projectDeleted: boolean;
+}
+
+/** An employee's name as the app writes it (first, insertion, last), for a left-joined employees row. */
+export const employeeName = sql<string | null>`CASE WHEN ${employees.id} IS NULL THEN NULL
+  ELSE concat_ws(' ', ${employees.firstName}, nullif(${employees.insertion}, ''), ${employees.lastName}) END`;
+
+// Outer columns spelled out: drizzle may print them unqualified inside a subquery, which would bind to the inner table.
+// Each count walks an index (subtasks_task_idx, the partial tickets_task_idx), so a page costs one statement.
+const subtasksDone = sql<number>`(SELECT count(*)::int FROM subtasks s WHERE s.task_id = "tasks"."id" AND s.status = 'closed')`;
+const subtasksTotal = sql<number>`(SELECT count(*)::int FROM subtasks s WHERE s.task_id = "tasks"."id")`;
+const openTickets = sql<number>`(SELECT count(*)::int FROM tickets tk WHERE tk.task_id = "tasks"."id" AND tk.status = 'open')`;
+
+const taskColumns = {
+  id: tasks.id,
+  projectId: tasks.projectId,
+  areaId: tasks.areaId,
+  areaName: projectAreas.name,
+  areaNumber: projectAreas.number,
+  name: tasks.name,
+  status: sql<TaskStatus>`${tasks.status}`,
+  assigneeId: tasks.assignedEmployeeId,
+  assigneeName: employeeName,
+  subtasksDone,
+  subtasksTotal,
+  openTicketsCount: openTickets,
+  planX: tasks.planX,
+  planY: tasks.planY,
+  notes: tasks.notes,
+  completedAt: tasks.completedAt,
+  version: tasks.version,
+  updatedAt: tasks.updatedAt,
+  projectDeleted: sql<boolean>`(${projects.deletedAt} IS NOT NULL)`.mapWith(Boolean),
+};
+
+function tasksSelect(db: DbOrTx) {
+  return db
+    .select(taskColumns)
+    .from(tasks)
+    .innerJoin(projectAreas, eq(projectAreas.id, tasks.areaId))
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .leftJoin(employees, eq(employees.id, tasks.assignedEmployeeId));
+}
+
+const inScope = (actor: Actor) => scope.area(actor, tasks.projectId, tasks.areaId);
+
+/** The tasks of one area (not of its sub-areas), by sort order then name: one statement whatever their number. */
+export async function listAreaTasks(db: DbOrTx, actor: Actor, projectId: number, areaId: number): Promise<TaskRow[]> {
+  return tasksSelect(db)
+    .where(and(eq(tasks.projectId, projectId), eq(tasks.areaId, areaId), inScope(actor)))
+    .orderBy(asc(tasks.sortOrder), asc(sql`lower(${tasks.name})`), asc(tasks.id));
+}
+
+const taskName = sql`lower(${tasks.name})`;
+
+export interface AreaTreeRow {
+  id: number;
+  parentId: number | null;
+  kind: AreaKind;
+  number: string;
+  name: string;
+  sortOrder: number;
+}
+
+/** Every deck, area and sub-area of the project in the actor's scope: what the list's area order is made from. */
+export async function areaTree(db: DbOrTx, actor: Actor, projectId: number): Promise<AreaTreeRow[]> {
+  return db
+    .select({
+      id: projectAreas.id,
+      parentId: projectAreas.parentId,
+      kind: sql<AreaKind>`${projectAreas.kind}`,
+      number: projectAreas.number,
+      name: projectAreas.name,
+      sortOrder: projectAreas.sortOrder,
+    })
+    .from(projectAreas)
+    .where(and(eq(projectAreas.projectId, projectId), scope.area(actor, projectAreas.projectId, projectAreas.id)));
+}
+
+const inAreaOrder = [asc(tasks.sortOrder), asc(taskName), asc(tasks.id)];
+/** The list's orders, given the column that holds the area's rank. Each ends in the task id, so paging is stable. */
+function sortsBy(rank: SQL): Record<ProjectTaskListQuery['sort'], SQL[]> {
+  return {
+    area: [asc(rank), ...inAreaOrder],
+    name: [asc(taskName), asc(tasks.id)],
+    '-name': [desc(taskName), desc(tasks.id)],
+    '-updated': [desc(tasks.updatedAt), desc(tasks.id)],
+    // What needs attention first: an open ticket, then pending, then completed.
+    status: [
+      asc(sql`CASE ${tasks.status} WHEN 'open_ticket' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END`),
+      asc(rank),
+      ...inAreaOrder,
+    ],
+  };
+}
+
+/** The area and everything under it: a deck's areas and their sub-areas, an area's sub-areas. */
+function inAreaTree(areaId: number): SQL {
+  return sql`${tasks.areaId} IN (SELECT a_tree.id FROM project_areas a_tree
+    LEFT JOIN project_areas p_tree ON p_tree.id = a_tree.parent_id
+    WHERE a_tree.id = ${areaId} OR a_tree.parent_id = ${areaId} OR p_tree.parent_id = ${areaId})`;
+}
+
+/**
+ * One page of the project's tasks with the filters of its list (status, assignee, an area with
+ * what lies under it, a search on task name, area name and area number): three statements (the
+ * page's ids and the total, then those rows), whatever the number of tasks. `areaOrder` lists the project's area ids in
+ * the order the area and status sorts follow (a task sits at its area's place).
+ */
+export async function listProjectTasks(
+  db: DbOrTx,
+  actor: Actor,
+  projectId: number,
+  q: ProjectTaskListQuery,
+  areaOrder: readonly number[] | null,
+): Promise<{ rows: TaskRow[]; total: number }> {
+  const term = q.q ? `%${escapeLike(q.q)}%` : null;
+  const where = and(
+    eq(tasks.projectId, projectId),
+    inScope(actor),
+    q.status ? eq(tasks.status, q.status) : undefined,
+    q.assigneeId !== undefined ? eq(tasks.assignedEmployeeId, q.assigneeId) : undefined,
+    q.areaId !== undefined ? inAreaTree(q.areaId) : undefined,
+    term ? or(ilike(tasks.name, term), ilike(projectAreas.name, term), ilike(projectAreas.number, term)) : undefined,
+  );
+  // The page's ids first, from tasks alone with only the joins the order or the search needs
+  // (G3: the areas for a search on their name or number; the areas' places, as one array
+  // unnested once, for the area and status orders), cut to the page without any per-row
+  // counts; then those rows with their counts.
+  const areaJoin = term ? sql`JOIN project_areas ON project_areas.id = ${tasks.areaId}` : sql``;
+  const rankJoin = areaOrder
+    ? sql`LEFT JOIN unnest(${intArray(areaOrder)}) WITH ORDINALITY AS area_rank(area_id, rank) ON area_rank.area_id = ${tasks.areaId}`
+    : sql``;
+  const [ids, count] = await Promise.all([
+    query<{ id: number }>(
+      db,
+      sql`SELECT ${tasks.id} AS id FROM ${tasks} ${areaJoin} ${rankJoin}
+           WHERE ${where}
+           ORDER BY ${sql.join(sortsBy(areaOrder ? sql`area_rank.rank` : sql`0`)[q.sort], sql`, `)}
+           LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`,
+    ),
+    (term
+      ? db.select({ n: sql<number>`count(*)::int` }).from(tasks).innerJoin(projectAreas, eq(projectAreas.id, tasks.areaId))
+      : db.select({ n: sql<number>`count(*)::int` }).from(tasks)
+    ).where(where),
+  ]);
+  const pageIds = ids.map((r) => Number(r.id));
+  const found = pageIds.length
+    ? await tasksSelect(db).where(and(sql`${tasks.id} = ANY(${intArray(pageIds)})`, inScope(actor)))
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** One task of the project, within the actor's area scope. */
+export async function findTask(db: DbOrTx, actor: Actor, projectId: number, taskId: number): Promise<TaskRow | null> {
+  const rows = await tasksSelect(db).where(and(eq(tasks.id, taskId), eq(tasks.projectId, projectId), inScope(actor)));
+  return rows[0] ?? null;
+}
+
+export interface TaskLock {
+  id: number;
+  projectId: number;
+  areaId: number;
+  name: string;
+  status: TaskStatus;
+  assigneeId: number | null;
+  version: number;
+  projectDeleted: boolean;
+}
+
+/** Locks the task row (scoped) for a change: what the rules and the version check need. */
+export async function lockTask(db: DbOrTx, actor: Actor, projectId: number, taskId: number): Promise<TaskLock | null> {
+  const rows = await db
+    .select({
+      id: tasks.id,
+      projectId: tasks.projectId,
+      areaId: tasks.areaId,
+      name: tasks.name,
+      status: sql<TaskStatus>`${tasks.status}`,
+      assigneeId: tasks.assignedEmployeeId,
+      version: tasks.version,
+      projectDeleted: sql<boolean>`(${projects.deletedAt} IS NOT NULL)`.mapWith(Boolean),
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(and(eq(tasks.id, taskId), eq(tasks.projectId, projectId), inScope(actor)))
+    .for('update', { of: tasks });
+  return rows[0] ?? null;
+}
+
+export interface TaskFields {
+  name: string;
+  assignedEmployeeId: number | null;
+  notes: string;
+}
+
+/** Adds a task at the end of its area's order. */
+export async function insertTask(
+  db: DbOrTx,
+  target: { projectId: number; areaId: number },
+  fields: TaskFields,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .insert(tasks)
+    .values({
+      ...fields,
+      projectId: target.projectId,
+      areaId: target.areaId,
+      sortOrder: sql`(SELECT coalesce(max(t2.sort_order) + 1, 0) FROM tasks t2 WHERE t2.area_id = ${target.areaId})`,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: tasks.id });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert returned no id');
+  return id;
+}
+
+/** Writes the editable fields when the version still matches; never the status. */
+export async function updateTask(db: DbOrTx, id: number, version: number, fields: TaskFields, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ ...fields, version: sql`${tasks.version} + 1`, updatedAt: now })
+    .where(and(eq(tasks.id, id), eq(tasks.version, version)))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+/**
+ * Completes (pending → completed) or reopens (completed → pending) a task when the version still
+ * matches and the status is the one expected, so an open_ticket set meanwhile is never overwritten.
+ */
+export async function setTaskStatus(
+  db: DbOrTx,
+  id: number,
+  version: number,
+  from: TaskStatus,
+  to: TaskStatus,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({
+      status: to,
+      completedAt: to === 'completed' ? now : null,
+      version: sql`${tasks.version} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(tasks.id, id), eq(tasks.version, version), eq(tasks.status, from)))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+/** Removes the task with its sub-tasks, order lines and attachment links (cascades). */
+export async function removeTask(db: DbOrTx, id: number, version: number): Promise<boolean> {
+  const rows = await db
+    .delete(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.version, version)))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+// ---- attachments
+
+export interface FileRow {
+  id: number;
+  originalName: string;
+  mime: string;
+  size: number;
+  uploadedBy: string | null;
+  createdAt: Date;
+}
+
+/** The task's attachments in their order, with who uploaded each (an employee or a company user); scoped through the task. */
+export async function taskFiles(db: DbOrTx, actor: Actor, projectId: number, taskId: number): Promise<FileRow[]> {
+  const rows = await query<{
+    id: number;
+    originalName: string;
+    mime: string;
+    size: number;
+    uploadedBy: string | null;
+    createdAt: Date | string;
+  }>(
+    db,
+    sql`SELECT f.id, f.original_name AS "originalName", f.mime, f.size, f.created_at AS "createdAt",
+          CASE WHEN e.id IS NOT NULL THEN concat_ws(' ', e.first_name, nullif(e.insertion, ''), e.last_name)
+               WHEN cu.id IS NOT NULL THEN concat_ws(' ', cu.first_name, nullif(cu.insertion, ''), cu.last_name)
+          END AS "uploadedBy"
+        FROM ${taskAttachments} ta
+        JOIN ${files} f ON f.id = ta.file_id
+        JOIN tasks t_f ON t_f.id = ta.task_id
+        LEFT JOIN accounts ac ON ac.id = f.created_by
+        LEFT JOIN employees e ON e.id = ac.employee_id
+        LEFT JOIN company_users cu ON cu.id = ac.company_user_id
+       WHERE ta.task_id = ${taskId} AND t_f.project_id = ${projectId}
+         AND ${scope.area(actor, sql`t_f.project_id`, sql`t_f.area_id`)}
+       ORDER BY ta.position, f.id`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    size: Number(r.size),
+    createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(r.createdAt),
+  }));
+}
+
+/**
+ * Which of the ids are stored files the actor may see (scope.file): attached already, or their
+ * own upload not attached yet. Someone else's fresh upload is not found.
+ */
+export async function visibleFileIds(db: DbOrTx, actor: Actor, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(sql`${files.id} = ANY(${intArray(ids)})`, scope.file(actor, files.id)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Replaces the task's attachments with the files given, in that order. */
+export async function replaceTaskFiles(db: DbOrTx, taskId: number, fileIds: readonly number[]): Promise<void> {
+  await db.delete(taskAttachments).where(eq(taskAttachments.taskId, taskId));
+  if (fileIds.length) {
+    await db.insert(taskAttachments).values(fileIds.map((fileId, position) => ({ taskId, fileId, position })));
+  }
+}
+
+// ---- people
+
+/** True when the id is an employee who is not deleted (someone a task can be assigned to). */
+export async function liveEmployeeExists(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.id, id), isNull(employees.deletedAt)));
+  return rows.length > 0;
+}

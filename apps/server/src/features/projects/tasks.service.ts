@@ -1,0 +1,262 @@
+import { fileUrl } from '@app/shared/files/files';
+import type { FieldError } from '@app/shared/platform/errors';
+import { type Page, pageMeta } from '@app/shared/platform/http';
+import { taskAbilities } from '@app/shared/projects/projects.rules';
+import type { ProjectTaskListQuery, Task, TaskInput, TaskSummary, TaskUpdate } from '@app/shared/projects/tasks';
+import type { DbOrTx } from '../../db/client';
+import { audit } from '../../platform/audit';
+import { assertAbility, viewerOf } from '../../platform/can';
+import type { Ctx } from '../../platform/context';
+import { AppError, pgCode } from '../../platform/errors';
+import { writeFeedEvent } from './feed.repository';
+import * as repo from './tasks.repository';
+
+function toSummary(r: repo.TaskRow, ctx: Ctx): TaskSummary {
+  return {
+    id: r.id,
+    projectId: r.projectId,
+    areaId: r.areaId,
+    areaName: r.areaName,
+    areaNumber: r.areaNumber,
+    name: r.name,
+    status: r.status,
+    assignee: r.assigneeId === null ? null : { id: r.assigneeId, name: r.assigneeName ?? '' },
+    subtasksDone: r.subtasksDone,
+    subtasksTotal: r.subtasksTotal,
+    openTicketsCount: r.openTicketsCount,
+    planX: r.planX,
+    planY: r.planY,
+    version: r.version,
+    updatedAt: r.updatedAt.toISOString(),
+    abilities: taskAbilities(r, viewerOf(ctx.actor)),
+  };
+}
+
+function toTask(r: repo.TaskRow, attachments: repo.FileRow[], ctx: Ctx): Task {
+  return {
+    ...toSummary(r, ctx),
+    notes: r.notes,
+    completedAt: r.completedAt?.toISOString() ?? null,
+    attachments: attachments.map((f) => ({
+      id: f.id,
+      originalName: f.originalName,
+      mime: f.mime,
+      size: f.size,
+      url: fileUrl(f.id),
+      uploadedBy: f.uploadedBy,
+      createdAt: f.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The error for a scoped miss: the project itself when it is not there (or not visible), else the record. */
+async function notFound(ctx: Ctx, db: DbOrTx, projectId: number, code: 'AREA_NOT_FOUND' | 'TASK_NOT_FOUND'): Promise<AppError> {
+  return (await repo.findProject(db, ctx.actor, projectId)) ? new AppError(code) : new AppError('PROJECT_NOT_FOUND');
+}
+
+/**
+ * The area's default view: its own tasks (not its sub-areas'), by sort order then name, with the
+ * sub-task counts, open tickets and assignee. Two statements whatever the number of tasks.
+ * @throws PROJECT_NOT_FOUND, AREA_NOT_FOUND
+ */
+export async function listAreaTasks(ctx: Ctx, projectId: number, areaId: number): Promise<TaskSummary[]> {
+  const db = ctx.db.orm;
+  const [area, rows] = await Promise.all([
+    repo.findArea(db, ctx.actor, projectId, areaId),
+    repo.listAreaTasks(db, ctx.actor, projectId, areaId),
+  ]);
+  if (!area) throw await notFound(ctx, db, projectId, 'AREA_NOT_FOUND');
+  return rows.map((r) => toSummary(r, ctx));
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Natural order on the number (5002 before 5010, A2 before A10), rows without one after, then the name. */
+function byNumber(a: repo.AreaTreeRow, b: repo.AreaTreeRow): number {
+  if ((a.number === '') !== (b.number === '')) return a.number === '' ? 1 : -1;
+  return collator.compare(a.number, b.number) || collator.compare(a.name, b.name) || a.id - b.id;
+}
+
+/**
+ * The project's area ids in the order of the areas page, as a tree: each deck (by sort order,
+ * then number) followed by its areas (by number), each area followed by its sub-areas; areas
+ * without a deck after the decks. A task list sorted by area follows it. Done here on a few
+ * hundred areas rather than in SQL on every task.
+ */
+export function areaOrder(areas: readonly repo.AreaTreeRow[]): number[] {
+  const children = new Map<number | null, repo.AreaTreeRow[]>();
+  const ids = new Set(areas.map((a) => a.id));
+  for (const a of areas) {
+    // A row whose parent is out of sight (scope) stands at the top level.
+    const parent = a.parentId !== null && ids.has(a.parentId) ? a.parentId : null;
+    const list = children.get(parent) ?? [];
+    list.push(a);
+    children.set(parent, list);
+  }
+  const out: number[] = [];
+  const walk = (a: repo.AreaTreeRow) => {
+    out.push(a.id);
+    for (const c of [...(children.get(a.id) ?? [])].sort(byNumber)) walk(c);
+  };
+  const top = children.get(null) ?? [];
+  const decks = top.filter((a) => a.kind === 'deck').sort((a, b) => a.sortOrder - b.sortOrder || byNumber(a, b));
+  const rest = top
+    .filter((a) => a.kind !== 'deck')
+    .sort((a, b) => (a.kind === b.kind ? byNumber(a, b) : a.kind === 'area' ? -1 : 1));
+  for (const a of [...decks, ...rest]) walk(a);
+  return out;
+}
+
+/**
+ * Every task of the project, filtered (status, assignee, an area with its sub-areas, a search),
+ * sorted and paged. A fixed number of statements whatever the number of tasks: the project and
+ * its areas (for the area and status orders), the page's ids and the total, then those rows.
+ * @throws PROJECT_NOT_FOUND
+ */
+export async function listProjectTasks(ctx: Ctx, projectId: number, q: ProjectTaskListQuery): Promise<Page<TaskSummary>> {
+  const db = ctx.db.orm;
+  const ranked = q.sort === 'area' || q.sort === 'status';
+  const [project, areas] = await Promise.all([
+    repo.findProject(db, ctx.actor, projectId),
+    ranked ? repo.areaTree(db, ctx.actor, projectId) : null,
+  ]);
+  if (!project) throw new AppError('PROJECT_NOT_FOUND');
+  const { rows, total } = await repo.listProjectTasks(db, ctx.actor, projectId, q, areas && areaOrder(areas));
+  return { data: rows.map((r) => toSummary(r, ctx)), meta: pageMeta(q.page, q.perPage, total) };
+}
+
+/** @throws PROJECT_NOT_FOUND, TASK_NOT_FOUND */
+export async function getTask(ctx: Ctx, projectId: number, taskId: number): Promise<Task> {
+  const db = ctx.db.orm;
+  const [row, attachments] = await Promise.all([
+    repo.findTask(db, ctx.actor, projectId, taskId),
+    repo.taskFiles(db, ctx.actor, projectId, taskId),
+  ]);
+  if (!row) throw await notFound(ctx, db, projectId, 'TASK_NOT_FOUND');
+  return toTask(row, attachments, ctx);
+}
+
+interface CheckedTask {
+  fields: repo.TaskFields;
+  attachmentIds: number[];
+}
+
+/**
+ * The references must exist: the assignee is an employee who is not deleted (an assignee kept
+ * from before their removal may stay), every attachment a stored file the caller may see
+ * (scope.file: attached already, or their own upload with POST /api/files). Duplicate
+ * attachment ids count once.
+ */
+async function checkTask(ctx: Ctx, db: DbOrTx, input: TaskInput, current?: { assigneeId: number | null }): Promise<CheckedTask> {
+  const assigneeId = input.assigneeId ?? null;
+  const attachmentIds = [...new Set(input.attachmentIds ?? [])];
+  const errors: Record<string, FieldError> = {};
+  // One after the other: inside a transaction the statements share one connection.
+  if (assigneeId !== null && assigneeId !== current?.assigneeId && !(await repo.liveEmployeeExists(db, assigneeId))) {
+    errors.assigneeId = { code: 'not_found' };
+  }
+  const found = await repo.visibleFileIds(db, ctx.actor, attachmentIds);
+  if (attachmentIds.some((id) => !found.has(id))) errors.attachmentIds = { code: 'not_found' };
+  if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', { fieldErrors: errors });
+  return { fields: { name: input.name, assignedEmployeeId: assigneeId, notes: input.notes ?? '' }, attachmentIds };
+}
+
+/** A reference removed between our check and the write (the foreign key refuses it). */
+function referenceRace(err: unknown): unknown {
+  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
+  return err;
+}
+
+/**
+ * Adds a task at the end of the area's tasks.
+ * @throws PROJECT_NOT_FOUND, AREA_NOT_FOUND, PROJECT_DELETED, VALIDATION_FAILED (not_found)
+ */
+export async function createTask(ctx: Ctx, projectId: number, areaId: number, input: TaskInput): Promise<Task> {
+  const now = ctx.clock();
+  const id = await ctx.db.orm
+    .transaction(async (tx) => {
+      const area = await repo.findArea(tx, ctx.actor, projectId, areaId);
+      if (!area) throw await notFound(ctx, tx, projectId, 'AREA_NOT_FOUND');
+      // A new task is pending; what may be done with it is what may be done with one that exists here.
+      assertAbility(taskAbilities({ status: 'pending', projectDeleted: area.projectDeleted }, viewerOf(ctx.actor)), 'canEdit');
+      const { fields, attachmentIds } = await checkTask(ctx, tx, input);
+      const id = await repo.insertTask(tx, { projectId, areaId }, fields, now);
+      await repo.replaceTaskFiles(tx, id, attachmentIds);
+      await audit(tx, ctx, 'task.created', { type: 'task', id }, { projectId, areaId, name: fields.name });
+      return id;
+    })
+    .catch((err) => {
+      throw referenceRace(err);
+    });
+  return getTask(ctx, projectId, id);
+}
+
+/** Locks the task for a change and checks the version it was based on. */
+async function lockForChange(ctx: Ctx, tx: DbOrTx, projectId: number, taskId: number, version: number) {
+  const task = await repo.lockTask(tx, ctx.actor, projectId, taskId);
+  if (!task) throw await notFound(ctx, tx, projectId, 'TASK_NOT_FOUND');
+  if (task.version !== version) throw new AppError('STALE_VERSION');
+  return task;
+}
+
+/**
+ * Saves name, assignee, notes and attachments (replaced by the list given) with the version the
+ * edit was based on. The status is left alone (completing and tickets change it).
+ * @throws PROJECT_NOT_FOUND, TASK_NOT_FOUND, STALE_VERSION, PROJECT_DELETED, VALIDATION_FAILED
+ */
+export async function updateTask(ctx: Ctx, projectId: number, taskId: number, input: TaskUpdate): Promise<Task> {
+  const now = ctx.clock();
+  await ctx.db.orm
+    .transaction(async (tx) => {
+      const task = await lockForChange(ctx, tx, projectId, taskId, input.version);
+      assertAbility(taskAbilities(task, viewerOf(ctx.actor)), 'canEdit');
+      const { fields, attachmentIds } = await checkTask(ctx, tx, input, task);
+      if (!(await repo.updateTask(tx, taskId, input.version, fields, now))) throw new AppError('STALE_VERSION');
+      await repo.replaceTaskFiles(tx, taskId, attachmentIds);
+      await audit(tx, ctx, 'task.updated', { type: 'task', id: taskId }, { projectId, name: fields.name });
+    })
+    .catch((err) => {
+      throw referenceRace(err);
+    });
+  return getTask(ctx, projectId, taskId);
+}
+
+/**
+ * Completes a pending task, or reopens a completed one, with a feed row in the same transaction.
+ * A task with an open ticket is neither (the shared rule says why).
+ * @throws PROJECT_NOT_FOUND, TASK_NOT_FOUND, STALE_VERSION, PROJECT_DELETED, TASK_HAS_OPEN_TICKET, TASK_COMPLETED, TASK_NOT_COMPLETED
+ */
+export async function setTaskDone(ctx: Ctx, projectId: number, taskId: number, version: number, done: boolean): Promise<Task> {
+  const now = ctx.clock();
+  await ctx.db.orm.transaction(async (tx) => {
+    const task = await lockForChange(ctx, tx, projectId, taskId, version);
+    assertAbility(taskAbilities(task, viewerOf(ctx.actor)), done ? 'canComplete' : 'canReopen');
+    const [from, to] = done ? (['pending', 'completed'] as const) : (['completed', 'pending'] as const);
+    if (!(await repo.setTaskStatus(tx, taskId, version, from, to, now))) throw new AppError('STALE_VERSION');
+    await writeFeedEvent(tx, ctx, {
+      projectId,
+      kind: done ? 'task.completed' : 'task.opened',
+      subjectType: 'task',
+      subjectId: taskId,
+      subjectName: task.name,
+      areaId: task.areaId,
+      taskId,
+    });
+    await audit(tx, ctx, done ? 'task.completed' : 'task.reopened', { type: 'task', id: taskId }, { projectId });
+  });
+  return getTask(ctx, projectId, taskId);
+}
+
+/**
+ * Deletes the task with its sub-tasks, order lines and attachment links; its tickets stay,
+ * without a task.
+ * @throws PROJECT_NOT_FOUND, TASK_NOT_FOUND, STALE_VERSION, PROJECT_DELETED
+ */
+export async function deleteTask(ctx: Ctx, projectId: number, taskId: number, version: number): Promise<void> {
+  await ctx.db.orm.transaction(async (tx) => {
+    const task = await lockForChange(ctx, tx, projectId, taskId, version);
+    assertAbility(taskAbilities(task, viewerOf(ctx.actor)), 'canDelete');
+    if (!(await repo.removeTask(tx, taskId, version))) throw new AppError('STALE_VERSION');
+    await audit(tx, ctx, 'task.deleted', { type: 'task', id: taskId }, { projectId, areaId: task.areaId, name: task.name });
+  });
+}

@@ -1,0 +1,39 @@
+import type { EmployeeOption } from '@app/shared/projects/projects';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { intArray, query } from '../../platform/sql';
+
+/**
+ * An employee's display name in SQL: first name, insertion (tussenvoegsel) and last name, with an
+ * empty insertion left out. `alias` is the employees table's alias in the surrounding statement.
+ */
+export function employeeNameSql(alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`concat_ws(' ', ${a}.first_name, nullif(btrim(${a}.insertion), ''), ${a}.last_name)`;
+}
+
+/**
+ * Every employee who can be picked: not deleted and with an enabled account, sorted by name
+ * (then id, so equal names keep one order).
+ */
+export async function employeeOptions(db: DbOrTx): Promise<EmployeeOption[]> {
+  const name = employeeNameSql('e');
+  return query<EmployeeOption>(
+    db,
+    sql`SELECT e.id, ${name} AS name, nullif(btrim(e.function), '') AS function
+          FROM employees e
+          JOIN accounts ac ON ac.employee_id = e.id AND ac.status = 'active'
+         WHERE e.deleted_at IS NULL
+         ORDER BY lower(${name}), e.id`,
+  );
+}
+
+/** The ids among `ids` that are pickable employees (not deleted), for validating a project's people. */
+export async function liveEmployeeIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await query<{ id: number }>(
+    db,
+    sql`SELECT e.id FROM employees e WHERE e.id = ANY(${intArray(ids)}) AND e.deleted_at IS NULL`,
+  );
+  return new Set(rows.map((r) => r.id));
+}

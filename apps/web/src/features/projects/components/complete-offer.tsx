@@ -1,0 +1,50 @@
+import type { SubtaskCloseResult } from '@app/shared/projects/tasks';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { useCloseSubtask, useCompleteTaskNow } from '../tasks-api';
+
+/**
+ * Closing a sub-task, from the task's list or from the sub-task's editor. When the server answers
+ * that every sub-task of the task is now closed (`taskCanComplete`), it offers to complete the
+ * task: "Alle subtaken zijn gesloten. Taak afronden?" with a button that does it.
+ */
+export function useCloseSubtaskWithOffer(projectId: number) {
+  const { t } = useTranslation();
+  const close = useCloseSubtask(projectId);
+  const complete = useCompleteTaskNow(projectId);
+
+  const offer = (taskId: number) =>
+    modals.openConfirmModal({
+      title: t('tasks.completeOffer.title'),
+      centered: true,
+      children: <Text size="sm">{t('tasks.completeOffer.text')}</Text>,
+      labels: { confirm: t('tasks.completeOffer.confirm'), cancel: t('tasks.completeOffer.later') },
+      // Awaited here rather than through mutate's callbacks: the list row that asked may be gone by then.
+      onConfirm: async () => {
+        try {
+          const task = await complete.mutateAsync(taskId);
+          notify.success(t('tasks.completed', { name: task.name }));
+        } catch (err) {
+          notify.error(errorMessage(t, err));
+        }
+      },
+    });
+
+  /** Closes the sub-task; resolves with the answer, or null when it failed (the toast says why). */
+  const run = async (s: { id: number; version: number; name: string; taskId: number }): Promise<SubtaskCloseResult | null> => {
+    try {
+      const result = await close.mutateAsync(s);
+      notify.success(t('tasks.subtask.closed', { name: s.name }));
+      if (result.taskCanComplete) offer(s.taskId);
+      return result;
+    } catch (err) {
+      notify.error(errorMessage(t, err));
+      return null;
+    }
+  };
+
+  return { run, pending: close.isPending };
+}

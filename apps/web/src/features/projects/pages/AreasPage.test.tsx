@@ -1,0 +1,181 @@
+import type { AreaList } from '@app/shared/projects/areas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setXsrfCookie } from '../../../../test/cookies';
+import { apiError, json, mockFetch, noContent } from '../../../../test/fetch';
+import { renderWithProviders } from '../../../../test/render';
+import { area, areaList, deck5, summary } from '../components/area-fixtures';
+import { AreaPage } from './AreaPage';
+import { AreasPage } from './AreasPage';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
+vi.mock('../../../lib/notify', () => ({ notify }));
+// The project's header and the area's tasks are other screens' parts, tested there.
+vi.mock('../components/ProjectHeader', () => ({ ProjectHeader: () => null }));
+vi.mock('../components/AreaTasks', () => ({ AreaTasks: () => <p>taken van de ruimte</p> }));
+const can = vi.hoisted(() => ({ manage: true }));
+vi.mock('../../auth/api', () => ({ useCan: () => can.manage }));
+
+beforeEach(() => {
+  setXsrfCookie('tok');
+  can.manage = true;
+});
+
+function openAreas(o: { list?: AreaList | (() => Response); url?: string } = {}) {
+  const f = mockFetch((req) => {
+    if (req.path === '/api/projects/3/areas' && req.method === 'GET') {
+      return typeof o.list === 'function' ? o.list() : json(200, { data: o.list ?? areaList() });
+    }
+    if (req.path === '/api/projects/3/areas/12/complete') return json(200, { data: area({ id: 12, status: 'completed' }) });
+    if (req.path === '/api/projects/3/areas/11' && req.method === 'DELETE') return noContent();
+    return undefined;
+  });
+  const view = renderWithProviders(null, {
+    url: o.url ?? '/projects/3/areas',
+    routes: [
+      { path: '/projects/:projectId/areas', element: <AreasPage /> },
+      { path: '/projects/:projectId/areas/:areaId', element: <p data-testid="area-page">area</p> },
+    ],
+  });
+  return { ...view, f };
+}
+
+describe('AreasPage', () => {
+  it('shows the decks as sections with their areas, and the areas without a deck apart', async () => {
+    openAreas();
+    const deck = await screen.findByRole('region', { name: 'Dek 5' });
+    expect(within(deck).getByText('2 ruimtes')).toBeInTheDocument();
+    expect(within(deck).getByRole('link', { name: 'Hut 5001' })).toHaveAttribute('href', '/projects/3/areas/11');
+    expect(within(deck).getByRole('link', { name: 'Hut 5002' })).toBeInTheDocument();
+    expect(within(deck).getAllByText('1 van 4 taken').length).toBeGreaterThan(0);
+    expect(within(deck).getAllByText('Afgerond').length).toBeGreaterThan(0);
+    expect(within(deck).getByRole('link', { name: '2 subruimtes' })).toHaveAttribute('href', '/projects/3/areas/12/subareas');
+    const loose = screen.getByRole('region', { name: 'Zonder dek' });
+    expect(within(loose).getByRole('link', { name: 'Lobby' })).toBeInTheDocument();
+  });
+
+  it('keeps the search and the status in the URL and asks the server with them', async () => {
+    const { user, f, router } = openAreas({ url: '/projects/3/areas?status=open' });
+    await screen.findByRole('region', { name: 'Dek 5' });
+    expect(f.to('/api/projects/3/areas')[0]?.query.get('status')).toBe('open');
+    await user.type(screen.getByRole('textbox', { name: 'Zoek op nummer of naam' }), '5001');
+    await waitFor(() => expect(router?.state.location.search).toBe('?status=open&q=5001'));
+    await waitFor(() => expect(f.to('/api/projects/3/areas').at(-1)?.query.get('q')).toBe('5001'));
+    await user.click(screen.getByRole('radio', { name: 'Alle' }));
+    await waitFor(() => expect(router?.state.location.search).toBe('?q=5001'));
+  });
+
+  it('says what to do when the project has no areas yet', async () => {
+    openAreas({ list: { decks: [], areas: [] } });
+    expect(await screen.findByText('Nog geen ruimtes')).toBeInTheDocument();
+    expect(screen.getByText(/'Hut 5001-5120' in één keer/)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'In bulk toevoegen' }).length).toBeGreaterThan(0);
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    let fail = true;
+    const { user } = openAreas({ list: () => (fail ? apiError(500, 'INTERNAL') : json(200, { data: areaList() })) });
+    await user.click(await screen.findByRole('button', { name: 'Opnieuw proberen' }));
+    fail = false;
+    await user.click(await screen.findByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('region', { name: 'Dek 5' })).toBeInTheDocument();
+  });
+
+  it('completes an area with its version', async () => {
+    const { user, f } = openAreas({
+      list: areaList({ areas: [summary({ id: 12, name: 'Hut 5002', number: '5002' })] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Hut 5002 afronden' }));
+    await waitFor(() => expect(f.to('/api/projects/3/areas/12/complete', 'POST')).toHaveLength(1));
+    expect(f.to('/api/projects/3/areas/12/complete', 'POST')[0]?.body).toEqual({ version: 4 });
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Hut 5002 is afgerond.'));
+  });
+
+  it('deletes an area after a question that says what goes with it', async () => {
+    const { user, f } = openAreas();
+    await user.click(await screen.findByRole('button', { name: 'Hut 5001 verwijderen' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('met de subruimtes, taken, subtaken en orderregels');
+    await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+    await waitFor(() => expect(f.to('/api/projects/3/areas/11', 'DELETE')[0]?.url).toBe('/api/projects/3/areas/11?version=4'));
+  });
+
+  it('shows someone who may only look no buttons', async () => {
+    can.manage = false;
+    const readOnly = { canEdit: false, canDelete: false, canComplete: false, canReopen: false, reasons: {} };
+    const forbidden = {
+      ...readOnly,
+      reasons: { canEdit: 'FORBIDDEN', canDelete: 'FORBIDDEN', canComplete: 'FORBIDDEN', canReopen: 'FORBIDDEN' },
+    } as const;
+    openAreas({ list: { decks: [{ ...deck5, abilities: forbidden }], areas: [summary({ abilities: forbidden })] } });
+    await screen.findByRole('region', { name: 'Dek 5' });
+    expect(screen.queryByRole('button', { name: /verwijderen|bewerken|afronden/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ruimte toevoegen' })).not.toBeInTheDocument();
+  });
+});
+
+describe('AreaPage', () => {
+  function openArea(loaded = area(), onMove?: () => Response) {
+    const f = mockFetch((req) => {
+      if (req.path === '/api/projects/3/areas/11' && req.method === 'GET') return json(200, { data: loaded });
+      if (req.path === '/api/projects/3/areas/11/subareas') return json(200, { data: [] });
+      if (req.path === '/api/projects/3/areas/11/markers') return onMove?.() ?? json(200, { data: { x: 0.26, y: 0.4 } });
+      return undefined;
+    });
+    const view = renderWithProviders(null, {
+      url: '/projects/3/areas/11',
+      routes: [{ path: '/projects/:projectId/areas/:areaId', element: <AreaPage /> }],
+    });
+    return { ...view, f };
+  }
+
+  it('offers to upload a floor plan when there is none', async () => {
+    openArea();
+    expect(await screen.findByRole('heading', { name: 'Hut 5001' })).toBeInTheDocument();
+    expect(screen.getByText('Nog geen plattegrond')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Plattegrond uploaden' })).toBeInTheDocument();
+    expect(screen.getByText('taken van de ruimte')).toBeInTheDocument();
+  });
+
+  it('saves a marker moved from the keyboard and puts it back when the server refuses', async () => {
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(function (this: Element) {
+      return (this as HTMLElement).dataset?.testid === 'floor-plan' ? 802 : 0;
+    });
+    const plan = {
+      id: 7,
+      originalName: 'dek5.png',
+      mime: 'image/png',
+      size: 1000,
+      width: 1000,
+      height: 500,
+      thumbUrl: '/api/media/7/thumb',
+      largeUrl: '/api/media/7/large',
+      url: '/api/media/7/original',
+      createdAt: '2026-03-01T10:00:00.000Z',
+    };
+    let refuse = false;
+    const { user, f } = openArea(
+      area({ plan, markers: [{ type: 'task', id: 31, label: 'Vloer leggen', status: 'pending', x: 0.25, y: 0.4 }] }),
+      () => (refuse ? apiError(404, 'TASK_NOT_FOUND') : json(200, { data: { x: 0.26, y: 0.4 } })),
+    );
+    const marker = await screen.findByRole('button', { name: 'Vloer leggen, te doen, positie 25% / 40%' });
+    marker.focus();
+    await user.keyboard('{ArrowRight}{Enter}');
+    await waitFor(() => expect(f.to('/api/projects/3/areas/11/markers', 'PATCH')).toHaveLength(1));
+    expect(f.to('/api/projects/3/areas/11/markers', 'PATCH')[0]?.body).toEqual({
+      type: 'task',
+      id: 31,
+      left: 208,
+      top: 160,
+      width: 800,
+      height: 400,
+    });
+    await waitFor(() => expect(marker).toHaveAccessibleName('Vloer leggen, te doen, positie 26% / 40%'));
+
+    refuse = true;
+    marker.focus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(expect.stringContaining('Vloer leggen is niet verplaatst')));
+    await waitFor(() => expect(marker).toHaveAccessibleName('Vloer leggen, te doen, positie 26% / 40%'));
+  });
+});

@@ -1,0 +1,301 @@
+import { TICKET_SORTS, type Ticket } from '@app/shared/tickets/tickets';
+import { TICKET_PRIORITIES, TICKET_TABS, type TicketPriority } from '@app/shared/tickets/tickets.rules';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCircleCheck, IconPlus, IconRefresh, IconSearch, IconTicket } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { type Column, DataTable } from '../../../components/DataTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { EmptyState } from '../../../components/States';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { useListParams } from '../../../lib/use-list-params';
+import { useProject } from '../../projects/api';
+import { ProjectShell } from '../../projects/components/ProjectHeader';
+import { useTickets, useTicketTransitions } from '../api';
+import { PriorityBadge, TicketStatusBadge } from '../components/TicketBadges';
+import { TicketModal } from '../components/TicketModal';
+
+type TicketTab = (typeof TICKET_TABS)[number];
+const isTab = (v: string | null): v is TicketTab => !!v && (TICKET_TABS as readonly string[]).includes(v);
+const isPriority = (v: string | null): v is TicketPriority => !!v && (TICKET_PRIORITIES as readonly string[]).includes(v);
+
+/** Where a ticket opens: under its project on a project's page, else on its own. */
+export const ticketPath = (x: Pick<Ticket, 'id' | 'project'>, inProject: boolean) =>
+  inProject ? `/projects/${x.project.id}/tickets/${x.id}` : `/tickets/${x.id}`;
+
+/** The task's page: its editor on its area (the tasks engineer's route). */
+export const taskPath = (projectId: number, task: NonNullable<Ticket['task']>) =>
+  `/projects/${projectId}/areas/${task.areaId}/task/${task.id}`;
+
+/**
+ * The tickets list, across projects or of one project: tabs open, closed and all; priority, search,
+ * sort and page in the URL; close or reopen per the server's abilities.
+ */
+function TicketList({ projectId, action }: { projectId?: number; action?: ReactNode }) {
+  const { t } = useTranslation();
+  const list$ = useListParams(TICKET_SORTS, '-created');
+  const tabParam = list$.params.get('tab');
+  const tab: TicketTab = isTab(tabParam) ? tabParam : 'open';
+  const priorityParam = list$.params.get('priority');
+  const priority = isPriority(priorityParam) ? priorityParam : undefined;
+  const filtered = !!(list$.q || priority);
+  const inProject = projectId !== undefined;
+  const { close, reopen } = useTicketTransitions();
+
+  const list = useTickets({ page: list$.page, perPage: 25, sort: list$.sort, q: list$.q, tab, priority, projectId });
+
+  const clearFilters = () => {
+    list$.setSearch('');
+    list$.setFilters({ q: null, priority: null });
+  };
+
+  const handle = async (kind: 'close' | 'reopen', x: Ticket) => {
+    try {
+      await (kind === 'close' ? close : reopen).mutateAsync(x);
+      notify.success(t(kind === 'close' ? 'tickets.close.done' : 'tickets.reopen.done', { description: x.description }));
+    } catch (err) {
+      notify.error(errorMessage(t, err));
+    }
+  };
+
+  const columns: Column<Ticket>[] = [
+    {
+      key: 'name',
+      header: t('tickets.fields.description'),
+      render: (x) => (
+        <Anchor
+          component={Link}
+          to={ticketPath(x, inProject)}
+          fw={500}
+          display="inline-block"
+          miw={180}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {x.description}
+        </Anchor>
+      ),
+    },
+    ...(inProject
+      ? []
+      : [
+          {
+            key: 'project',
+            header: t('tickets.fields.project'),
+            render: (x: Ticket) => (
+              <Anchor component={Link} to={`/projects/${x.project.id}/tickets`} size="sm">
+                {x.project.name}
+              </Anchor>
+            ),
+          },
+        ]),
+    {
+      key: 'task',
+      header: t('tickets.fields.task'),
+      render: (x) =>
+        x.task ? (
+          <Stack gap={0}>
+            <Anchor component={Link} to={taskPath(x.project.id, x.task)} size="sm">
+              {x.task.name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {x.task.areaName}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    {
+      key: 'priority',
+      header: t('tickets.fields.priority'),
+      sortKey: 'priority',
+      render: (x) => <PriorityBadge priority={x.priority} />,
+    },
+    { key: 'status', header: t('tickets.fields.status'), render: (x) => <TicketStatusBadge status={x.status} /> },
+    {
+      key: 'manager',
+      header: t('tickets.fields.projectManager'),
+      render: (x) => x.projectManager?.name ?? '—',
+    },
+    {
+      key: 'created',
+      header: t('tickets.fields.createdAt'),
+      sortKey: 'created',
+      width: 120,
+      render: (x) => (
+        <Text size="sm" title={formatDateTime(x.createdAt)} style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(x.createdAt)}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">{t('common.table.actions')}</span>,
+      label: t('common.table.actions'),
+      width: 70,
+      render: (x) =>
+        x.abilities.canClose ? (
+          <Tooltip label={t('tickets.close.button')}>
+            <ActionIcon
+              variant="subtle"
+              color="teal"
+              aria-label={t('tickets.close.buttonFor', { description: x.description })}
+              onClick={() => void handle('close', x)}
+            >
+              <IconCircleCheck size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : x.abilities.canReopen ? (
+          <Tooltip label={t('tickets.reopen.button')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('tickets.reopen.buttonFor', { description: x.description })}
+              onClick={() => void handle('reopen', x)}
+            >
+              <IconRefresh size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'open' || !isTab(v) ? null : v })} keepMounted={false}>
+      <Tabs.List mb="md">
+        {TICKET_TABS.map((x) => (
+          <Tabs.Tab key={x} value={x}>
+            {t(`tickets.list.tabs.${x}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value={tab}>
+        <Stack gap="md">
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <TextInput
+              placeholder={t('tickets.list.search')}
+              aria-label={t('tickets.list.search')}
+              leftSection={<IconSearch size={16} />}
+              value={list$.search}
+              onChange={(e) => list$.setSearch(e.currentTarget.value)}
+              w={{ base: '100%', sm: 280 }}
+            />
+            <Select
+              aria-label={t('tickets.fields.priority')}
+              placeholder={t('tickets.list.allPriorities')}
+              data={TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`tickets.priority.${p}`) }))}
+              value={priority ?? null}
+              onChange={(v) => list$.setFilters({ priority: v })}
+              clearable
+              w={{ base: '100%', sm: 200 }}
+            />
+            <NativeSelect
+              aria-label={t('tickets.list.sortLabel')}
+              data={TICKET_SORTS.map((s) => ({ value: s, label: t(`tickets.list.sorts.${s}`) }))}
+              value={list$.sort}
+              onChange={(e) => list$.setSort(e.currentTarget.value)}
+              w={{ base: '100%', sm: 220 }}
+            />
+            {filtered ? (
+              <Button variant="subtle" onClick={clearFilters}>
+                {t('tickets.list.clearFilters')}
+              </Button>
+            ) : null}
+            {action ? <Group ml="auto">{action}</Group> : null}
+          </Group>
+          <DataTable
+            caption={t('tickets.list.caption', { tab: t(`tickets.list.tabs.${tab}`) })}
+            columns={columns}
+            rows={list.data?.data}
+            meta={list.data?.meta}
+            rowKey={(x) => x.id}
+            isLoading={list.isLoading}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            sort={list$.sort}
+            onSort={list$.setSort}
+            onPage={list$.setPage}
+            cardSort={false}
+            empty={
+              filtered ? (
+                <EmptyState
+                  icon={<IconSearch size={32} stroke={1.5} />}
+                  title={t('tickets.list.noMatchTitle')}
+                  description={t('tickets.list.noMatchText')}
+                  action={
+                    <Button variant="light" onClick={clearFilters}>
+                      {t('tickets.list.clearFilters')}
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState
+                  icon={<IconTicket size={32} stroke={1.5} />}
+                  title={t(`tickets.list.empty.${tab}.title`)}
+                  description={t(inProject ? `tickets.list.empty.${tab}.project` : `tickets.list.empty.${tab}.global`)}
+                />
+              )
+            }
+          />
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** tickets.index ('Tickets'): the tickets of every project; a ticket is made from its project or task. */
+export function TicketsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('tickets.list.title')} description={t('tickets.list.intro')} />
+      <TicketList />
+    </>
+  );
+}
+
+/**
+ * projects.tickets: one project's tickets under its header, with 'Ticket aanmaken' while the
+ * server lets this person change the project (not for a deleted project, nor without projects.manage).
+ */
+export function ProjectTicketsPage() {
+  const { t } = useTranslation();
+  const projectId = Number(useParams().projectId);
+  const canManage = useProject(projectId).data?.abilities.canEdit ?? false;
+  const [creating, setCreating] = useState(false);
+  return (
+    <ProjectShell projectId={projectId}>
+      <Title order={2} fz="xl" mb="sm">
+        {t('tickets.list.projectTitle')}
+      </Title>
+      <TicketList
+        projectId={projectId}
+        action={
+          canManage ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {t('tickets.create.button')}
+            </Button>
+          ) : null
+        }
+      />
+      {canManage ? <TicketModal projectId={projectId} opened={creating} onClose={() => setCreating(false)} /> : null}
+    </ProjectShell>
+  );
+}

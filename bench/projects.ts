@@ -1,0 +1,176 @@
+import type { Database } from '../apps/server/src/db/client.ts';
+
+/** The size issue 8 names: a project of 200 areas x 20 tasks x 5 sub-tasks x 2 order lines. */
+export const PROJECT_SHAPE = { decks: 10, areasPerDeck: 20, tasksPerArea: 20, subtasksPerTask: 5, linesPerSubtask: 2 };
+
+export interface ProjectSeed {
+  projectId: number;
+  /** Every area (kind 'area') id, for the area-tasks scenario's random pick. */
+  areaIds: number[];
+  counts: { areas: number; tasks: number; subtasks: number; orderLines: number };
+}
+
+/**
+ * Seeds one big project with generate_series on a database that bench/seed.ts has seeded (its
+ * employees manage the project and are assigned to the tasks): 10 decks of 20 areas, 20 tasks per
+ * area, 5 sub-tasks per task and 2 order lines per sub-task (for 50 articles and 50 products made
+ * here when the catalogue is empty). About a third of the tasks and half of the sub-tasks are done,
+ * one task in 40 has an open ticket, so the roll-ups count real mixtures. Then VACUUM ANALYZE.
+ */
+export async function seedProject(db: Database): Promise<ProjectSeed> {
+  const s = PROJECT_SHAPE;
+  await db.raw.exec(`
+    INSERT INTO articles (erp_id, sku, name, status)
+      SELECT 'bench-p-' || g, 'BP-' || g, 'Bench project article ' || g, 'active' FROM generate_series(1, 50) g;
+    INSERT INTO products (article_id, slug, name_nl, name_en, sort_order)
+      SELECT a.id, 'bench-product-' || a.id, 'Bench product ' || a.id, 'Bench product ' || a.id, a.id
+        FROM articles a WHERE a.erp_id LIKE 'bench-p-%';
+    INSERT INTO projects (name, status) VALUES ('Bench project', 'active');
+    INSERT INTO project_managers (project_id, employee_id)
+      SELECT p.id, e.id FROM projects p, (SELECT id FROM employees ORDER BY id LIMIT 2) e WHERE p.name = 'Bench project';
+    INSERT INTO project_companies (project_id, company_id)
+      SELECT p.id, (SELECT min(id) FROM companies) FROM projects p WHERE p.name = 'Bench project';
+    INSERT INTO project_areas (project_id, kind, number, name, sort_order)
+      SELECT p.id, 'deck', d::text, 'Deck ' || d, d FROM projects p, generate_series(1, ${s.decks}) d
+       WHERE p.name = 'Bench project';
+    INSERT INTO project_areas (project_id, parent_id, kind, number, name, area_type, status, sort_order, plan_x, plan_y)
+      SELECT d.project_id, d.id, 'area', (d.number::int * 1000 + g)::text, 'Hut ' || (d.number::int * 1000 + g), 'Hut',
+             CASE WHEN g % 7 = 0 THEN 'completed' ELSE 'open' END, g, ((g - 1) % 10) / 10.0 + 0.05, ((g - 1) / 10) / 2.0 + 0.25
+        FROM project_areas d, generate_series(1, ${s.areasPerDeck}) g WHERE d.kind = 'deck';
+    INSERT INTO tasks (project_id, area_id, name, status, assigned_employee_id, sort_order)
+      SELECT a.project_id, a.id, 'Taak ' || g,
+             CASE WHEN g % 3 = 0 THEN 'completed' ELSE 'pending' END,
+             (SELECT min(id) FROM employees) + (a.id + g) % 50, g
+        FROM project_areas a, generate_series(1, ${s.tasksPerArea}) g WHERE a.kind = 'area';
+    INSERT INTO subtasks (task_id, project_id, name, amount, assembly, status, sort_order)
+      SELECT t.id, t.project_id, 'Subtaak ' || g, g, 'Montage volgens tekening',
+             CASE WHEN g % 2 = 0 THEN 'closed' ELSE 'open' END, g
+        FROM tasks t, generate_series(1, ${s.subtasksPerTask}) g;
+    INSERT INTO order_lines (subtask_id, project_id, product_id, article_id, quantity, position)
+      SELECT st.id, st.project_id,
+             CASE WHEN g = 1 THEN (SELECT min(id) FROM products) + st.id % 50 END,
+             CASE WHEN g = 2 THEN (SELECT min(id) FROM articles WHERE erp_id LIKE 'bench-p-%') + st.id % 50 END,
+             1 + st.id % 4, g
+        FROM subtasks st, generate_series(1, ${s.linesPerSubtask}) g;
+    INSERT INTO tickets (project_id, task_id, description, priority, status)
+      SELECT t.project_id, t.id, 'Beschadiging bij ' || t.name, 'high', 'open' FROM tasks t WHERE t.id % 40 = 0;
+    UPDATE tasks SET status_before_ticket = status, status = 'open_ticket'
+     WHERE id IN (SELECT task_id FROM tickets WHERE status = 'open');
+  `);
+  await db.raw.exec('VACUUM ANALYZE');
+  if (db.driver === 'pg') await db.raw.exec('CHECKPOINT').catch(() => {});
+  const project = await db.raw.query<{ id: number }>(`SELECT id FROM projects WHERE name = 'Bench project'`);
+  const areas = await db.raw.query<{ id: number }>(`SELECT id FROM project_areas WHERE kind = 'area' ORDER BY id`);
+  const counts = await db.raw.query<ProjectSeed['counts']>(
+    `SELECT (SELECT count(*) FROM project_areas WHERE kind = 'area')::int AS areas, (SELECT count(*) FROM tasks)::int AS tasks,
+            (SELECT count(*) FROM subtasks)::int AS subtasks, (SELECT count(*) FROM order_lines)::int AS "orderLines"`,
+  );
+  const projectId = project[0]?.id;
+  const c = counts[0];
+  const want = s.decks * s.areasPerDeck;
+  if (!projectId || !c || c.areas !== want || c.tasks !== want * s.tasksPerArea) {
+    throw new Error(`project seed produced ${JSON.stringify(c)}`);
+  }
+  return { projectId, areaIds: areas.map((a) => a.id), counts: c };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Baselines (PERFORMANCE.md 4.2, B-list's idea): each project list done by hand in one or two named
+// statements, without a session check, answering the same rows with the same counts as the app.
+
+/** What the baseline routes need from baseline-server.ts (kept structural so this file imports no Fastify). */
+interface BaselineRoutes {
+  get(path: string, handler: (req: { query: unknown }) => Promise<unknown>): unknown;
+}
+interface BaselineQuery {
+  query<R>(name: string, text: string, values: unknown[]): Promise<R[]>;
+}
+
+/** Every deck and area of the project with tasks and sub-tasks done/total per area (its sub-areas' too). */
+const AREAS_SQL = `
+WITH t AS (
+  SELECT CASE WHEN sa.kind = 'subarea' THEN sa.parent_id ELSE t.area_id END AS area_id,
+         count(*) AS tasks_total, count(*) FILTER (WHERE t.status = 'completed') AS tasks_done
+    FROM tasks t JOIN project_areas sa ON sa.id = t.area_id
+   WHERE t.project_id = $1
+   GROUP BY 1),
+s AS (
+  SELECT CASE WHEN sa.kind = 'subarea' THEN sa.parent_id ELSE t.area_id END AS area_id,
+         count(*) AS st_total, count(*) FILTER (WHERE st.status = 'closed') AS st_done
+    FROM subtasks st JOIN tasks t ON t.id = st.task_id JOIN project_areas sa ON sa.id = t.area_id
+   WHERE st.project_id = $1
+   GROUP BY 1),
+ch AS (SELECT parent_id, count(*) AS n FROM project_areas WHERE project_id = $1 AND parent_id IS NOT NULL GROUP BY 1)
+SELECT a.id, a.parent_id, a.kind, a.number, a.name, a.area_type, a.status, a.thumbnail_media_id,
+       a.plan_media_id IS NOT NULL AS has_plan, a.plan_x, a.plan_y, a.version, a.updated_at,
+       coalesce(ch.n, 0)::int AS children,
+       coalesce(t.tasks_total, 0)::int AS tasks_total, coalesce(t.tasks_done, 0)::int AS tasks_done,
+       coalesce(s.st_total, 0)::int AS st_total, coalesce(s.st_done, 0)::int AS st_done
+  FROM project_areas a
+  LEFT JOIN ch ON ch.parent_id = a.id
+  LEFT JOIN t ON t.area_id = a.id
+  LEFT JOIN s ON s.area_id = a.id
+ WHERE a.project_id = $1 AND a.kind IN ('deck', 'area')
+ ORDER BY a.sort_order, a.id`;
+
+/** The tasks of one area with their sub-task counts, open tickets and assignee. */
+const AREA_TASKS_SQL = `
+SELECT t.id, t.name, t.status, t.plan_x, t.plan_y, t.version, t.updated_at, a.name AS area_name, a.number AS area_number,
+       e.id AS assignee_id, e.first_name, e.insertion, e.last_name,
+       (SELECT count(*) FROM subtasks s WHERE s.task_id = t.id)::int AS st_total,
+       (SELECT count(*) FROM subtasks s WHERE s.task_id = t.id AND s.status = 'closed')::int AS st_done,
+       (SELECT count(*) FROM tickets k WHERE k.task_id = t.id AND k.status = 'open')::int AS open_tickets
+  FROM tasks t JOIN project_areas a ON a.id = t.area_id LEFT JOIN employees e ON e.id = t.assigned_employee_id
+ WHERE t.area_id = $1
+ ORDER BY t.sort_order, lower(t.name), t.id`;
+
+/** A page of 25 of the project's tasks in area order (deferred join: the ids, then the rows), and the count. */
+const PROJECT_TASKS_SQL = `
+WITH page AS (
+  SELECT t.id, row_number() OVER () AS rn FROM (
+    SELECT t.id FROM tasks t WHERE t.project_id = $1 ORDER BY t.area_id, t.sort_order, t.id LIMIT 25 OFFSET $2) t)
+SELECT t.id, t.name, t.status, t.version, t.updated_at, a.id AS area_id, a.name AS area_name, a.number AS area_number,
+       e.id AS assignee_id, e.first_name, e.insertion, e.last_name,
+       (SELECT count(*) FROM subtasks s WHERE s.task_id = t.id)::int AS st_total,
+       (SELECT count(*) FROM subtasks s WHERE s.task_id = t.id AND s.status = 'closed')::int AS st_done,
+       (SELECT count(*) FROM tickets k WHERE k.task_id = t.id AND k.status = 'open')::int AS open_tickets
+  FROM page JOIN tasks t ON t.id = page.id JOIN project_areas a ON a.id = t.area_id
+  LEFT JOIN employees e ON e.id = t.assigned_employee_id
+ ORDER BY page.rn`;
+const PROJECT_TASKS_COUNT_SQL = 'SELECT count(*)::int AS n FROM tasks WHERE project_id = $1';
+
+/** GET /b/areas, /b/area-tasks?area=N and /b/project-tasks?page=N for the project seeded by seedProject (id 1 on a fresh database). */
+export function registerProjectBaselines(app: BaselineRoutes, sql: BaselineQuery, projectId = 1): void {
+  app.get('/b/areas', async () => {
+    type Row = Record<string, unknown> & { id: number; parent_id: number | null; kind: string };
+    const rows = await sql.query<Row>('b_areas', AREAS_SQL, [projectId]);
+    const areas = rows.filter((r) => r.kind === 'area');
+    // A deck's completion is the sum of its areas', as the app shows it.
+    const decks = rows
+      .filter((r) => r.kind === 'deck')
+      .map((d) => {
+        const sum = (k: string) => areas.reduce((n, a) => n + (a.parent_id === d.id ? Number(a[k]) : 0), 0);
+        return {
+          ...d,
+          tasks_total: sum('tasks_total'),
+          tasks_done: sum('tasks_done'),
+          st_total: sum('st_total'),
+          st_done: sum('st_done'),
+        };
+      });
+    return { data: { decks, areas } };
+  });
+  app.get('/b/area-tasks', async (req) => {
+    const area = Number((req.query as { area?: string }).area ?? 0);
+    return { data: await sql.query('b_area_tasks', AREA_TASKS_SQL, [area]) };
+  });
+  app.get('/b/project-tasks', async (req) => {
+    const page = Number((req.query as { page?: string }).page ?? 1);
+    const [rows, count] = await Promise.all([
+      sql.query('b_project_tasks', PROJECT_TASKS_SQL, [projectId, (page - 1) * 25]),
+      sql.query<{ n: number }>('b_project_tasks_c', PROJECT_TASKS_COUNT_SQL, [projectId]),
+    ]);
+    const total = count[0]?.n ?? 0;
+    return { data: rows, meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / 25)), per_page: 25, total } };
+  });
+}
