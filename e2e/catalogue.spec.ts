@@ -372,6 +372,9 @@ test.describe('products', () => {
 });
 
 test.describe('settings of the catalogue', () => {
+  // Long flows (add, refuse, rename, delete, a reload): over 30 s on a busy 2-core machine.
+  test.slow();
+
   test('a category is added, renamed and deleted; one in use cannot be deleted', async ({ page }) => {
     const tag = uniqueTag();
     const nameNl = `Buitenmeubelen ${tag}`;

@@ -164,7 +164,7 @@ function LoadedForm(p: {
   if (!q.data) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('common.states.loading')} />
+        <Loader role="status" aria-label={t('common.states.loading')} />
       </Center>
     );
   }

@@ -85,7 +85,11 @@ export function ItemPicker({ onPick, disabled }: { onPick: (option: OrderLineOpt
                 ? t('common.states.loading')
                 : t('tasks.orderLines.nothingFound')
           }
-          maxDropdownHeight={320}
+          // The list itself scrolls (not a scroll area around it): a combobox's listbox is reached
+          // with the arrow keys from the field, which axe accepts; a scroll area would be a
+          // scrollable region no key reaches (scrollable-region-focusable).
+          withScrollArea={false}
+          styles={{ options: { maxHeight: 320, overflowY: 'auto' } }}
           disabled={disabled}
           style={{ flex: '1 1 16rem', minWidth: 0 }}
         />

@@ -97,7 +97,7 @@ function PageChooser({ pdf, onChoose }: { pdf: OpenedPdf; onChoose: (page: numbe
             style={{ maxWidth: '100%', maxHeight: 320, display: 'block' }}
           />
         ) : (
-          <Loader size="sm" aria-label={t('common.states.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.states.loading')} />
         )}
       </Center>
       <Pagination

@@ -60,7 +60,7 @@ export function AreaPage() {
 function AreaSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy="true" aria-label={t('common.states.loading')}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={t('common.states.loading')}>
       <Group gap="md">
         <Skeleton w={96} h={72} />
         <Stack gap={8} style={{ flex: 1 }}>

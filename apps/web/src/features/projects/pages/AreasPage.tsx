@@ -80,7 +80,7 @@ export function AreasPage() {
     body = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   } else if (!list.data) {
     body = (
-      <Stack gap="md" aria-busy="true" aria-label={t('common.states.loading')}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t('common.states.loading')}>
         {[0, 1].map((i) => (
           <Card key={i} withBorder padding="md">
             <Group gap="md" mb="md">
