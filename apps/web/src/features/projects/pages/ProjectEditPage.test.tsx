@@ -5,7 +5,7 @@ import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signIn } from '../../products/testing';
-import { employees, pageOf, project } from '../project-fixtures';
+import { employees, project } from '../project-fixtures';
 import { ProjectCreatePage, ProjectDetailsPage } from './ProjectEditPage';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
