@@ -1,8 +1,7 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   FILE_MIME_TYPES,
   type FileInfo,
@@ -11,15 +10,13 @@ import {
   MAX_FILE_BYTES,
   MAX_FILES_PER_UPLOAD,
 } from '@app/shared/files/files';
-import type { FieldError } from '@app/shared/platform/errors';
 import { fileTypeFromFile } from 'file-type';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import type { Ctx } from '../../platform/context';
-import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { isStorableText, printableText } from '../../platform/text-guard';
-import { cleanFileName, type UploadPart } from '../media/media.service';
+import { type StagedFile, stageParts, type UploadPart } from '../../platform/multipart';
+import { isStorableText } from '../../platform/text-guard';
 import * as repo from './files.repository';
 import { inspectZip } from './files.zip';
 
@@ -72,50 +69,6 @@ export async function fileInfos(db: DbOrTx, ids: readonly number[]): Promise<Fil
  */
 export async function attachableFileIds(db: DbOrTx, actor: Actor, ids: readonly number[]): Promise<Set<number>> {
   return repo.visibleIds(db, actor, ids);
-}
-
-interface StagedFile {
-  sentName: string;
-  name: string;
-  tmp: string;
-  truncated: boolean;
-}
-
-const MULTIPART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
-
-/** Reads every part to a temporary file within the size limit (F2) before anything is stored; form fields are named, not taken. */
-async function stageParts(parts: AsyncIterable<UploadPart>, tmpDir: string, staged: StagedFile[]) {
-  const fields: Record<string, FieldError> = {};
-  try {
-    for await (const part of parts) {
-      if (part.type !== 'file' || !part.file) {
-        fields[printableText(part.fieldname).slice(0, 100) || '_'] = { code: 'unknown_field' };
-        continue;
-      }
-      const sentName = part.filename ?? '';
-      const f: StagedFile = {
-        sentName,
-        name: cleanFileName(sentName),
-        tmp: path.join(tmpDir, `upload-${randomToken(12)}`),
-        truncated: false,
-      };
-      staged.push(f);
-      await pipeline(part.file, createWriteStream(f.tmp, { mode: 0o600 }));
-      f.truncated = part.file.truncated === true;
-    }
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code)) {
-      throw new AppError('VALIDATION_FAILED', {
-        message: `At most ${MAX_FILES_PER_UPLOAD} files per upload; send many files as one ZIP`,
-        fieldErrors: { files: { code: 'too_many_files', params: { max: MAX_FILES_PER_UPLOAD } } },
-      });
-    }
-    if (err instanceof AppError || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) throw err;
-    if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-    throw new AppError('VALIDATION_FAILED', { message: 'Malformed multipart body' });
-  }
-  return fields;
 }
 
 /** True when the file is UTF-8 text without NUL characters (read as a stream, never whole). */
@@ -195,7 +148,11 @@ export async function uploadFiles(
   await fs.mkdir(tmpDir, { recursive: true });
   const staged: StagedFile[] = [];
   try {
-    const fields = await stageParts(parts, tmpDir, staged);
+    const fields = await stageParts(parts, tmpDir, staged, {
+      field: 'files',
+      max: MAX_FILES_PER_UPLOAD,
+      message: `At most ${MAX_FILES_PER_UPLOAD} files per upload; send many files as one ZIP`,
+    });
     if (Object.keys(fields).length > 0 || staged.length === 0) {
       throw new AppError('VALIDATION_FAILED', {
         message:

@@ -1,8 +1,6 @@
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   IMAGE_EXTENSIONS,
   IMAGE_MIME_TYPES,
@@ -14,14 +12,13 @@ import {
   mediaUrl,
   type RejectedFile,
 } from '@app/shared/media/media';
-import type { FieldError } from '@app/shared/platform/errors';
 import { fileTypeFromFile } from 'file-type';
 import type { DbOrTx } from '../../db/client';
 import type { Ctx } from '../../platform/context';
-import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { processImage } from '../../platform/images';
-import { isStorableText, printableText } from '../../platform/text-guard';
+import { type StagedFile, stageParts, type UploadPart } from '../../platform/multipart';
+import { isStorableText } from '../../platform/text-guard';
 import * as repo from './media.repository';
 
 export function toMedia(r: repo.MediaRow): Media {
@@ -49,75 +46,10 @@ export async function mediaByIds(db: DbOrTx, ids: readonly number[]): Promise<Me
   });
 }
 
-/** The file name as metadata only: no path, no control characters, bounded (F5). */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069"<>|*?:]+/g, '').trim();
-  return (cleaned || 'file').slice(-120);
-}
-
-/** One part of a multipart upload, as @fastify/multipart hands it over. */
-export interface UploadPart {
-  type: 'file' | 'field';
-  fieldname: string;
-  filename?: string;
-  file?: Readable & { truncated?: boolean };
-}
-
 /** The outcome of one upload: what was stored, and each refused file with its reason. */
 export interface UploadResult {
   data: Media[];
   rejected: RejectedFile[];
-}
-
-interface StagedFile {
-  /** The name as sent, for the NUL check; `name` is what is kept and shown. */
-  sentName: string;
-  name: string;
-  tmp: string;
-  truncated: boolean;
-}
-
-const MULTIPART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
-
-/**
- * Reads every part to a temporary file within the size limit (F2) before anything is stored, so a
- * request over the file count is refused whole. Fields are not taken; their names are returned.
- */
-async function stageParts(parts: AsyncIterable<UploadPart>, tmpDir: string, staged: StagedFile[]) {
-  const fields: Record<string, FieldError> = {};
-  try {
-    for await (const part of parts) {
-      if (part.type !== 'file' || !part.file) {
-        fields[printableText(part.fieldname).slice(0, 100) || '_'] = { code: 'unknown_field' };
-        continue;
-      }
-      const sentName = part.filename ?? '';
-      const f: StagedFile = {
-        sentName,
-        name: cleanFileName(sentName),
-        tmp: path.join(tmpDir, `upload-${randomToken(12)}`),
-        truncated: false,
-      };
-      staged.push(f);
-      await pipeline(part.file, createWriteStream(f.tmp, { mode: 0o600 }));
-      f.truncated = part.file.truncated === true;
-    }
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code)) {
-      throw new AppError('VALIDATION_FAILED', {
-        message: `At most ${MAX_IMAGES_PER_UPLOAD} files per upload`,
-        fieldErrors: { file: { code: 'too_many_files', params: { max: MAX_IMAGES_PER_UPLOAD } } },
-      });
-    }
-    // A system error (a full disk) is ours; anything else the parser raised is a malformed body.
-    if (err instanceof AppError || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) throw err;
-    if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-    throw new AppError('VALIDATION_FAILED', { message: 'Malformed multipart body' });
-  }
-  return fields;
 }
 
 /** Checks and stores one staged file, or says why not. */
@@ -189,7 +121,11 @@ export async function uploadImages(ctx: Ctx, parts: AsyncIterable<UploadPart>): 
   await fs.mkdir(tmpDir, { recursive: true });
   const staged: StagedFile[] = [];
   try {
-    const fields = await stageParts(parts, tmpDir, staged);
+    const fields = await stageParts(parts, tmpDir, staged, {
+      field: 'file',
+      max: MAX_IMAGES_PER_UPLOAD,
+      message: `At most ${MAX_IMAGES_PER_UPLOAD} files per upload`,
+    });
     if (Object.keys(fields).length > 0 || staged.length === 0) {
       throw new AppError('VALIDATION_FAILED', {
         message: staged.length === 0 ? 'Send at least one file in the field "file"' : 'Only files are accepted',
