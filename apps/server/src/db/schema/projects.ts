@@ -161,6 +161,8 @@ export const projectAreas = pgTable(
     planX: fraction('plan_x'),
     planY: fraction('plan_y'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The row's place in the project's tree order (decks, each followed by its areas and their sub-areas): kept by a trigger (migration 0007). */
+    treeRank: integer('tree_rank').notNull().default(0),
     completedAt: ts('completed_at'),
     version: integer('version').notNull().default(1),
     ...timestamps,
@@ -176,6 +178,7 @@ export const projectAreas = pgTable(
     fractionCheck('project_areas', t.planY),
     index('project_areas_project_idx').on(t.projectId, t.kind, t.sortOrder, t.id),
     index('project_areas_parent_idx').on(t.parentId),
+    index('project_areas_rank_idx').on(t.projectId, t.treeRank),
     uniqueIndex('project_areas_number_key').on(t.projectId, t.kind, sql`lower(${t.number})`).where(sql`${t.number} <> ''`),
   ],
 );
@@ -199,6 +202,11 @@ export const tasks = pgTable(
     planX: fraction('plan_x'),
     planY: fraction('plan_y'),
     sortOrder: integer('sort_order').notNull().default(0),
+    // Roll-ups kept by statement triggers on subtasks and tickets (migration 0007), in the
+    // transaction of every write there: lists read them instead of counting per row.
+    subtasksTotal: integer('subtasks_total').notNull().default(0),
+    subtasksDone: integer('subtasks_done').notNull().default(0),
+    openTickets: integer('open_tickets').notNull().default(0),
     completedAt: ts('completed_at'),
     version: integer('version').notNull().default(1),
     ...timestamps,

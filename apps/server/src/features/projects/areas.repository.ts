@@ -44,6 +44,8 @@ export interface AreaSummaryRow {
   planX: number | null;
   planY: number | null;
   sortOrder: number;
+  /** The row's place in the project's tree order (decks, each followed by its areas, each by its sub-areas; numbers compared naturally). */
+  treeRank: number;
   childrenCount: number;
   tasksDone: number;
   tasksTotal: number;
@@ -61,37 +63,30 @@ const pa = {
 
 /**
  * Deck, area and sub-area rows of one project with what lies under them, in one statement
- * whatever the number of areas, tasks and sub-tasks: every task is counted once for its own
- * area, once for that area's parent and once for the grandparent (a deck > area > sub-area tree
- * is three deep), so a deck's completion covers all its areas and an area's its sub-areas.
- * `where` narrows the rows (it may use the alias `pa`); `subtreeOf` limits the counting to the
- * tasks under one area, for a single row.
+ * whatever the number of areas, tasks and sub-tasks: the tasks are counted per area first (their
+ * sub-tasks from the counts kept on each task), then each area's figures are added to itself, its
+ * parent and its grandparent (a deck > area > sub-area tree is three deep), so a deck's completion
+ * covers all its areas and an area's its sub-areas. The area scope applies per area: a task is in
+ * reach when its area is. `where` narrows the rows (it may use the alias `pa`); `subtreeOf` limits
+ * the counting to the tasks under one area, for a single row.
  */
 async function summaries(db: DbOrTx, actor: Actor, projectId: number, where: SQL, subtreeOf?: number): Promise<AreaSummaryRow[]> {
-  const tProject = sql.raw('t.project_id');
-  const tArea = sql.raw('t.area_id');
   const cProject = sql.raw('c.project_id');
   const cId = sql.raw('c.id');
-  // Sub-tasks counted per task: for one area's subtree by index per task, for a whole project in
-  // one grouped pass over its sub-tasks (thousands of index lookups cost more than one scan).
-  const perTask =
+  const subtree =
     subtreeOf === undefined
-      ? sql`LEFT JOIN (SELECT s.task_id, count(*)::int AS total, (count(*) FILTER (WHERE s.status = 'closed'))::int AS done
-                         FROM subtasks s WHERE s.project_id = ${projectId} GROUP BY s.task_id) st ON st.task_id = t.id`
-      : sql`CROSS JOIN LATERAL (SELECT count(*)::int AS total, (count(*) FILTER (WHERE s.status = 'closed'))::int AS done
-                                  FROM subtasks s WHERE s.task_id = t.id) st`;
-  const subtree = subtreeOf === undefined ? sql`` : sql`AND ${subtreeOf} IN (a0.id, a0.parent_id, a1.parent_id)`;
+      ? sql``
+      : sql`AND t.area_id IN (SELECT s0.id FROM project_areas s0 LEFT JOIN project_areas s1 ON s1.id = s0.parent_id
+                               WHERE s0.id = ${subtreeOf} OR s0.parent_id = ${subtreeOf} OR s1.parent_id = ${subtreeOf})`;
   // Hand-written SQL comes back without drizzle's column mapping: the time travels as epoch ms.
   return query<Omit<AreaSummaryRow, 'updatedAt'> & { updatedMs: number }>(
     db,
-    sql`WITH tk AS (
-          SELECT t.status, a0.id AS id0, a0.parent_id AS id1, a1.parent_id AS id2,
-                 coalesce(st.total, 0) AS st_total, coalesce(st.done, 0) AS st_done
+    sql`WITH own AS (
+          SELECT t.area_id, count(*)::int AS tasks_total, (count(*) FILTER (WHERE t.status = 'completed'))::int AS tasks_done,
+                 sum(t.subtasks_total)::int AS subtasks_total, sum(t.subtasks_done)::int AS subtasks_done
             FROM tasks t
-            JOIN project_areas a0 ON a0.id = t.area_id
-            LEFT JOIN project_areas a1 ON a1.id = a0.parent_id
-            ${perTask}
-           WHERE t.project_id = ${projectId} AND ${scope.area(actor, tProject, tArea)} ${subtree}
+           WHERE t.project_id = ${projectId} ${subtree}
+           GROUP BY t.area_id
         ),
         kids AS (
           SELECT c.parent_id, count(*)::int AS n FROM project_areas c
@@ -99,20 +94,20 @@ async function summaries(db: DbOrTx, actor: Actor, projectId: number, where: SQL
            GROUP BY c.parent_id
         ),
         roll AS (
-          SELECT v.anc AS area_id,
-                 count(*)::int AS tasks_total,
-                 (count(*) FILTER (WHERE tk.status = 'completed'))::int AS tasks_done,
-                 coalesce(sum(tk.st_total), 0)::int AS subtasks_total,
-                 coalesce(sum(tk.st_done), 0)::int AS subtasks_done
-            FROM tk CROSS JOIN LATERAL (VALUES (tk.id0), (tk.id1), (tk.id2)) AS v(anc)
-           WHERE v.anc IS NOT NULL
+          SELECT v.anc AS area_id, sum(own.tasks_total)::int AS tasks_total, sum(own.tasks_done)::int AS tasks_done,
+                 sum(own.subtasks_total)::int AS subtasks_total, sum(own.subtasks_done)::int AS subtasks_done
+            FROM own
+            JOIN project_areas a0 ON a0.id = own.area_id
+            LEFT JOIN project_areas a1 ON a1.id = a0.parent_id
+            CROSS JOIN LATERAL (VALUES (a0.id), (a0.parent_id), (a1.parent_id)) AS v(anc)
+           WHERE v.anc IS NOT NULL AND ${scope.area(actor, sql.raw('a0.project_id'), sql.raw('a0.id'))}
            GROUP BY v.anc
         )
         SELECT pa.id, pa.project_id AS "projectId", pa.parent_id AS "parentId",
                parent.name AS "parentName", parent.kind AS "parentKind",
                pa.kind, pa.number, pa.name, pa.area_type AS "areaType", pa.status,
                pa.thumbnail_media_id AS "thumbnailMediaId", pa.plan_media_id AS "planMediaId",
-               pa.plan_x AS "planX", pa.plan_y AS "planY", pa.sort_order AS "sortOrder",
+               pa.plan_x AS "planX", pa.plan_y AS "planY", pa.sort_order AS "sortOrder", pa.tree_rank AS "treeRank",
                coalesce(kids.n, 0) AS "childrenCount",
                coalesce(roll.tasks_done, 0) AS "tasksDone", coalesce(roll.tasks_total, 0) AS "tasksTotal",
                coalesce(roll.subtasks_done, 0) AS "subtasksDone", coalesce(roll.subtasks_total, 0) AS "subtasksTotal",
@@ -125,7 +120,7 @@ async function summaries(db: DbOrTx, actor: Actor, projectId: number, where: SQL
           LEFT JOIN kids ON kids.parent_id = pa.id
          WHERE pa.project_id = ${projectId} AND ${scope.project(actor, pa.projectId)}
            AND ${scope.area(actor, pa.projectId, pa.id)} AND ${where}
-         ORDER BY pa.id`,
+         ORDER BY pa.tree_rank, pa.id`,
   ).then((rows) => rows.map(({ updatedMs, ...r }) => ({ ...r, updatedAt: new Date(updatedMs) })));
 }
 
@@ -186,6 +181,7 @@ export interface MarkerRow {
   status: string;
   x: number | null;
   y: number | null;
+  /** Areas: their tree rank; tasks: their sort order. */
   sortOrder: number;
 }
 
@@ -211,7 +207,7 @@ export async function listMarkers(
          WHERE t.area_id = ${area.id} AND t.project_id = ${area.projectId} AND ${scope.area(actor, tProject, tArea)}`;
   return query<MarkerRow>(
     db,
-    sql`SELECT 'area' AS type, c.id, c.number, c.name, c.status, c.plan_x AS x, c.plan_y AS y, c.sort_order AS "sortOrder"
+    sql`SELECT 'area' AS type, c.id, c.number, c.name, c.status, c.plan_x AS x, c.plan_y AS y, c.tree_rank AS "sortOrder"
           FROM project_areas c
          WHERE c.parent_id = ${area.id} AND c.project_id = ${area.projectId} AND ${scope.area(actor, cProject, cId)}
         ${taskPart}`,

@@ -53,27 +53,18 @@ function toSummary(r: repo.AreaSummaryRow, ctx: Ctx): AreaSummary {
   };
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/** Natural order on the number (5002 before 5010, A2 before A10), rows without one after, then the name. */
-function byNumber(a: { number: string; name: string; id: number }, b: { number: string; name: string; id: number }): number {
-  if ((a.number === '') !== (b.number === '')) return a.number === '' ? 1 : -1;
-  return collator.compare(a.number, b.number) || collator.compare(a.name, b.name) || a.id - b.id;
-}
-
 /**
- * The areas page: every deck (by sort order, then number) and every area (by its deck in that
- * order, areas without a deck last, then number), each with its completion. Two statements
- * whatever the size of the project. @throws PROJECT_NOT_FOUND
+ * The areas page: every deck and every area in the project's tree order (decks by sort order,
+ * then number; each deck's areas by number, numbers compared naturally; areas without a deck
+ * last), each with its completion. Two statements whatever the size of the project.
+ * @throws PROJECT_NOT_FOUND
  */
 export async function listAreas(ctx: Ctx, projectId: number, q: repo.AreaListFilter): Promise<AreaList> {
   const project = await repo.findProject(ctx.db.orm, ctx.actor, projectId);
   if (!project) throw new AppError('PROJECT_NOT_FOUND');
   const rows = await repo.listDecksAndAreas(ctx.db.orm, ctx.actor, projectId, q);
-  const decks = rows.filter((r) => r.kind === 'deck').sort((a, b) => a.sortOrder - b.sortOrder || byNumber(a, b));
-  const deckPlace = new Map(decks.map((d, i) => [d.id, i]));
-  const place = (r: repo.AreaSummaryRow) => (r.parentId === null ? decks.length : (deckPlace.get(r.parentId) ?? decks.length));
-  const areas = rows.filter((r) => r.kind === 'area').sort((a, b) => place(a) - place(b) || byNumber(a, b));
+  const decks = rows.filter((r) => r.kind === 'deck');
+  const areas = rows.filter((r) => r.kind === 'area');
   return { decks: decks.map((r) => toSummary(r, ctx)), areas: areas.map((r) => toSummary(r, ctx)) };
 }
 
@@ -82,7 +73,7 @@ export async function listSubareas(ctx: Ctx, projectId: number, areaId: number):
   const area = await repo.findKind(ctx.db.orm, ctx.actor, projectId, areaId);
   if (!area) throw new AppError('AREA_NOT_FOUND');
   const rows = await repo.listSubareas(ctx.db.orm, ctx.actor, projectId, areaId);
-  return rows.sort(byNumber).map((r) => toSummary(r, ctx));
+  return rows.map((r) => toSummary(r, ctx));
 }
 
 function toMarker(m: repo.MarkerRow): PlanMarker {
@@ -101,8 +92,9 @@ export async function getArea(ctx: Ctx, projectId: number, areaId: number): Prom
   const mediaIds = [row.thumbnailMediaId, row.planMediaId].filter((id): id is number => id !== null);
   const media = await mediaByIds(db, mediaIds);
   const markers = await repo.listMarkers(db, ctx.actor, row);
-  const areas = markers.filter((m) => m.type === 'area').sort(byNumber);
-  const tasks = markers.filter((m) => m.type === 'task').sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+  const byPlace = (a: repo.MarkerRow, b: repo.MarkerRow) => a.sortOrder - b.sortOrder || a.id - b.id;
+  const areas = markers.filter((m) => m.type === 'area').sort(byPlace);
+  const tasks = markers.filter((m) => m.type === 'task').sort(byPlace);
   const mediaOf = (id: number | null) => (id === null ? null : (media.find((m) => m.id === id) ?? null));
   return {
     ...toSummary(row, ctx),

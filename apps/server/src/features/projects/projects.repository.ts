@@ -139,7 +139,6 @@ export async function aggregates(db: DbOrTx, actor: Actor, ids: readonly number[
   const employeeName = employeeNameSql('e');
   const areaScope = scope.area(actor, sql.raw('a.project_id'), sql.raw('a.id'));
   const taskScope = scope.area(actor, sql.raw('t.project_id'), sql.raw('t.area_id'));
-  const subtaskScope = scope.area(actor, sql.raw('st_t.project_id'), sql.raw('st_t.area_id'));
   // Project staff see every attached company; the portal view only its own among them.
   const companyScope = actor.kind === 'client' ? scope.company(actor, sql.raw('c.id')) : sql`true`;
   const ticketScope = sql`(tk.task_id IS NULL OR ${scope.area(actor, sql.raw('tk.project_id'), sql.raw('tk_t.area_id'))})`;
@@ -154,14 +153,12 @@ export async function aggregates(db: DbOrTx, actor: Actor, ids: readonly number[
             WHERE a.project_id = p.id AND a.kind <> 'deck' AND ${areaScope}) AS "areasCount",
           (SELECT count(*)::int FROM tickets tk LEFT JOIN tasks tk_t ON tk_t.id = tk.task_id
             WHERE tk.project_id = p.id AND tk.status = 'open' AND ${ticketScope}) AS "openTicketsCount",
-          tc.done AS "tasksDone", tc.total AS "tasksTotal", sc.done AS "subtasksDone", sc.total AS "subtasksTotal"
+          tc.done AS "tasksDone", tc.total AS "tasksTotal", tc.st_done AS "subtasksDone", tc.st_total AS "subtasksTotal"
         FROM unnest(${intArray(ids)}) AS p(id)
         JOIN projects p_own ON p_own.id = p.id AND ${scope.project(actor, sql.raw('p_own.id'))}
-        CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE t.status = 'completed')::int AS done, count(*)::int AS total
-                              FROM tasks t WHERE t.project_id = p.id AND ${taskScope}) tc
-        CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE s.status = 'closed')::int AS done, count(*)::int AS total
-                              FROM subtasks s JOIN tasks st_t ON st_t.id = s.task_id
-                             WHERE s.project_id = p.id AND ${subtaskScope}) sc`,
+        CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE t.status = 'completed')::int AS done, count(*)::int AS total,
+                                   coalesce(sum(t.subtasks_done), 0)::int AS st_done, coalesce(sum(t.subtasks_total), 0)::int AS st_total
+                              FROM tasks t WHERE t.project_id = p.id AND ${taskScope}) tc`,
   );
   const out = new Map<number, ProjectAggregates>();
   for (const { id, ...agg } of rows) out.set(id, agg);

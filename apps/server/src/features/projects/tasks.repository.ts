@@ -1,4 +1,4 @@
-import type { AreaKind, AreaStatus, TaskStatus } from '@app/shared/projects/projects.rules';
+import type { AreaStatus, TaskStatus } from '@app/shared/projects/projects.rules';
 import type { ProjectTaskListQuery } from '@app/shared/projects/tasks';
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -82,12 +82,6 @@ export interface TaskRow {
 export const employeeName = sql<string | null>`CASE WHEN ${employees.id} IS NULL THEN NULL
   ELSE concat_ws(' ', ${employees.firstName}, nullif(${employees.insertion}, ''), ${employees.lastName}) END`;
 
-// Outer columns spelled out: drizzle may print them unqualified inside a subquery, which would bind to the inner table.
-// Each count walks an index (subtasks_task_idx, the partial tickets_task_idx), so a page costs one statement.
-const subtasksDone = sql<number>`(SELECT count(*)::int FROM subtasks s WHERE s.task_id = "tasks"."id" AND s.status = 'closed')`;
-const subtasksTotal = sql<number>`(SELECT count(*)::int FROM subtasks s WHERE s.task_id = "tasks"."id")`;
-const openTickets = sql<number>`(SELECT count(*)::int FROM tickets tk WHERE tk.task_id = "tasks"."id" AND tk.status = 'open')`;
-
 const taskColumns = {
   id: tasks.id,
   projectId: tasks.projectId,
@@ -98,9 +92,10 @@ const taskColumns = {
   status: sql<TaskStatus>`${tasks.status}`,
   assigneeId: tasks.assignedEmployeeId,
   assigneeName: employeeName,
-  subtasksDone,
-  subtasksTotal,
-  openTicketsCount: openTickets,
+  // Kept by triggers on subtasks and tickets (migration 0007): no count per row.
+  subtasksDone: tasks.subtasksDone,
+  subtasksTotal: tasks.subtasksTotal,
+  openTicketsCount: tasks.openTickets,
   planX: tasks.planX,
   planY: tasks.planY,
   notes: tasks.notes,
@@ -130,46 +125,17 @@ export async function listAreaTasks(db: DbOrTx, actor: Actor, projectId: number,
 
 const taskName = sql`lower(${tasks.name})`;
 
-export interface AreaTreeRow {
-  id: number;
-  parentId: number | null;
-  kind: AreaKind;
-  number: string;
-  name: string;
-  sortOrder: number;
-}
-
-/** Every deck, area and sub-area of the project in the actor's scope: what the list's area order is made from. */
-export async function areaTree(db: DbOrTx, actor: Actor, projectId: number): Promise<AreaTreeRow[]> {
-  return db
-    .select({
-      id: projectAreas.id,
-      parentId: projectAreas.parentId,
-      kind: sql<AreaKind>`${projectAreas.kind}`,
-      number: projectAreas.number,
-      name: projectAreas.name,
-      sortOrder: projectAreas.sortOrder,
-    })
-    .from(projectAreas)
-    .where(and(eq(projectAreas.projectId, projectId), scope.area(actor, projectAreas.projectId, projectAreas.id)));
-}
-
 const inAreaOrder = [asc(tasks.sortOrder), asc(taskName), asc(tasks.id)];
-/** The list's orders, given the column that holds the area's rank. Each ends in the task id, so paging is stable. */
-function sortsBy(rank: SQL): Record<ProjectTaskListQuery['sort'], SQL[]> {
-  return {
-    area: [asc(rank), ...inAreaOrder],
-    name: [asc(taskName), asc(tasks.id)],
-    '-name': [desc(taskName), desc(tasks.id)],
-    '-updated': [desc(tasks.updatedAt), desc(tasks.id)],
-    // What needs attention first: an open ticket, then pending, then completed.
-    status: [
-      asc(sql`CASE ${tasks.status} WHEN 'open_ticket' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END`),
-      asc(rank),
-      ...inAreaOrder,
-    ],
-  };
-}
+/** The list's orders. Each ends in the task id, so paging is stable. */
+const rank = sql`project_areas.tree_rank`;
+const sorts: Record<ProjectTaskListQuery['sort'], SQL[]> = {
+  area: [asc(rank), ...inAreaOrder],
+  name: [asc(taskName), asc(tasks.id)],
+  '-name': [desc(taskName), desc(tasks.id)],
+  '-updated': [desc(tasks.updatedAt), desc(tasks.id)],
+  // What needs attention first: an open ticket, then pending, then completed.
+  status: [asc(sql`CASE ${tasks.status} WHEN 'open_ticket' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END`), asc(rank), ...inAreaOrder],
+};
 
 /** The area and everything under it: a deck's areas and their sub-areas, an area's sub-areas. */
 function inAreaTree(areaId: number): SQL {
@@ -180,16 +146,17 @@ function inAreaTree(areaId: number): SQL {
 
 /**
  * One page of the project's tasks with the filters of its list (status, assignee, an area with
- * what lies under it, a search on task name, area name and area number): three statements (the
- * page's ids and the total, then those rows), whatever the number of tasks. `areaOrder` lists the project's area ids in
- * the order the area and status sorts follow (a task sits at its area's place).
+ * what lies under it, a search on task name, area name and area number): the page's ids and the
+ * total side by side, then those rows, whatever the number of tasks. The area and status orders
+ * follow the areas' tree rank (a task sits at its area's place): the page walks the areas by
+ * project_areas_rank_idx and each area's tasks by tasks_area_idx, so a page costs about its
+ * offset in rows, not the project's size.
  */
 export async function listProjectTasks(
   db: DbOrTx,
   actor: Actor,
   projectId: number,
   q: ProjectTaskListQuery,
-  areaOrder: readonly number[] | null,
 ): Promise<{ rows: TaskRow[]; total: number }> {
   const term = q.q ? `%${escapeLike(q.q)}%` : null;
   const where = and(
@@ -200,20 +167,20 @@ export async function listProjectTasks(
     q.areaId !== undefined ? inAreaTree(q.areaId) : undefined,
     term ? or(ilike(tasks.name, term), ilike(projectAreas.name, term), ilike(projectAreas.number, term)) : undefined,
   );
-  // The page's ids first, from tasks alone with only the joins the order or the search needs
-  // (G3: the areas for a search on their name or number; the areas' places, as one array
-  // unnested once, for the area and status orders), cut to the page without any per-row
-  // counts; then those rows with their counts.
-  const areaJoin = term ? sql`JOIN project_areas ON project_areas.id = ${tasks.areaId}` : sql``;
-  const rankJoin = areaOrder
-    ? sql`LEFT JOIN unnest(${intArray(areaOrder)}) WITH ORDINALITY AS area_rank(area_id, rank) ON area_rank.area_id = ${tasks.areaId}`
-    : sql``;
+  // The page's ids first, with only the join the order or the search needs, cut to the page
+  // without anything per row; then those rows. The area join is bound to the project as well, so
+  // the planner can walk its rank index.
+  const ranked = q.sort === 'area' || q.sort === 'status';
+  const areaJoin =
+    term || ranked
+      ? sql`JOIN project_areas ON project_areas.id = ${tasks.areaId} AND project_areas.project_id = ${projectId}`
+      : sql``;
   const [ids, count] = await Promise.all([
     query<{ id: number }>(
       db,
-      sql`SELECT ${tasks.id} AS id FROM ${tasks} ${areaJoin} ${rankJoin}
+      sql`SELECT ${tasks.id} AS id FROM ${tasks} ${areaJoin}
            WHERE ${where}
-           ORDER BY ${sql.join(sortsBy(areaOrder ? sql`area_rank.rank` : sql`0`)[q.sort], sql`, `)}
+           ORDER BY ${sql.join(sorts[q.sort], sql`, `)}
            LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`,
     ),
     (term

@@ -69,59 +69,19 @@ export async function listAreaTasks(ctx: Ctx, projectId: number, areaId: number)
   return rows.map((r) => toSummary(r, ctx));
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/** Natural order on the number (5002 before 5010, A2 before A10), rows without one after, then the name. */
-function byNumber(a: repo.AreaTreeRow, b: repo.AreaTreeRow): number {
-  if ((a.number === '') !== (b.number === '')) return a.number === '' ? 1 : -1;
-  return collator.compare(a.number, b.number) || collator.compare(a.name, b.name) || a.id - b.id;
-}
-
-/**
- * The project's area ids in the order of the areas page, as a tree: each deck (by sort order,
- * then number) followed by its areas (by number), each area followed by its sub-areas; areas
- * without a deck after the decks. A task list sorted by area follows it. Done here on a few
- * hundred areas rather than in SQL on every task.
- */
-export function areaOrder(areas: readonly repo.AreaTreeRow[]): number[] {
-  const children = new Map<number | null, repo.AreaTreeRow[]>();
-  const ids = new Set(areas.map((a) => a.id));
-  for (const a of areas) {
-    // A row whose parent is out of sight (scope) stands at the top level.
-    const parent = a.parentId !== null && ids.has(a.parentId) ? a.parentId : null;
-    const list = children.get(parent) ?? [];
-    list.push(a);
-    children.set(parent, list);
-  }
-  const out: number[] = [];
-  const walk = (a: repo.AreaTreeRow) => {
-    out.push(a.id);
-    for (const c of [...(children.get(a.id) ?? [])].sort(byNumber)) walk(c);
-  };
-  const top = children.get(null) ?? [];
-  const decks = top.filter((a) => a.kind === 'deck').sort((a, b) => a.sortOrder - b.sortOrder || byNumber(a, b));
-  const rest = top
-    .filter((a) => a.kind !== 'deck')
-    .sort((a, b) => (a.kind === b.kind ? byNumber(a, b) : a.kind === 'area' ? -1 : 1));
-  for (const a of [...decks, ...rest]) walk(a);
-  return out;
-}
-
 /**
  * Every task of the project, filtered (status, assignee, an area with its sub-areas, a search),
- * sorted and paged. A fixed number of statements whatever the number of tasks: the project and
- * its areas (for the area and status orders), the page's ids and the total, then those rows.
+ * sorted and paged. A fixed number of statements whatever the number of tasks: the project, the
+ * page's ids and the total side by side, then those rows.
  * @throws PROJECT_NOT_FOUND
  */
 export async function listProjectTasks(ctx: Ctx, projectId: number, q: ProjectTaskListQuery): Promise<Page<TaskSummary>> {
   const db = ctx.db.orm;
-  const ranked = q.sort === 'area' || q.sort === 'status';
-  const [project, areas] = await Promise.all([
+  const [project, { rows, total }] = await Promise.all([
     repo.findProject(db, ctx.actor, projectId),
-    ranked ? repo.areaTree(db, ctx.actor, projectId) : null,
+    repo.listProjectTasks(db, ctx.actor, projectId, q),
   ]);
   if (!project) throw new AppError('PROJECT_NOT_FOUND');
-  const { rows, total } = await repo.listProjectTasks(db, ctx.actor, projectId, q, areas && areaOrder(areas));
   return { data: rows.map((r) => toSummary(r, ctx)), meta: pageMeta(q.page, q.perPage, total) };
 }
 
