@@ -2,7 +2,7 @@ import type { CompanyBrand, CurrentUserResponse } from '@app/shared/auth/auth';
 import { hasAnyPermission, type Permission } from '@app/shared/platform/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { session } from '../../app/session';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { applyLocale, isLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query';
 import { CURRENT_USER_KEY } from './guest-api';
@@ -34,19 +34,36 @@ export function useCan(wanted: Permission | readonly Permission[]): boolean {
   return !!user && hasAnyPermission(user.permissions, wanted);
 }
 
+/** Forgets the session in this browser and goes to login (remembering this page unless told not to). */
+function resetToLogin(rememberPage: boolean): void {
+  queryClient.clear();
+  const here = window.location.pathname + window.location.search;
+  session.reset(rememberPage ? `/auth/login?redirect=${encodeURIComponent(here)}` : '/auth/login');
+}
+
+/**
+ * A user load that got no answer: cut off because the page is being left or reloaded, or the
+ * network is gone. That says nothing about the session, so it must not end it: a reload while a
+ * load was under way would otherwise wipe the stored session and land on the login page.
+ */
+function unanswered(err: unknown): boolean {
+  return (err instanceof ApiError && err.status === 0) || (err instanceof DOMException && err.name === 'AbortError');
+}
+
 /**
  * Before every navigation of a signed-in route set: load the user when it is not loaded yet. A
- * failure is a signed-out session: clear everything and go to login (spec section 4).
+ * failure the server answers is a signed-out session: clear everything and go to login (spec
+ * section 4). A load that got no answer is thrown on to the route's error screen, which offers a
+ * retry, and the stored session stays.
  */
 export async function ensureUser(rememberPage = true): Promise<CurrentUserResponse | null> {
   try {
     const user = await queryClient.ensureQueryData(currentUserQuery);
     if (isLocale(user.data.locale)) await applyLocale(user.data.locale);
     return user;
-  } catch {
-    queryClient.clear();
-    const here = window.location.pathname + window.location.search;
-    session.reset(rememberPage ? `/auth/login?redirect=${encodeURIComponent(here)}` : '/auth/login');
+  } catch (err) {
+    if (unanswered(err)) throw err;
+    resetToLogin(rememberPage);
     return null;
   }
 }
@@ -57,8 +74,9 @@ export async function logout(): Promise<void> {
     await api.post('/logout');
   } finally {
     queryClient.clear();
-    // The next person to sign in on this browser starts at home, not on this page.
-    await ensureUser(false);
+    // The next person to sign in on this browser starts at home, not on this page. Whatever the
+    // reload answers (or if it gets no answer), this browser forgets the session.
+    await ensureUser(false).catch(() => resetToLogin(false));
   }
 }
 

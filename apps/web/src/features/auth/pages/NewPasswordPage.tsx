@@ -96,7 +96,7 @@ function PasswordForm({ kind }: { kind: 'reset' | 'invite' }) {
       </Stack>
     );
   }
-  if (check.isLoading) return <Loader mx="auto" display="block" aria-label={t('common.states.loading')} />;
+  if (check.isLoading) return <Loader mx="auto" display="block" role="status" aria-label={t('common.states.loading')} />;
 
   return (
     <form onSubmit={handleSubmit} noValidate>
