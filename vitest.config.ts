@@ -1,7 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest runs (CPUs - 1) files at a time, which is one on a 2-core machine: the server tests then
+// wait on the database one file at a time. Two at least, so the database and the test process
+// overlap (the CI machine has 2 cores).
+const workers = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {
