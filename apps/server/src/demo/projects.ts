@@ -1,11 +1,12 @@
 import type { AreaKind, TaskStatus } from '@app/shared/projects/projects.rules';
 import type { TicketPriority } from '@app/shared/tickets/tickets.rules';
-import { inArray, isNull, sql } from 'drizzle-orm';
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import {
   accounts,
   articles,
   companies,
+  employees,
   media,
   orderLines,
   products,
@@ -32,7 +33,7 @@ import {
   SUITES,
   shipDeckPlan,
 } from './plans';
-import { DEMO_ACCOUNTS } from './seed';
+import { DEMO_ACCOUNTS, DEMO_CREW } from './seed';
 
 /**
  * The demo projects: a cruise-ship refit with three decks of cabins, a hotel's lobby and suites,
@@ -981,6 +982,21 @@ export async function seedProjectsDemo(p: { db: Database; storage: FileStorage; 
     return empty;
   }
   const employeeOf: Record<'pm' | 'admin', number> = { pm: pm.employeeId, admin: admin.employeeId };
+  // Open work without a named person goes to the crew (the demo's employees without an account), in turn.
+  const crew = (
+    await db.orm
+      .select({ id: employees.id })
+      .from(employees)
+      .where(
+        inArray(
+          employees.lastName,
+          DEMO_CREW.map((c) => c.lastName),
+        ),
+      )
+      .orderBy(asc(employees.id))
+  ).map((r) => r.id);
+  const assigneeOf = (t: { assignee: Who; status: string }, i: number): number | null =>
+    t.assignee ? employeeOf[t.assignee] : t.status === 'completed' || crew.length === 0 ? null : (crew[i % crew.length] ?? null);
 
   const now = new Date();
   const d = drafts(now);
@@ -1153,7 +1169,7 @@ export async function seedProjectsDemo(p: { db: Database; storage: FileStorage; 
     const taskRows = await tx
       .insert(tasks)
       .values(
-        d.tasks.map((t) => {
+        d.tasks.map((t, i) => {
           const ticketOpen = hasOpenTicket.has(t.key);
           const status: TaskStatus = ticketOpen ? 'open_ticket' : t.status;
           return {
@@ -1161,7 +1177,7 @@ export async function seedProjectsDemo(p: { db: Database; storage: FileStorage; 
             areaId: aid(t.area),
             name: t.spec.name,
             notes: t.spec.notes ?? '',
-            assignedEmployeeId: t.assignee ? employeeOf[t.assignee] : null,
+            assignedEmployeeId: assigneeOf(t, i),
             status,
             statusBeforeTicket: ticketOpen ? t.status : null,
             planX: t.marker?.x ?? null,
@@ -1175,6 +1191,7 @@ export async function seedProjectsDemo(p: { db: Database; storage: FileStorage; 
       )
       .returning({ id: tasks.id });
     const taskId = new Map(d.tasks.map((t, i) => [t.key, taskRows[i]?.id as number]));
+    const taskIndex = new Map(d.tasks.map((t, i) => [t.key, i]));
 
     // Sub-tasks (the first `closedSubtasks` of each task closed), then their order lines.
     const subtaskDrafts = d.tasks.flatMap((t) =>
@@ -1193,7 +1210,7 @@ export async function seedProjectsDemo(p: { db: Database; storage: FileStorage; 
           name: s.spec.name,
           amount: s.spec.amount,
           assembly: s.spec.assembly,
-          assignedEmployeeId: s.task.assignee ? employeeOf[s.task.assignee] : null,
+          assignedEmployeeId: assigneeOf(s.task, taskIndex.get(s.task.key) ?? 0),
           status: s.closedAt ? 'closed' : 'open',
           closedAt: s.closedAt,
           sortOrder: s.sortOrder,

@@ -155,7 +155,14 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return (rows[0]?.n ?? 0) === 0;
 }
 
-/** Loads the demo: roles, two employees, client companies and one customer user each for a cruise and a leisure client. */
+/** Fitters and a planner of the demo, who sign in nowhere: open tasks in the demo projects are theirs. */
+export const DEMO_CREW = [
+  { firstName: 'Joris', insertion: '', lastName: 'Bakker', function: 'Monteur', phone: '+31 10 123 45 71' },
+  { firstName: 'Fatima', insertion: 'el', lastName: 'Amrani', function: 'Werkvoorbereider', phone: '+31 10 123 45 72' },
+  { firstName: 'Kees', insertion: '', lastName: 'Visser', function: 'Monteur', phone: '+31 10 123 45 73' },
+] as const;
+
+/** Loads the demo: roles, two employees with an account and three crew members, client companies and one customer user each for a cruise and a leisure client. */
 export async function seedDemo(db: Database): Promise<void> {
   const hashes = await Promise.all(Object.values(DEMO_ACCOUNTS).map((a) => hashPassword(a.password)));
   const [adminHash, pmHash, cruiseHash, leisureHash] = hashes as [string, string, string, string];
@@ -163,7 +170,7 @@ export async function seedDemo(db: Database): Promise<void> {
     const adminRole = await role(tx, 'admin', 'Beheerder', true, 'general', []);
     const pmRole = await role(tx, 'project-manager', 'Projectleider', false, 'projects', PROJECT_MANAGER_PERMISSIONS);
     await role(tx, 'hr', 'HR-medewerker', false, 'hr', HR_PERMISSIONS);
-    await role(tx, 'werkplaats', 'Werkplaats', false, 'planning', ['planner.view', 'projects.view']);
+    const workshopRole = await role(tx, 'werkplaats', 'Werkplaats', false, 'planning', ['planner.view', 'projects.view']);
 
     const adminEmp = await insertId(
       tx
@@ -191,6 +198,8 @@ export async function seedDemo(db: Database): Promise<void> {
         })
         .returning({ id: employees.id }),
     );
+    // The crew the demo projects' open work is assigned to: employees without an account.
+    await tx.insert(employees).values(DEMO_CREW.map((c) => ({ ...c, roleId: workshopRole })));
     await tx.insert(accounts).values([
       {
         email: DEMO_ACCOUNTS.admin.email,

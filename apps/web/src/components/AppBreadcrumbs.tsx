@@ -82,7 +82,14 @@ export function AppBreadcrumbs() {
             href = '/';
           }
           return (
-            <Anchor key={e.name} component={Link} to={href} size="sm">
+            // At least 24 px high: a target a thumb can hit on a phone (WCAG 2.2 target size).
+            <Anchor
+              key={e.name}
+              component={Link}
+              to={href}
+              size="sm"
+              style={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
+            >
               {title}
             </Anchor>
           );

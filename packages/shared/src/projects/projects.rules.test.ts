@@ -40,16 +40,19 @@ describe('parseBulkAreas', () => {
     });
   });
 
-  it('reads "5001 Name" as one numbered area and any other line as a name without a number', () => {
-    expect(parseBulkAreas('5001 Owner suite\nA12 Spa\n\n  Main   lobby  \r\nDeck 5')).toEqual({
+  it('reads "5001 Name" and "Name 5001" as one numbered area and any other line as a name without a number', () => {
+    expect(parseBulkAreas('5001 Owner suite\nA12 Spa\n\n  Main   lobby  \r\nCabin 5002\nCorridor B7')).toEqual({
       ok: true,
       areas: [
         { number: '5001', name: 'Owner suite' },
         { number: 'A12', name: 'Spa' },
         { number: '', name: 'Main lobby' },
-        { number: '', name: 'Deck 5' },
+        { number: '5002', name: 'Cabin 5002' },
+        { number: 'B7', name: 'Corridor B7' },
       ],
     });
+    // The same number twice, whichever way it is written, is a duplicate.
+    expect(parseBulkAreas('Cabin 5001-5003\nCabin 5002')).toEqual({ ok: false, line: 2, code: 'duplicate_number' });
   });
 
   it('mixes lines, and answers nothing for an empty text', () => {

@@ -120,7 +120,8 @@ export type BulkAreaParse =
  * Reads the bulk-add text: one area per line, or a range that makes many. A line is
  * `Name 5001-5120` (name, then a number range: every number between, keeping leading zeros and
  * any prefix letters like `A01-A12`), `5001-5120` (the numbers are the names), `5001 Name`
- * (one area) or just a name. Empty lines are skipped.
+ * (one area), `Name 5001` (one area numbered 5001 and named like a range's, so adding the same
+ * text twice skips it) or just a name. Empty lines are skipped.
  */
 export function parseBulkAreas(text: string, max = MAX_BULK_AREAS): BulkAreaParse {
   const areas: AreaDraft[] = [];
@@ -144,8 +145,16 @@ export function parseBulkAreas(text: string, max = MAX_BULK_AREAS): BulkAreaPars
         drafts.push({ number, name: label ? `${label} ${number}` : number });
       }
     } else {
-      const single = /^([A-Za-z]*\d[\w.-]*)\s+(.+)$/.exec(line);
-      drafts = [single ? { number: single[1] ?? '', name: single[2] ?? '' } : { number: '', name: line }];
+      const numberFirst = /^([A-Za-z]*\d[\w.-]*)\s+(.+)$/.exec(line);
+      // "Cabin 5001" is a range of one: the number, named like the range's areas.
+      const numberLast = /^.+\s([A-Za-z]*\d[\w.-]*)$/.exec(line);
+      drafts = [
+        numberFirst
+          ? { number: numberFirst[1] ?? '', name: numberFirst[2] ?? '' }
+          : numberLast
+            ? { number: numberLast[1] ?? '', name: line }
+            : { number: '', name: line },
+      ];
     }
     for (const d of drafts) {
       const key = d.number.toLowerCase();

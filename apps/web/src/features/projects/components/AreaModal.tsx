@@ -20,8 +20,8 @@ import { ImagePickerField } from '../../../components/ImagePickerField';
 import { ErrorState } from '../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
+import { areaTitle } from '../area-label';
 import { useArea, useAreaList, useCreateArea, useUpdateArea } from '../areas-api';
-import { areaTitle } from './AreaTable';
 import { PlanPickerField } from './PlanUpload';
 
 /** What a new deck, area or sub-area starts as. */

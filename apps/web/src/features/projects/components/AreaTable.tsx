@@ -11,18 +11,13 @@ import { Thumb } from '../../../components/Thumb';
 import { deniedReason } from '../../../lib/abilities';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
+import { areaTitle } from '../area-label';
 import { useAreaStatus, useDeleteArea } from '../areas-api';
 import { CompletionBar } from './CompletionBar';
 import { GuardedAction } from './GuardedAction';
 
 /** Where one deck, area or sub-area is shown. */
 export const areaPath = (projectId: number, areaId: number) => `/projects/${projectId}/areas/${areaId}`;
-
-/** "5001 · Hut 5001" when the name does not already hold the number, else the name. */
-export function areaTitle(a: Pick<AreaSummary, 'number' | 'name'>): string {
-  if (!a.number || a.name.includes(a.number)) return a.name;
-  return `${a.number} · ${a.name}`;
-}
 
 export function AreaStatusBadge({ status }: { status: AreaStatus }) {
   const { t } = useTranslation();

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
+import { areaTitle } from '../area-label';
 import { useAreaList, useBulkAreas } from '../areas-api';
 import { AREA_TYPE_SUGGESTIONS } from './AreaModal';
-import { areaTitle } from './AreaTable';
 
 /** Where a bulk-add puts its areas: decks, areas (of a deck or none) or sub-areas (of one area). */
 export interface BulkTarget {

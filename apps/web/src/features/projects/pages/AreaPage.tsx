@@ -12,17 +12,10 @@ import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
+import { areaTitle } from '../area-label';
 import { areaKeys, useArea, useAreaList, useMoveMarker, useSubareas, useUpdateArea } from '../areas-api';
 import { AreaModal, type NewArea } from '../components/AreaModal';
-import {
-  AreaStatusAction,
-  AreaStatusBadge,
-  AreaTable,
-  areaPath,
-  areaTitle,
-  mayManage,
-  useAreaActions,
-} from '../components/AreaTable';
+import { AreaStatusAction, AreaStatusBadge, AreaTable, areaPath, mayManage, useAreaActions } from '../components/AreaTable';
 import { AreaTasks } from '../components/AreaTasks';
 import { BulkAreasModal, type BulkTarget } from '../components/BulkAreasModal';
 import { CompletionBar } from '../components/CompletionBar';

@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/States';
 import { formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
+import { areaTitle } from '../area-label';
 import { useAreaList } from '../areas-api';
 import { OpenTickets, SubtaskCount, TaskQuickAction, taskPath } from '../components/AreaTasks';
 import { ProjectHeader } from '../components/ProjectHeader';
@@ -23,10 +24,6 @@ const positiveId = (raw: string | null) => {
 const isSort = (raw: string): raw is (typeof TASK_SORTS)[number] => (TASK_SORTS as readonly string[]).includes(raw);
 
 const isStatus = (raw: string | null): raw is TaskStatus => (TASK_STATUSES as readonly (string | null)[]).includes(raw);
-
-/** An area as the filter names it: "5001 Hut 5001", or the name alone when it has no number. */
-const areaLabel = (a: { number: string; name: string }) =>
-  a.number && !a.name.includes(a.number) ? `${a.number} ${a.name}` : a.name;
 
 /**
  * {projectId}/tasks ('Taken'): every task of the project with filters status, assignee and area
@@ -62,10 +59,10 @@ export function ProjectTasksPage() {
 
   const areaOptions = [
     ...(areas.data?.decks.length
-      ? [{ group: t('tasks.list.decks'), items: areas.data.decks.map((d) => ({ value: String(d.id), label: areaLabel(d) })) }]
+      ? [{ group: t('tasks.list.decks'), items: areas.data.decks.map((d) => ({ value: String(d.id), label: areaTitle(d) })) }]
       : []),
     ...(areas.data?.areas.length
-      ? [{ group: t('tasks.list.areas'), items: areas.data.areas.map((a) => ({ value: String(a.id), label: areaLabel(a) })) }]
+      ? [{ group: t('tasks.list.areas'), items: areas.data.areas.map((a) => ({ value: String(a.id), label: areaTitle(a) })) }]
       : []),
   ];
 
@@ -91,7 +88,7 @@ export function ProjectTasksPage() {
           c="inherit"
           style={{ whiteSpace: 'nowrap' }}
         >
-          {areaLabel({ number: r.areaNumber, name: r.areaName })}
+          {areaTitle({ number: r.areaNumber, name: r.areaName })}
         </Anchor>
       ),
     },

@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/States';
+import { areaTitle } from '../area-label';
 import { useArea, useSubareas } from '../areas-api';
 import { AreaModal, type NewArea } from '../components/AreaModal';
-import { AreaTable, areaPath, areaTitle } from '../components/AreaTable';
+import { AreaTable, areaPath } from '../components/AreaTable';
 import { BulkAreasModal, type BulkTarget } from '../components/BulkAreasModal';
 import { ProjectHeader } from '../components/ProjectHeader';
 

@@ -71,7 +71,7 @@ describe('TicketModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ticket aanmaken' });
     // The task it is about is named, not only numbered.
     await waitFor(() =>
-      expect(within(dialog).getByRole('combobox', { name: /Taak/ })).toHaveValue('Meubilair plaatsen · 5001 Hut 5001'),
+      expect(within(dialog).getByRole('combobox', { name: /Taak/ })).toHaveValue('Meubilair plaatsen · Hut 5001'),
     );
     await user.type(within(dialog).getByRole('textbox', { name: /Beschrijving/ }), 'Kast beschadigd');
     await user.click(within(dialog).getByRole('combobox', { name: 'Prioriteit' }));

@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { areaTitle } from '../../projects/area-label';
 import { useTicketTaskSearch } from '../api';
 
 /** A task as the picker names it. */
@@ -13,7 +14,7 @@ export interface TaskRef {
 }
 
 const labelOf = (x: TaskRef) => {
-  const area = [x.areaNumber, x.areaName].filter(Boolean).join(' ');
+  const area = areaTitle({ number: x.areaNumber, name: x.areaName });
   return area ? `${x.name} · ${area}` : x.name;
 };
 
