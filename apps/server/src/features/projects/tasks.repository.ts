@@ -146,8 +146,8 @@ function inAreaTree(areaId: number): SQL {
 
 /**
  * One page of the project's tasks with the filters of its list (status, assignee, an area with
- * what lies under it, a search on task name, area name and area number): the page's ids and the
- * total side by side, then those rows, whatever the number of tasks. The area and status orders
+ * what lies under it, a search on task name, area name and area number): the page and the total,
+ * two statements side by side, whatever the number of tasks. The area and status orders
  * follow the areas' tree rank (a task sits at its area's place): the page walks the areas by
  * project_areas_rank_idx and each area's tasks by tasks_area_idx, so a page costs about its
  * offset in rows, not the project's size.
@@ -167,33 +167,28 @@ export async function listProjectTasks(
     q.areaId !== undefined ? inAreaTree(q.areaId) : undefined,
     term ? or(ilike(tasks.name, term), ilike(projectAreas.name, term), ilike(projectAreas.number, term)) : undefined,
   );
-  // The page's ids first, with only the join the order or the search needs, cut to the page
-  // without anything per row; then those rows. The area join is bound to the project as well, so
-  // the planner can walk its rank index.
+  // The page's ids are picked in a subquery with only the join the order or the search needs
+  // (the area join bound to the project as well, so the planner can walk its rank index) and
+  // nothing per row; the outer query reads just those rows and puts them in the same order.
   const ranked = q.sort === 'area' || q.sort === 'status';
   const areaJoin =
     term || ranked
       ? sql`JOIN project_areas ON project_areas.id = ${tasks.areaId} AND project_areas.project_id = ${projectId}`
       : sql``;
-  const [ids, count] = await Promise.all([
-    query<{ id: number }>(
-      db,
-      sql`SELECT ${tasks.id} AS id FROM ${tasks} ${areaJoin}
-           WHERE ${where}
-           ORDER BY ${sql.join(sorts[q.sort], sql`, `)}
-           LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`,
-    ),
+  const order = sorts[q.sort];
+  const page = sql`SELECT ${tasks.id} FROM ${tasks} ${areaJoin}
+                    WHERE ${where}
+                    ORDER BY ${sql.join(order, sql`, `)}
+                    LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`;
+  const [rows, count] = await Promise.all([
+    tasksSelect(db)
+      .where(and(sql`${tasks.id} IN (${page})`, inScope(actor)))
+      .orderBy(...order),
     (term
       ? db.select({ n: sql<number>`count(*)::int` }).from(tasks).innerJoin(projectAreas, eq(projectAreas.id, tasks.areaId))
       : db.select({ n: sql<number>`count(*)::int` }).from(tasks)
     ).where(where),
   ]);
-  const pageIds = ids.map((r) => Number(r.id));
-  const found = pageIds.length
-    ? await tasksSelect(db).where(and(sql`${tasks.id} = ANY(${intArray(pageIds)})`, inScope(actor)))
-    : [];
-  const byId = new Map(found.map((r) => [r.id, r]));
-  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
   return { rows, total: count[0]?.n ?? 0 };
 }
 

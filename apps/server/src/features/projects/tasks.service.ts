@@ -56,32 +56,30 @@ async function notFound(ctx: Ctx, db: DbOrTx, projectId: number, code: 'AREA_NOT
 
 /**
  * The area's default view: its own tasks (not its sub-areas'), by sort order then name, with the
- * sub-task counts, open tickets and assignee. Two statements whatever the number of tasks.
+ * sub-task counts, open tickets and assignee. One statement whatever the number of tasks: a task
+ * found proves its area and project are there and in reach (the list is scoped through the
+ * area), so only an empty list asks whether the area exists.
  * @throws PROJECT_NOT_FOUND, AREA_NOT_FOUND
  */
 export async function listAreaTasks(ctx: Ctx, projectId: number, areaId: number): Promise<TaskSummary[]> {
   const db = ctx.db.orm;
-  const [area, rows] = await Promise.all([
-    repo.findArea(db, ctx.actor, projectId, areaId),
-    repo.listAreaTasks(db, ctx.actor, projectId, areaId),
-  ]);
-  if (!area) throw await notFound(ctx, db, projectId, 'AREA_NOT_FOUND');
+  const rows = await repo.listAreaTasks(db, ctx.actor, projectId, areaId);
+  if (rows.length === 0 && !(await repo.findArea(db, ctx.actor, projectId, areaId))) {
+    throw await notFound(ctx, db, projectId, 'AREA_NOT_FOUND');
+  }
   return rows.map((r) => toSummary(r, ctx));
 }
 
 /**
  * Every task of the project, filtered (status, assignee, an area with its sub-areas, a search),
- * sorted and paged. A fixed number of statements whatever the number of tasks: the project, the
- * page's ids and the total side by side, then those rows.
+ * sorted and paged, in two statements side by side whatever the number of tasks: the page and
+ * the total. Tasks counted prove the project is there and in reach; only a total of 0 asks.
  * @throws PROJECT_NOT_FOUND
  */
 export async function listProjectTasks(ctx: Ctx, projectId: number, q: ProjectTaskListQuery): Promise<Page<TaskSummary>> {
   const db = ctx.db.orm;
-  const [project, { rows, total }] = await Promise.all([
-    repo.findProject(db, ctx.actor, projectId),
-    repo.listProjectTasks(db, ctx.actor, projectId, q),
-  ]);
-  if (!project) throw new AppError('PROJECT_NOT_FOUND');
+  const { rows, total } = await repo.listProjectTasks(db, ctx.actor, projectId, q);
+  if (total === 0 && !(await repo.findProject(db, ctx.actor, projectId))) throw new AppError('PROJECT_NOT_FOUND');
   return { data: rows.map((r) => toSummary(r, ctx)), meta: pageMeta(q.page, q.perPage, total) };
 }
 
