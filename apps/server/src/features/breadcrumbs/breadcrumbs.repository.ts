@@ -21,11 +21,11 @@ async function one(db: DbOrTx, q: SQL): Promise<string | null> {
   return rows[0]?.title ?? null;
 }
 
-/** A deck, area or sub-area: "number name", or the name when it has no number. */
+/** A deck, area or sub-area as the web app names it (area-label.ts): "A12 · Spa", or the name alone when it has no number or already holds it ("Deck 5"). */
 export function areaTitle(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
   return one(
     db,
-    sql`SELECT concat_ws(' ', nullif(a.number, ''), a.name) AS title
+    sql`SELECT CASE WHEN a.number = '' OR strpos(a.name, a.number) > 0 THEN a.name ELSE a.number || ' · ' || a.name END AS title
           FROM project_areas a JOIN projects p ON p.id = a.project_id
          WHERE a.id = ${id} AND ${projectVisible(actor)} AND ${scope.area(actor, sql.raw('a.project_id'), sql.raw('a.id'))}`,
   );

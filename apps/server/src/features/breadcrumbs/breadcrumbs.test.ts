@@ -130,7 +130,7 @@ describe('GET /api/breadcrumbs/slugs inside projects', () => {
     await tdb.db.orm.update(tickets).set({ description: long }).where(eq(tickets.id, own.ticketId));
     titles = {
       projectId: 'MS Voyager refit',
-      areaId: '5001 Cabin',
+      areaId: '5001 · Cabin',
       taskId: task?.name ?? '',
       subTaskId: subtask?.name ?? '',
       ticketId: `${long.slice(0, 59)}…`,
@@ -141,7 +141,7 @@ describe('GET /api/breadcrumbs/slugs inside projects', () => {
     const viewer = await signedIn(await createEmployee(tdb.db, { permissions: ['projects.view'] }));
     expect(await slugs(viewer, crumbs(own))).toEqual(titles);
     expect([...(titles.ticketId ?? '')]).toHaveLength(60);
-    expect(await slugs(viewer, `areaId=${own.deckId}`)).toEqual({ areaId: '5 Deck 5' });
+    expect(await slugs(viewer, `areaId=${own.deckId}`)).toEqual({ areaId: 'Deck 5' });
     expect(await slugs(viewer, `areaId=${own.subareaId}`)).toEqual({ areaId: 'Bathroom' });
     // A deleted project is still named for staff (its page offers the restore).
     await tdb.db.orm.update(projects).set({ deletedAt: new Date() }).where(eq(projects.id, foreign.projectId));
