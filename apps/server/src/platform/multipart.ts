@@ -3,8 +3,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FieldError } from '@app/shared/platform/errors';
+import { type Actor, signedInAccountId } from './actor';
+import type { Clock } from './clock';
 import { randomToken } from './crypto';
 import { AppError } from './errors';
+import type { RateLimiter } from './rate-limit';
 import { printableText } from './text-guard';
 
 /**
@@ -16,6 +19,28 @@ export function cleanFileName(name: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   const cleaned = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069"<>|*?:]+/g, '').trim();
   return (cleaned || 'file').slice(-120);
+}
+
+/**
+ * Upload requests per signed-in account (F9): 100 in 10 minutes, shared by images and attachments
+ * and by every app process. A day of drawings and photos stays far below it; a script filling the
+ * disk does not.
+ */
+export const UPLOAD_RATE = { max: 100, windowMs: 10 * 60_000 } as const;
+
+/** Counts one upload request of the account. @throws RATE_LIMITED (429 with Retry-After) over UPLOAD_RATE */
+export async function countUpload(ctx: { actor: Actor; limiter: RateLimiter; clock: Clock }): Promise<void> {
+  const account = signedInAccountId(ctx.actor);
+  if (account === null) return;
+  const now = ctx.clock();
+  const hit = await ctx.limiter.hit(`upload:${account}`, UPLOAD_RATE.windowMs, now);
+  if (hit.count <= UPLOAD_RATE.max) return;
+  const retryAfter = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
+  throw new AppError('RATE_LIMITED', {
+    message: `At most ${UPLOAD_RATE.max} uploads per ${UPLOAD_RATE.windowMs / 60_000} minutes`,
+    headers: { 'retry-after': String(retryAfter) },
+    details: { retryAfter },
+  });
 }
 
 /** One part of a multipart upload, as @fastify/multipart hands it over. */

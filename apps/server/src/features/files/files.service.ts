@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type StagedFile, stageParts, type UploadPart } from '../../platform/multipart';
+import { countUpload, type StagedFile, stageParts, type UploadPart } from '../../platform/multipart';
 import { isStorableText } from '../../platform/text-guard';
 import * as repo from './files.repository';
 import { inspectZip } from './files.zip';
@@ -138,12 +138,13 @@ async function storeStaged(ctx: Ctx, f: StagedFile): Promise<FileInfo | FileReje
  * document, a ZIP too) is checked from its headers for size, entry count and archives inside (F4); it is kept under a generated key with
  * its cleaned name (F5). A refused file is named in `rejected` with its reason and the others are
  * still stored; when none could be stored the answer says so the same way (data empty).
- * @throws VALIDATION_FAILED (no file, more than MAX_FILES_PER_UPLOAD files, a form field)
+ * @throws RATE_LIMITED (over UPLOAD_RATE), VALIDATION_FAILED (no file, more than MAX_FILES_PER_UPLOAD files, a form field)
  */
 export async function uploadFiles(
   ctx: Ctx,
   parts: AsyncIterable<UploadPart>,
 ): Promise<{ data: FileInfo[]; rejected: FileRejection[] }> {
+  await countUpload(ctx);
   const tmpDir = path.join(ctx.config.dataDir, 'tmp');
   await fs.mkdir(tmpDir, { recursive: true });
   const staged: StagedFile[] = [];

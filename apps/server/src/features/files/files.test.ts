@@ -5,6 +5,7 @@ import { createClient, createCompany, createEmployee, type EmployeeFixture } fro
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { companyProjectAreas, files, projectCompanies, projects } from '../../db/schema';
+import { UPLOAD_RATE } from '../../platform/multipart';
 import { createAreaRow, createFileRow, createProjectRow, createTaskRow } from '../projects/projects.fixtures';
 
 let tdb: TestDatabase;
@@ -270,6 +271,28 @@ describe('POST /api/files (F1-F5)', () => {
       { name: 'big.pdf', code: 'too_large' },
       { name: 'badname.pdf', code: 'invalid_character' },
     ]);
+  });
+
+  it("refuses uploads over the account's rate with 429 and Retry-After, storing nothing, images included (F9)", async () => {
+    const fx = await createEmployee(tdb.db, { permissions: ['projects.manage', 'products.manage'] });
+    const busy = await signIn(fx);
+    const ok = await upload(busy, [{ name: 'a.pdf', data: pdf() }]);
+    expect(ok.statusCode, ok.body).toBe(201);
+    // The window is the account's: as if it had uploaded UPLOAD_RATE.max times already.
+    await tdb.db.raw.query('UPDATE rate_limits SET count = $2 WHERE key = $1', [`upload:${fx.accountId}`, UPLOAD_RATE.max]);
+    const count = async () => (await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(files))[0]?.n;
+    const before = await count();
+    const refused = await upload(busy, [{ name: 'b.pdf', data: pdf() }]);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfter: expect.any(Number) } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(UPLOAD_RATE.windowMs / 1000);
+    const m = multipart([{ name: 'foto.png', data: await png() }]);
+    const image = await busy.request('POST', '/api/media', { body: m.body, headers: { 'content-type': m.contentType } });
+    expect(image.statusCode).toBe(429);
+    expect(await count()).toBe(before);
+    // Someone else is not held up.
+    expect((await upload(uploader, [{ name: 'c.pdf', data: pdf() }])).statusCode).toBe(201);
   });
 
   it('answers 400 naming the rule for no file, a form field or too many files, and a JSON body (F1)', async () => {

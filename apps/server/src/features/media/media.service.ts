@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { processImage } from '../../platform/images';
-import { type StagedFile, stageParts, type UploadPart } from '../../platform/multipart';
+import { countUpload, type StagedFile, stageParts, type UploadPart } from '../../platform/multipart';
 import { isStorableText } from '../../platform/text-guard';
 import * as repo from './media.repository';
 
@@ -113,10 +113,11 @@ function noneStored(rejected: RejectedFile[]): AppError {
  * within the size limit (F2), its bytes must be an accepted raster image matching its extension
  * (F3, F7), then it is cleaned and resized and kept under a generated key with its cleaned name
  * (F5). A refused file is named in `rejected` and the others are still stored.
- * @throws VALIDATION_FAILED (no file, over MAX_IMAGES_PER_UPLOAD files, a form field),
+ * @throws RATE_LIMITED (over UPLOAD_RATE), VALIDATION_FAILED (no file, over MAX_IMAGES_PER_UPLOAD files, a form field),
  *   MEDIA_TYPE_NOT_ALLOWED or PAYLOAD_TOO_LARGE when no file at all could be stored
  */
 export async function uploadImages(ctx: Ctx, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
+  await countUpload(ctx);
   const tmpDir = path.join(ctx.config.dataDir, 'tmp');
   await fs.mkdir(tmpDir, { recursive: true });
   const staged: StagedFile[] = [];
