@@ -15,6 +15,7 @@ import { registerAuthJobs } from './features/auth/auth.service';
 import { breadcrumbsRoutes } from './features/breadcrumbs/breadcrumbs.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { filesRoutes } from './features/files/files.routes';
+import { purgeUnattachedFiles } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { productsRoutes } from './features/products/products.routes';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const now = clock();
       await platform.sessions.purge(now);
       await platform.limiter.purge(now);
+      await purgeUnattachedFiles(platform, now);
     },
     { cron: '17 * * * *' },
   );

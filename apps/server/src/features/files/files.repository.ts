@@ -81,3 +81,20 @@ export async function visibleIds(db: DbOrTx, actor: Actor, ids: readonly number[
   );
   return new Set(rows.map((r) => r.id));
 }
+
+/**
+ * Removes the rows of files that nothing holds (no project or task attachment) and that were
+ * uploaded before `before`: uploads never attached, and files taken off their last record.
+ * Answers their storage keys, for the bytes to go too.
+ */
+export async function removeUnattached(db: DbOrTx, before: Date): Promise<string[]> {
+  const rows = await query<{ key: string }>(
+    db,
+    sql`DELETE FROM files f
+         WHERE f.created_at < ${before.toISOString()}::timestamptz
+           AND NOT EXISTS (SELECT 1 FROM project_attachments pa WHERE pa.file_id = f.id)
+           AND NOT EXISTS (SELECT 1 FROM task_attachments ta WHERE ta.file_id = f.id)
+        RETURNING f.storage_key AS key`,
+  );
+  return rows.map((r) => r.key);
+}

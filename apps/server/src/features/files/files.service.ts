@@ -16,6 +16,7 @@ import type { Actor } from '../../platform/actor';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { countUpload, type StagedFile, stageParts, type UploadPart } from '../../platform/multipart';
+import type { FileStorage } from '../../platform/storage';
 import { isStorableText } from '../../platform/text-guard';
 import * as repo from './files.repository';
 import { inspectZip } from './files.zip';
@@ -198,4 +199,18 @@ export async function openFile(ctx: Ctx, id: number): Promise<OpenedFile> {
     throw new AppError('FILE_NOT_FOUND');
   }
   return { stream: ctx.storage.read(row.storageKey), mime: row.mime, size, fileName: row.originalName };
+}
+
+/** How long a file nothing holds is kept: an upload waiting for its form to be saved, or a file just taken off a record. */
+export const UNATTACHED_GRACE_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * Removes files that no project or task holds and that are older than UNATTACHED_GRACE_MS, rows
+ * first and then their bytes (bytes left by a failed removal are only unreachable, never
+ * shown). Run by the hourly platform.purge job. @returns how many went
+ */
+export async function purgeUnattachedFiles(p: { db: { orm: DbOrTx }; storage: FileStorage }, now: Date): Promise<number> {
+  const keys = await repo.removeUnattached(p.db.orm, new Date(now.getTime() - UNATTACHED_GRACE_MS));
+  for (const key of keys) await p.storage.remove(key).catch(() => undefined);
+  return keys.length;
 }

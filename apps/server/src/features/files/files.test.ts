@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db'
 import { companyProjectAreas, files, projectCompanies, projects } from '../../db/schema';
 import { UPLOAD_RATE } from '../../platform/multipart';
 import { createAreaRow, createFileRow, createProjectRow, createTaskRow } from '../projects/projects.fixtures';
+import { purgeUnattachedFiles, UNATTACHED_GRACE_MS } from './files.service';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -293,6 +294,29 @@ describe('POST /api/files (F1-F5)', () => {
     expect(await count()).toBe(before);
     // Someone else is not held up.
     expect((await upload(uploader, [{ name: 'c.pdf', data: pdf() }])).statusCode).toBe(201);
+  });
+
+  it('purges files nothing holds after the grace period, with their bytes; attached and recent ones stay', async () => {
+    const storage = t.app.platform.storage;
+    const project = await createProjectRow(tdb.db);
+    const area = await createAreaRow(tdb.db, project.id);
+    const task = await createTaskRow(tdb.db, project.id, area.id);
+    const loose = await createFileRow(tdb.db, { storage });
+    const onProject = await createFileRow(tdb.db, { storage, projectId: project.id });
+    const onTask = await createFileRow(tdb.db, { storage, taskId: task.id });
+    const fresh = await createFileRow(tdb.db, { storage });
+    const old = new Date(Date.now() - UNATTACHED_GRACE_MS - 60_000);
+    await tdb.db.raw.query('UPDATE files SET created_at = $1 WHERE id = ANY($2::int[])', [
+      old,
+      [loose.id, onProject.id, onTask.id],
+    ]);
+    expect(await purgeUnattachedFiles(t.app.platform, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await storedFile(loose.id)).toBeFalsy();
+    expect(await storage.size(loose.storageKey)).toBeNull();
+    for (const kept of [onProject, onTask, fresh]) {
+      expect(await storedFile(kept.id)).toBeTruthy();
+      expect(await storage.size(kept.storageKey)).toBeGreaterThan(0);
+    }
   });
 
   it('answers 400 naming the rule for no file, a form field or too many files, and a JSON body (F1)', async () => {
