@@ -6,10 +6,12 @@ interface Props extends Omit<GroupProps, 'children'> {
   editor: Pick<Editor<Record<string, unknown>, unknown>, 'busy' | 'isDirty' | 'reset'>;
   /** Creating a record: no reset, the button says what it makes and can always be pressed (what is missing is then said on the fields). */
   createLabel?: string;
+  /** Save without submitting a form: for an editor whose fields stand in more than one place (tabs), outside its form element. */
+  onSave?: () => void;
 }
 
 /** An editor's reset and save buttons: save shows progress, and is there to press only when something changed. */
-export function EditorButtons({ editor, createLabel, ...group }: Props) {
+export function EditorButtons({ editor, createLabel, onSave, ...group }: Props) {
   const { t } = useTranslation();
   const isNew = createLabel !== undefined;
   return (
@@ -19,7 +21,7 @@ export function EditorButtons({ editor, createLabel, ...group }: Props) {
           {t('common.actions.reset')}
         </Button>
       ) : null}
-      <Button type="submit" loading={editor.busy} disabled={!isNew && !editor.isDirty}>
+      <Button type={onSave ? 'button' : 'submit'} onClick={onSave} loading={editor.busy} disabled={!isNew && !editor.isDirty}>
         {createLabel ?? t('common.actions.save')}
       </Button>
     </Group>

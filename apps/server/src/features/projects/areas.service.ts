@@ -23,6 +23,7 @@ import * as mediaRepo from '../media/media.repository';
 import { mediaByIds } from '../media/media.service';
 import * as repo from './areas.repository';
 import { writeFeedEvent } from './feed.repository';
+import * as projectsRepo from './projects.repository';
 
 // ---- reading
 
@@ -60,7 +61,7 @@ function toSummary(r: repo.AreaSummaryRow, ctx: Ctx): AreaSummary {
  * @throws PROJECT_NOT_FOUND
  */
 export async function listAreas(ctx: Ctx, projectId: number, q: repo.AreaListFilter): Promise<AreaList> {
-  const project = await repo.findProject(ctx.db.orm, ctx.actor, projectId);
+  const project = await projectsRepo.findRef(ctx.db.orm, ctx.actor, projectId);
   if (!project) throw new AppError('PROJECT_NOT_FOUND');
   const rows = await repo.listDecksAndAreas(ctx.db.orm, ctx.actor, projectId, q);
   const decks = rows.filter((r) => r.kind === 'deck');
@@ -112,7 +113,7 @@ export async function getArea(ctx: Ctx, projectId: number, areaId: number): Prom
 
 /** The project, visible and not deleted, that a new row goes into. @throws PROJECT_NOT_FOUND, PROJECT_DELETED */
 async function writableProject(db: DbOrTx, actor: Actor, projectId: number): Promise<void> {
-  const project = await repo.findProject(db, actor, projectId);
+  const project = await projectsRepo.findRef(db, actor, projectId);
   if (!project) throw new AppError('PROJECT_NOT_FOUND');
   if (project.deleted) throw new AppError('PROJECT_DELETED');
 }

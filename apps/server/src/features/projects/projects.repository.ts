@@ -350,3 +350,25 @@ export async function mediaVisible(db: DbOrTx, actor: Actor, mediaId: number): P
   );
   return rows.length > 0;
 }
+
+export interface ProjectRef {
+  id: number;
+  name: string;
+  deleted: boolean;
+}
+
+/**
+ * The project, deleted or not, when the actor may see it: what a project's areas, tasks and
+ * tickets check first (a deleted project's records are read-only), and how a 404 names what is missing.
+ */
+export async function findRef(db: DbOrTx, actor: Actor, id: number): Promise<ProjectRef | null> {
+  const rows = await db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      deleted: sql<boolean>`(${projects.deletedAt} IS NOT NULL)`.mapWith(Boolean),
+    })
+    .from(projects)
+    .where(and(eq(projects.id, id), scope.project(actor, projects.id)));
+  return rows[0] ?? null;
+}

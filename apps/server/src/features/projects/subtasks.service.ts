@@ -18,6 +18,7 @@ import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, pgCode } from '../../platform/errors';
 import { writeFeedEvent } from './feed.repository';
+import * as projectsRepo from './projects.repository';
 import * as repo from './subtasks.repository';
 import * as tasksRepo from './tasks.repository';
 
@@ -85,7 +86,7 @@ async function notFound(
   projectId: number,
   code: 'TASK_NOT_FOUND' | 'SUBTASK_NOT_FOUND',
 ): Promise<AppError> {
-  return (await tasksRepo.findProject(db, ctx.actor, projectId)) ? new AppError(code) : new AppError('PROJECT_NOT_FOUND');
+  return (await projectsRepo.findRef(db, ctx.actor, projectId)) ? new AppError(code) : new AppError('PROJECT_NOT_FOUND');
 }
 
 /**

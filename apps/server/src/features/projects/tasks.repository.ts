@@ -12,20 +12,6 @@ import { escapeLike, intArray, query } from '../../platform/sql';
 
 // ---- projects and areas the tasks hang under
 
-export interface ProjectRef {
-  id: number;
-  deleted: boolean;
-}
-
-/** The project, when the actor may see it (deleted ones too: their tasks are read-only). */
-export async function findProject(db: DbOrTx, actor: Actor, projectId: number): Promise<ProjectRef | null> {
-  const rows = await db
-    .select({ id: projects.id, deleted: sql<boolean>`(${projects.deletedAt} IS NOT NULL)`.mapWith(Boolean) })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), scope.project(actor, projects.id)));
-  return rows[0] ?? null;
-}
-
 export interface AreaRef {
   id: number;
   projectId: number;

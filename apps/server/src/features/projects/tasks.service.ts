@@ -9,6 +9,7 @@ import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, pgCode } from '../../platform/errors';
 import { writeFeedEvent } from './feed.repository';
+import * as projectsRepo from './projects.repository';
 import * as repo from './tasks.repository';
 
 function toSummary(r: repo.TaskRow, ctx: Ctx): TaskSummary {
@@ -51,7 +52,7 @@ function toTask(r: repo.TaskRow, attachments: repo.FileRow[], ctx: Ctx): Task {
 
 /** The error for a scoped miss: the project itself when it is not there (or not visible), else the record. */
 async function notFound(ctx: Ctx, db: DbOrTx, projectId: number, code: 'AREA_NOT_FOUND' | 'TASK_NOT_FOUND'): Promise<AppError> {
-  return (await repo.findProject(db, ctx.actor, projectId)) ? new AppError(code) : new AppError('PROJECT_NOT_FOUND');
+  return (await projectsRepo.findRef(db, ctx.actor, projectId)) ? new AppError(code) : new AppError('PROJECT_NOT_FOUND');
 }
 
 /**
@@ -79,7 +80,7 @@ export async function listAreaTasks(ctx: Ctx, projectId: number, areaId: number)
 export async function listProjectTasks(ctx: Ctx, projectId: number, q: ProjectTaskListQuery): Promise<Page<TaskSummary>> {
   const db = ctx.db.orm;
   const { rows, total } = await repo.listProjectTasks(db, ctx.actor, projectId, q);
-  if (total === 0 && !(await repo.findProject(db, ctx.actor, projectId))) throw new AppError('PROJECT_NOT_FOUND');
+  if (total === 0 && !(await projectsRepo.findRef(db, ctx.actor, projectId))) throw new AppError('PROJECT_NOT_FOUND');
   return { data: rows.map((r) => toSummary(r, ctx)), meta: pageMeta(q.page, q.perPage, total) };
 }
 

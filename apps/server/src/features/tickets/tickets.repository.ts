@@ -190,25 +190,6 @@ export async function lock(db: DbOrTx, actor: Actor, projectId: number, id: numb
   return rows[0] ?? null;
 }
 
-export interface ProjectRef {
-  id: number;
-  name: string;
-  deleted: boolean;
-}
-
-/** The project, deleted or not, in the actor's reach. */
-export async function findProject(db: DbOrTx, actor: Actor, id: number): Promise<ProjectRef | null> {
-  const rows = await db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      deleted: sql<boolean>`(${projects.deletedAt} IS NOT NULL)`.mapWith(Boolean),
-    })
-    .from(projects)
-    .where(and(eq(projects.id, id), scope.project(actor, projects.id)));
-  return rows[0] ?? null;
-}
-
 export interface TaskRef {
   id: number;
   name: string;

@@ -9,6 +9,7 @@ import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, pgCode } from '../../platform/errors';
 import { writeFeedEvent } from '../projects/feed.repository';
+import * as projectsRepo from '../projects/projects.repository';
 import * as repo from './tickets.repository';
 
 /**
@@ -48,7 +49,7 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<Page<Ti
 
 /** One project's tickets (the project's id from the path wins over the query's). @throws PROJECT_NOT_FOUND */
 export async function listProjectTickets(ctx: Ctx, projectId: number, q: TicketListQuery): Promise<Page<Ticket>> {
-  if (!(await repo.findProject(ctx.db.orm, ctx.actor, projectId))) throw new AppError('PROJECT_NOT_FOUND');
+  if (!(await projectsRepo.findRef(ctx.db.orm, ctx.actor, projectId))) throw new AppError('PROJECT_NOT_FOUND');
   const { rows, total } = await repo.list(ctx.db.orm, ctx.actor, { ...q, projectId, liveProjectsOnly: false });
   return { data: rows.map((r) => toTicket(r, ctx)), meta: pageMeta(q.page, q.perPage, total) };
 }
@@ -128,7 +129,7 @@ export async function createTicket(ctx: Ctx, projectId: number, input: TicketInp
   const now = ctx.clock();
   const id = await ctx.db.orm
     .transaction(async (tx) => {
-      const project = await repo.findProject(tx, ctx.actor, projectId);
+      const project = await projectsRepo.findRef(tx, ctx.actor, projectId);
       if (!project) throw new AppError('PROJECT_NOT_FOUND');
       assertAbility(ticketAbilities({ status: 'open', projectDeleted: project.deleted }, viewerOf(ctx.actor)), 'canEdit');
       const { fields, task } = await checkFields(tx, ctx, projectId, input);

@@ -1,19 +1,5 @@
 import { type Subtask, subtaskInputSchema } from '@app/shared/projects/tasks';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  NumberInput,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Group, NumberInput, Skeleton, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconCopy, IconInfoCircle, IconRotate } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
@@ -33,6 +19,7 @@ import { useCopySubtask, useDeleteSubtask, useOpenSubtask, useSubtask, useTask, 
 import { taskPath } from './AreaTasks';
 import { AssigneeSelect } from './AssigneeSelect';
 import { useCloseSubtaskWithOffer } from './complete-offer';
+import { EditorSaveBar } from './EditorSaveBar';
 import classes from './EditorTabs.module.css';
 import { GuardedAction } from './GuardedAction';
 import { OrderLinesEditor } from './OrderLinesEditor';
@@ -328,35 +315,7 @@ function SubtaskForm({ projectId, areaId, subtask, tab, onTab, closeGuard, onLea
           </Tabs.Panel>
         </Tabs>
 
-        {editable ? (
-          <Group
-            justify="flex-end"
-            gap="sm"
-            py="sm"
-            mt="md"
-            style={{
-              position: 'sticky',
-              bottom: 0,
-              background: 'var(--mantine-color-body)',
-              borderTop: '1px solid var(--mantine-color-default-border)',
-              zIndex: 2,
-            }}
-          >
-            {editor.isDirty ? (
-              <Text size="sm" c="dimmed" mr="auto">
-                {t('tasks.unsaved')}
-              </Text>
-            ) : null}
-            {editor.isDirty ? (
-              <Button variant="default" onClick={editor.reset}>
-                {t('common.actions.reset')}
-              </Button>
-            ) : null}
-            <Button type="submit" loading={editor.busy}>
-              {t('common.actions.save')}
-            </Button>
-          </Group>
-        ) : null}
+        {editable ? <EditorSaveBar editor={editor} /> : null}
       </form>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import type { FileInfo } from '@app/shared/files/files';
 import { type Task, type TaskInput, taskInputSchema } from '@app/shared/projects/tasks';
-import { Alert, Badge, Box, Button, Group, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Box, Group, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconRotate } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useDeleteTask, useSubtasks, useTaskTransition, useUpdateTask } from '../tasks-api';
 import { AssigneeSelect } from './AssigneeSelect';
+import { EditorSaveBar } from './EditorSaveBar';
 import classes from './EditorTabs.module.css';
 import { GuardedAction } from './GuardedAction';
 import { ProjectFilesField } from './ProjectFilesField';
@@ -271,34 +272,7 @@ export function TaskForm({ projectId, areaId, task, tab, onTab, closeGuard, onDe
         </Tabs.Panel>
       </Tabs>
 
-      {onFormTab && editable ? (
-        <Group
-          justify="flex-end"
-          gap="sm"
-          py="sm"
-          style={{
-            position: 'sticky',
-            bottom: 0,
-            background: 'var(--mantine-color-body)',
-            borderTop: '1px solid var(--mantine-color-default-border)',
-            zIndex: 2,
-          }}
-        >
-          {editor.isDirty ? (
-            <Text size="sm" c="dimmed" mr="auto">
-              {t('tasks.unsaved')}
-            </Text>
-          ) : null}
-          {editor.isDirty ? (
-            <Button variant="default" onClick={editor.reset}>
-              {t('common.actions.reset')}
-            </Button>
-          ) : null}
-          <Button onClick={() => editor.formProps.onSubmit()} loading={editor.busy}>
-            {t('common.actions.save')}
-          </Button>
-        </Group>
-      ) : null}
+      {onFormTab && editable ? <EditorSaveBar editor={editor} onSave={() => editor.formProps.onSubmit()} /> : null}
     </Stack>
   );
 }
