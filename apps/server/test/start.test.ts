@@ -201,7 +201,10 @@ async function stopGracefully(
   opts: { repeat?: boolean } = {},
 ): Promise<void> {
   await waitFor('GET /api/health 200', s, () => healthy(s), 120_000);
-  const serving = logLines(s).find((l) => typeof l.msg === 'string' && l.msg.startsWith('serving'));
+  // The answer and the log line travel on different pipes: the line may be read a moment later.
+  const servingLine = () => logLines(s).find((l) => typeof l.msg === 'string' && l.msg.startsWith('serving'));
+  await waitFor('"serving" in the log', s, () => servingLine() !== undefined, 10_000);
+  const serving = servingLine();
   expect(serving?.pid).toBeTypeOf('number');
 
   const headers = await session(s.port);
