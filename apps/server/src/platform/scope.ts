@@ -57,6 +57,14 @@ export const scope = {
   },
 
   /**
+   * scope.area, or null when the actor sees every area (staff with a projects right): what a
+   * hot list's namedQuery().run takes, so those actors share one named statement.
+   */
+  areaOrAll(actor: Actor, projectId: SQLWrapper, areaId: SQLWrapper): SQL | null {
+    return actor.kind !== 'client' && can(actor, PROJECT_STAFF) ? null : scope.area(actor, projectId, areaId);
+  },
+
+  /**
    * Attachments (the `files` table): staff with a projects right see the files attached to a
    * project or a task; the portal view those attached to its visible, not deleted projects and to
    * the tasks of its allowed areas (through scope.project and scope.area). Anyone signed in with

@@ -207,6 +207,9 @@ export const tasks = pgTable(
     subtasksTotal: integer('subtasks_total').notNull().default(0),
     subtasksDone: integer('subtasks_done').notNull().default(0),
     openTickets: integer('open_tickets').notNull().default(0),
+    // The area's project_areas.tree_rank, kept by triggers (migration 0008), so the project's
+    // task list in area order is one walk of tasks_project_rank_idx.
+    areaRank: integer('area_rank').notNull().default(0),
     completedAt: ts('completed_at'),
     version: integer('version').notNull().default(1),
     ...timestamps,
@@ -219,7 +222,8 @@ export const tasks = pgTable(
     ),
     fractionCheck('tasks', t.planX),
     fractionCheck('tasks', t.planY),
-    index('tasks_area_idx').on(t.areaId, t.sortOrder, t.id),
+    index('tasks_area_idx').on(t.areaId, t.sortOrder, sql`lower(${t.name})`, t.id),
+    index('tasks_project_rank_idx').on(t.projectId, t.areaRank, t.sortOrder, sql`lower(${t.name})`, t.id),
     index('tasks_project_idx').on(t.projectId, t.id),
     index('tasks_project_status_idx').on(t.projectId, t.status),
     index('tasks_assigned_idx').on(t.assignedEmployeeId),

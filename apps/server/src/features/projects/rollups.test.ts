@@ -161,5 +161,13 @@ describe('the tree order of areas', () => {
     // Removing a row keeps the order of the others.
     await tdb.db.raw.exec(`DELETE FROM project_areas WHERE id = ${b1.id}`);
     expect(await taskAreas(project.id)).toEqual([a10.id, a2.id, sub.id, loose.id]);
+    // A task moved to another area takes that area's place in the list.
+    await tdb.db.raw.exec(`UPDATE tasks SET area_id = ${a10.id} WHERE area_id = ${loose.id}`);
+    expect(await taskAreas(project.id)).toEqual([a10.id, a10.id, a2.id, sub.id]);
+    // Every task carries its area's rank (tasks.area_rank, what the list walks).
+    const stale = await tdb.db.raw.query<{ id: number }>(
+      `SELECT t.id FROM tasks t JOIN project_areas a ON a.id = t.area_id WHERE t.area_rank <> a.tree_rank`,
+    );
+    expect(stale).toEqual([]);
   });
 });

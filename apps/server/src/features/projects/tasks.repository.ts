@@ -1,9 +1,10 @@
 import type { AreaStatus, TaskStatus } from '@app/shared/projects/projects.rules';
 import type { ProjectTaskListQuery } from '@app/shared/projects/tasks';
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { employees, files, projectAreas, projects, taskAttachments, tasks } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
+import { namedQuery, type Params } from '../../platform/named-query';
 import { scope } from '../../platform/scope';
 import { escapeLike, intArray, query } from '../../platform/sql';
 
@@ -102,18 +103,23 @@ function tasksSelect(db: DbOrTx) {
 
 const inScope = (actor: Actor) => scope.area(actor, tasks.projectId, tasks.areaId);
 
+const taskName = sql`lower(${tasks.name})`;
+const inAreaOrder = [asc(tasks.sortOrder), asc(taskName), asc(tasks.id)];
+
+// The two task lists are the project screens' hottest reads: named statements (namedQuery).
+const areaTasks = namedQuery('tasks_of_area', (db, v: Params<{ projectId: number; areaId: number }>, inReach) =>
+  tasksSelect(db)
+    .where(and(eq(tasks.projectId, v.projectId), eq(tasks.areaId, v.areaId), inReach))
+    .orderBy(...inAreaOrder),
+);
+
 /** The tasks of one area (not of its sub-areas), by sort order then name: one statement whatever their number. */
-export async function listAreaTasks(db: DbOrTx, actor: Actor, projectId: number, areaId: number): Promise<TaskRow[]> {
-  return tasksSelect(db)
-    .where(and(eq(tasks.projectId, projectId), eq(tasks.areaId, areaId), inScope(actor)))
-    .orderBy(asc(tasks.sortOrder), asc(sql`lower(${tasks.name})`), asc(tasks.id));
+export function listAreaTasks(db: DbOrTx, actor: Actor, projectId: number, areaId: number): Promise<TaskRow[]> {
+  return areaTasks.run(db, { projectId, areaId }, scope.areaOrAll(actor, tasks.projectId, tasks.areaId));
 }
 
-const taskName = sql`lower(${tasks.name})`;
-
-const inAreaOrder = [asc(tasks.sortOrder), asc(taskName), asc(tasks.id)];
 /** The list's orders. Each ends in the task id, so paging is stable. */
-const rank = sql`project_areas.tree_rank`;
+const rank = tasks.areaRank;
 const sorts: Record<ProjectTaskListQuery['sort'], SQL[]> = {
   area: [asc(rank), ...inAreaOrder],
   name: [asc(taskName), asc(tasks.id)],
@@ -124,19 +130,86 @@ const sorts: Record<ProjectTaskListQuery['sort'], SQL[]> = {
 };
 
 /** The area and everything under it: a deck's areas and their sub-areas, an area's sub-areas. */
-function inAreaTree(areaId: number): SQL {
+function inAreaTree(areaId: unknown): SQL {
   return sql`${tasks.areaId} IN (SELECT a_tree.id FROM project_areas a_tree
     LEFT JOIN project_areas p_tree ON p_tree.id = a_tree.parent_id
     WHERE a_tree.id = ${areaId} OR a_tree.parent_id = ${areaId} OR p_tree.parent_id = ${areaId})`;
 }
 
+/** What the project's task list filters on; `shape` says which filters are there (part of the statement's name). */
+interface TaskListValues {
+  projectId: number;
+  status: string | null;
+  assigneeId: number | null;
+  areaId: number | null;
+  term: string | null;
+  limit: number;
+  offset: number;
+}
+type TaskListShape = Pick<ProjectTaskListQuery, 'sort'> & { status: boolean; assignee: boolean; area: boolean; term: boolean };
+const shapeKey = (s: TaskListShape) =>
+  `${s.sort.replace('-', 'desc_')}_${[s.status, s.assignee, s.area, s.term].map((on) => (on ? 1 : 0)).join('')}`;
+
+function taskListWhere(v: Params<TaskListValues>, inReach: SQL, s: TaskListShape): SQL | undefined {
+  return and(
+    eq(tasks.projectId, v.projectId),
+    inReach,
+    s.status ? sql`${tasks.status} = ${v.status}` : undefined,
+    s.assignee ? sql`${tasks.assignedEmployeeId} = ${v.assigneeId}` : undefined,
+    s.area ? inAreaTree(v.areaId) : undefined,
+    s.term
+      ? sql`(${tasks.name} ILIKE ${v.term} OR ${projectAreas.name} ILIKE ${v.term} OR ${projectAreas.number} ILIKE ${v.term})`
+      : undefined,
+  );
+}
+
+// The page's ids are picked in a subquery with only the join the search needs and nothing per
+// row (in area order a walk of tasks_project_rank_idx: a task carries its area's rank); the outer
+// query reads just those rows by primary key (`= ANY (ARRAY(…))`: the statement's generic plan
+// cannot know the LIMIT, and would scan every task to match an IN list it guesses long) and puts
+// them in the same order. The total comes with the rows, counted once by the same statement.
+const projectTasksPage = namedQuery<TaskListValues, (TaskRow & { total: number })[], TaskListShape>(
+  'tasks_of_project',
+  (db, v, inReach, s) => {
+    const areaJoin = s.term
+      ? sql`JOIN project_areas ON project_areas.id = ${tasks.areaId} AND project_areas.project_id = ${v.projectId}`
+      : sql``;
+    const where = taskListWhere(v, inReach, s);
+    const order = sorts[s.sort];
+    const page = sql`SELECT ${tasks.id} FROM ${tasks} ${areaJoin}
+                      WHERE ${where}
+                      ORDER BY ${sql.join(order, sql`, `)}
+                      LIMIT ${v.limit} OFFSET ${v.offset}`;
+    return db
+      .select({ ...taskColumns, total: sql<number>`(SELECT count(*)::int FROM ${tasks} ${areaJoin} WHERE ${where})` })
+      .from(tasks)
+      .innerJoin(projectAreas, eq(projectAreas.id, tasks.areaId))
+      .innerJoin(projects, eq(projects.id, tasks.projectId))
+      .leftJoin(employees, eq(employees.id, tasks.assignedEmployeeId))
+      .where(and(sql`${tasks.id} = ANY (ARRAY(${page}))`, inReach))
+      .orderBy(...order);
+  },
+  shapeKey,
+);
+
+/** The total alone, for a page past the end (it has no rows to carry it). */
+const projectTasksCount = namedQuery<TaskListValues, { n: number }[], TaskListShape>(
+  'tasks_of_project_count',
+  (db, v, inReach, s) =>
+    (s.term
+      ? db.select({ n: sql<number>`count(*)::int` }).from(tasks).innerJoin(projectAreas, eq(projectAreas.id, tasks.areaId))
+      : db.select({ n: sql<number>`count(*)::int` }).from(tasks)
+    ).where(taskListWhere(v, inReach, s)),
+  shapeKey,
+);
+
 /**
  * One page of the project's tasks with the filters of its list (status, assignee, an area with
- * what lies under it, a search on task name, area name and area number): the page and the total,
- * two statements side by side, whatever the number of tasks. The area and status orders
- * follow the areas' tree rank (a task sits at its area's place): the page walks the areas by
- * project_areas_rank_idx and each area's tasks by tasks_area_idx, so a page costs about its
- * offset in rows, not the project's size.
+ * what lies under it, a search on task name, area name and area number) and the total, in one
+ * statement whatever the number of tasks (a second one only for a page past the end). The area
+ * and status orders follow the areas' tree rank (a task sits at its area's place,
+ * tasks.area_rank): the page walks tasks_project_rank_idx, so a page costs about its offset in
+ * rows, not the project's size.
  */
 export async function listProjectTasks(
   db: DbOrTx,
@@ -144,37 +217,27 @@ export async function listProjectTasks(
   projectId: number,
   q: ProjectTaskListQuery,
 ): Promise<{ rows: TaskRow[]; total: number }> {
-  const term = q.q ? `%${escapeLike(q.q)}%` : null;
-  const where = and(
-    eq(tasks.projectId, projectId),
-    inScope(actor),
-    q.status ? eq(tasks.status, q.status) : undefined,
-    q.assigneeId !== undefined ? eq(tasks.assignedEmployeeId, q.assigneeId) : undefined,
-    q.areaId !== undefined ? inAreaTree(q.areaId) : undefined,
-    term ? or(ilike(tasks.name, term), ilike(projectAreas.name, term), ilike(projectAreas.number, term)) : undefined,
-  );
-  // The page's ids are picked in a subquery with only the join the order or the search needs
-  // (the area join bound to the project as well, so the planner can walk its rank index) and
-  // nothing per row; the outer query reads just those rows and puts them in the same order.
-  const ranked = q.sort === 'area' || q.sort === 'status';
-  const areaJoin =
-    term || ranked
-      ? sql`JOIN project_areas ON project_areas.id = ${tasks.areaId} AND project_areas.project_id = ${projectId}`
-      : sql``;
-  const order = sorts[q.sort];
-  const page = sql`SELECT ${tasks.id} FROM ${tasks} ${areaJoin}
-                    WHERE ${where}
-                    ORDER BY ${sql.join(order, sql`, `)}
-                    LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`;
-  const [rows, count] = await Promise.all([
-    tasksSelect(db)
-      .where(and(sql`${tasks.id} IN (${page})`, inScope(actor)))
-      .orderBy(...order),
-    (term
-      ? db.select({ n: sql<number>`count(*)::int` }).from(tasks).innerJoin(projectAreas, eq(projectAreas.id, tasks.areaId))
-      : db.select({ n: sql<number>`count(*)::int` }).from(tasks)
-    ).where(where),
-  ]);
+  const values: TaskListValues = {
+    projectId,
+    status: q.status ?? null,
+    assigneeId: q.assigneeId ?? null,
+    areaId: q.areaId ?? null,
+    term: q.q ? `%${escapeLike(q.q)}%` : null,
+    limit: q.perPage,
+    offset: (q.page - 1) * q.perPage,
+  };
+  const shape: TaskListShape = {
+    sort: q.sort,
+    status: values.status !== null,
+    assignee: values.assigneeId !== null,
+    area: values.areaId !== null,
+    term: values.term !== null,
+  };
+  const inReach = scope.areaOrAll(actor, tasks.projectId, tasks.areaId);
+  const rows = await projectTasksPage.run(db, values, inReach, shape);
+  const first = rows[0];
+  if (first) return { rows, total: first.total };
+  const count = await projectTasksCount.run(db, values, inReach, shape);
   return { rows, total: count[0]?.n ?? 0 };
 }
 

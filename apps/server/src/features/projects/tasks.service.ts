@@ -73,8 +73,8 @@ export async function listAreaTasks(ctx: Ctx, projectId: number, areaId: number)
 
 /**
  * Every task of the project, filtered (status, assignee, an area with its sub-areas, a search),
- * sorted and paged, in two statements side by side whatever the number of tasks: the page and
- * the total. Tasks counted prove the project is there and in reach; only a total of 0 asks.
+ * sorted and paged, in one statement whatever the number of tasks: the page with the total.
+ * Tasks counted prove the project is there and in reach; only a total of 0 asks.
  * @throws PROJECT_NOT_FOUND
  */
 export async function listProjectTasks(ctx: Ctx, projectId: number, q: ProjectTaskListQuery): Promise<Page<TaskSummary>> {

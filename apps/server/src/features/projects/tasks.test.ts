@@ -229,6 +229,8 @@ describe("the area's tasks", () => {
       counts.push(count);
     }
     expect(counts[1]).toBe(counts[0]);
+    // The session, then the page with its total in one statement.
+    expect(counts[0]).toBe(2);
   });
 });
 
@@ -508,6 +510,10 @@ describe("the project's task list", () => {
     const page = await viewer.get(`${base}?sort=name&perPage=3&page=2`);
     expect(ids(page)).toEqual([p.t2]);
     expect(page.json().meta).toEqual({ current_page: 2, last_page: 2, per_page: 3, total: 4 });
+    // A page past the end has no rows to carry the total: it is counted on its own.
+    const past = await viewer.get(`${base}?sort=name&perPage=3&page=3&status=pending`);
+    expect(ids(past)).toEqual([]);
+    expect(past.json().meta).toEqual({ current_page: 3, last_page: 1, per_page: 3, total: 2 });
     const row = (await viewer.get(`${base}?assigneeId=${assignee.id}`)).json().data[0];
     expect(row).toMatchObject({ areaName: 'Lobby', areaNumber: '6001', assignee, abilities: { canEdit: false } });
   });
@@ -538,5 +544,7 @@ describe("the project's task list", () => {
       counts.push(count);
     }
     expect(counts[1]).toBe(counts[0]);
+    // The session, then the page with its total in one statement.
+    expect(counts[0]).toBe(2);
   });
 });
