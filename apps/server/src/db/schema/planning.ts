@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './identity';
+import { projectAreas, projects, tasks } from './projects';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const timestamps = {
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+};
+
+/**
+ * A bar on the project's timeline: work on an area or on a task, planned per ISO week.
+ * `start_week` is the Monday of its first week (a date, so weeks across New Year and week 53
+ * need no arithmetic of their own), `weeks` how many weeks it spans (1 or more).
+ */
+export const timelineTasks = pgTable(
+  'timeline_tasks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    areaId: integer('area_id').references(() => projectAreas.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    notes: text('notes').notNull().default(''),
+    startWeek: date('start_week', { mode: 'string' }).notNull(),
+    weeks: integer('weeks').notNull().default(1),
+    sortOrder: integer('sort_order').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('timeline_tasks_target_check', sql`(${t.areaId} IS NULL) <> (${t.taskId} IS NULL)`),
+    check('timeline_tasks_monday_check', sql`extract(isodow FROM ${t.startWeek}) = 1`),
+    check('timeline_tasks_weeks_check', sql`${t.weeks} BETWEEN 1 AND 104`),
+    index('timeline_tasks_project_idx').on(t.projectId, t.startWeek, t.id),
+    index('timeline_tasks_area_idx').on(t.areaId),
+    index('timeline_tasks_task_idx').on(t.taskId),
+  ],
+);
+
+/** A reusable structure of decks, areas and sub-areas (spec: title, areas with name, number, parent). */
+export const projectTemplates = pgTable(
+  'project_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    /** How many rows `template_areas` holds for it: written with them, so the list needs no count. */
+    areaCount: integer('area_count').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('project_templates_title_idx').on(sql`lower(${t.title})`, t.id)],
+);
+
+/** One deck, area or sub-area of a template; `parent_id` points within the same template. */
+export const templateAreas = pgTable(
+  'template_areas',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => projectTemplates.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => templateAreas.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    number: text('number').notNull().default(''),
+    name: text('name').notNull(),
+    areaType: text('area_type').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    check('template_areas_kind_check', sql`${t.kind} in ('deck','area','subarea')`),
+    check(
+      'template_areas_parent_check',
+      sql`(${t.kind} = 'deck' AND ${t.parentId} IS NULL) OR ${t.kind} = 'area' OR (${t.kind} = 'subarea' AND ${t.parentId} IS NOT NULL)`,
+    ),
+    index('template_areas_template_idx').on(t.templateId, t.sortOrder, t.id),
+    index('template_areas_parent_idx').on(t.parentId),
+  ],
+);
+
+/**
+ * One application of a template to a project, run as a job: its progress for the progress bar,
+ * and what it created and skipped. Applying is idempotent (a number the project has is skipped),
+ * so a job that is run again after a restart part-way finishes without duplicates.
+ */
+export const templateApplications = pgTable(
+  'template_applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    templateId: integer('template_id').references(() => projectTemplates.id, { onDelete: 'set null' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** queued, running, done or failed. */
+    status: text('status').notNull().default('queued'),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    /** The first skipped rows (number or name), to say what was skipped. */
+    skippedSample: jsonb('skipped_sample').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    ...timestamps,
+  },
+  (t) => [
+    check('template_applications_status_check', sql`${t.status} in ('queued','running','done','failed')`),
+    index('template_applications_project_idx').on(t.projectId, t.id),
+  ],
+);
