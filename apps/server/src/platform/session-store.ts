@@ -152,6 +152,8 @@ export class SessionStore {
   private readonly cache = new Map<string, { session: LoadedSession; until: number }>();
   /** last_seen_at values not written yet: session id hash -> time (see touch). */
   private readonly pendingTouches = new Map<string, Date>();
+  /** The batch being written: load() still counts it until the UPDATE is done. */
+  private writingTouches = new Map<string, Date>();
   private touchTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
@@ -176,8 +178,10 @@ export class SessionStore {
     const r = rows[0];
     if (!r) return null;
     // Idle check here rather than in SQL: activity this process saw but has not written yet counts.
-    const pending = this.pendingTouches.get(idHash);
-    const lastSeenAt = pending && pending > r.last_seen_at ? pending : r.last_seen_at;
+    let lastSeenAt = r.last_seen_at;
+    for (const t of [this.pendingTouches.get(idHash), this.writingTouches.get(idHash)]) {
+      if (t && t > lastSeenAt) lastSeenAt = t;
+    }
     if (lastSeenAt <= this.cutoffs(now).idle) return null;
     let self: EmployeeActor | ClientActor | null = null;
     if (r.account_id !== null) {
@@ -350,6 +354,8 @@ export class SessionStore {
     while (this.flushing !== null) await this.flushing;
     if (this.pendingTouches.size === 0) return;
     const batch = [...this.pendingTouches];
+    // A load() racing the UPDATE below reads the old time from the table: it finds this one here.
+    this.writingTouches = new Map(batch);
     this.pendingTouches.clear();
     this.flushing = this.db.raw
       .query(
@@ -369,6 +375,7 @@ export class SessionStore {
         throw err;
       })
       .finally(() => {
+        this.writingTouches = new Map();
         this.flushing = null;
       });
     await this.flushing;

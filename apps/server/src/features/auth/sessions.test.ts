@@ -244,6 +244,39 @@ describe('timeouts (S4)', () => {
   });
 });
 
+describe('activity not written yet (G1 batching)', () => {
+  it('counts a last-seen time while its batched write is still running', async () => {
+    const emp = await createEmployee(tdb.db);
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    await t.app.platform.sessions.flushTouches();
+    t.clock.advance(25 * MINUTE);
+    expect(await status(a)).toBe(200); // recorded, not written yet
+    // Hold the batched UPDATE in flight while the next request loads the session.
+    const raw = tdb.db.raw;
+    const query = raw.query.bind(raw);
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    raw.query = (async (text: string, values?: unknown[], name?: string) => {
+      if (name === 'session_touch_batch') await held;
+      return query(text, values, name);
+    }) as typeof raw.query;
+    try {
+      const writing = t.app.platform.sessions.flushTouches();
+      // 50 minutes after the last write, 25 after the activity being written: still signed in.
+      t.clock.advance(25 * MINUTE);
+      expect(await status(a)).toBe(200);
+      release();
+      await writing;
+    } finally {
+      release();
+      raw.query = query;
+    }
+  });
+});
+
 describe('disabled accounts (S5)', () => {
   it('S5: disabling an account makes every one of its sessions answer 401 at once', async () => {
     const emp = await createEmployee(tdb.db, { permissions: ['projects.view'] });
