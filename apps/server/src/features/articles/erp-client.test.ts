@@ -21,7 +21,9 @@ function opts(url: string, o: Partial<ErpClientOptions> = {}): ErpClientOptions 
     url,
     token: 'tok-123',
     division: '1',
-    timeoutMs: 300,
+    // Generous: only the timeout tests below set a short one; on a busy machine a page of the
+    // stand-in can take longer than a few hundred ms, and a retry would change the counts.
+    timeoutMs: 10_000,
     retries: 3,
     retryBaseMs: 100,
     now: () => NOW,
