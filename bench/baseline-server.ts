@@ -12,13 +12,15 @@
  *   GET  /b/articles  B-list on articles (G3): 25 ids of live articles in the list's default order, then
  *                     those rows with their product, and the count; ?page=N, ?type=CODE (B-list-filter)
  *   GET  /b/areas, /b/area-tasks?area=N, /b/project-tasks?page=N   the project lists (bench/projects.ts)
+ *   GET  /b/task-list?deck=N   the assembly list of one deck (bench/projects.ts)
+ *   GET  /b/project-articles   the project's articles summed per area and in total (bench/projects.ts)
  *   GET  /b/count     row counts of analytics_events (the app's) and bench_events (the baselines')
  */
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { COOKIE_NAME, isMain, onStop, sha256Hex, tellParent } from './common.ts';
-import { registerProjectBaselines } from './projects.ts';
+import { registerProjectArticlesBaseline, registerProjectBaselines, registerTaskListBaseline } from './projects.ts';
 
 /** The database, bare: a named statement on pg, a plain extended-protocol query on PGlite. */
 export interface BaselineSql {
@@ -333,6 +335,10 @@ export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baselin
 
   // The project lists (issue 8), on the project bench/projects.ts seeds with --projects.
   registerProjectBaselines(app, sql);
+  // The assembly list (issue 9): one deck of that project.
+  registerTaskListBaseline(app, sql);
+  // Project articles (issue 9): the project's items summed per area and in total.
+  registerProjectArticlesBaseline(app, sql);
 
   app.post('/b/insert', async (req, reply) => {
     const e = toEvent(req.body as EventBody);

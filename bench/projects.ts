@@ -174,3 +174,125 @@ export function registerProjectBaselines(app: BaselineRoutes, sql: BaselineQuery
     return { data: rows, meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / 25)), per_page: 25, total } };
   });
 }
+
+// The printable assembly list (issue 9): one deck's 20 areas with their 400 tasks, 2,000 sub-tasks
+// and 4,000 order lines, and the project's tree for the chooser; the same rows as the app.
+const TASK_LIST_TREE_SQL = `
+SELECT p.name AS project_name, a.id, a.kind, a.parent_id, a.number, a.name
+  FROM projects p LEFT JOIN project_areas a ON a.project_id = p.id
+ WHERE p.id = $1
+ ORDER BY a.tree_rank, a.id`;
+/** The deck, its areas and their sub-areas. */
+const TASK_LIST_COVERED = `SELECT a.id FROM project_areas a LEFT JOIN project_areas pa ON pa.id = a.parent_id
+  WHERE a.project_id = $1 AND (a.id = $2 OR a.parent_id = $2 OR pa.parent_id = $2)`;
+const TASK_LIST_TASKS_SQL = `
+SELECT t.id, t.area_id, t.name, t.status, t.notes, e.id AS assignee_id, e.first_name, e.insertion, e.last_name
+  FROM tasks t LEFT JOIN employees e ON e.id = t.assigned_employee_id
+ WHERE t.project_id = $1 AND t.area_id IN (${TASK_LIST_COVERED})
+ ORDER BY t.area_rank, t.sort_order, lower(t.name), t.id`;
+const TASK_LIST_SUBTASKS_SQL = `
+SELECT s.id, s.task_id, s.name, s.amount, s.assembly, s.status, s.notes, e.id AS assignee_id, e.first_name, e.insertion, e.last_name
+  FROM subtasks s JOIN tasks t ON t.id = s.task_id LEFT JOIN employees e ON e.id = s.assigned_employee_id
+ WHERE t.project_id = $1 AND t.area_id IN (${TASK_LIST_COVERED})
+ ORDER BY s.task_id, s.sort_order, s.id`;
+const TASK_LIST_LINES_SQL = `
+SELECT ol.id, ol.subtask_id, ol.product_id, ol.quantity::float8 AS quantity, p.name_nl, a.name AS article_name,
+       coalesce(a.sku, pa.sku) AS sku
+  FROM order_lines ol JOIN subtasks s ON s.id = ol.subtask_id JOIN tasks t ON t.id = s.task_id
+  LEFT JOIN products p ON p.id = ol.product_id LEFT JOIN articles pa ON pa.id = p.article_id
+  LEFT JOIN articles a ON a.id = ol.article_id
+ WHERE t.project_id = $1 AND t.area_id IN (${TASK_LIST_COVERED})
+ ORDER BY ol.subtask_id, ol.position, ol.id`;
+
+/** GET /b/task-list?deck=N: the assembly list of one deck, four named statements (the tree, then three side by side) nested in JS. */
+export function registerTaskListBaseline(app: BaselineRoutes, sql: BaselineQuery, projectId = 1): void {
+  app.get('/b/task-list', async (req) => {
+    const deck = Number((req.query as { deck?: string }).deck ?? 0);
+    type Row = Record<string, unknown> & { id: number };
+    const tree = await sql.query<Row & { project_name: string }>('b_task_list_tree', TASK_LIST_TREE_SQL, [projectId]);
+    const [tasks, subtasks, lines] = await Promise.all([
+      sql.query<Row & { area_id: number }>('b_task_list_tasks', TASK_LIST_TASKS_SQL, [projectId, deck]),
+      sql.query<Row & { task_id: number }>('b_task_list_subtasks', TASK_LIST_SUBTASKS_SQL, [projectId, deck]),
+      sql.query<Row & { subtask_id: number }>('b_task_list_lines', TASK_LIST_LINES_SQL, [projectId, deck]),
+    ]);
+    const group = <T extends Row>(rows: T[], key: (r: T) => number) => {
+      const m = new Map<number, T[]>();
+      for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
+      return m;
+    };
+    const linesOf = group(lines, (l) => l.subtask_id);
+    const subtasksOf = group(subtasks, (s) => s.task_id);
+    const tasksOf = group(tasks, (t) => t.area_id);
+    const nodes = tree.filter((n) => n.id !== null);
+    const covered = new Set([deck, ...nodes.filter((n) => n.parent_id === deck).map((n) => n.id)]);
+    for (const n of nodes) if (covered.has(Number(n.parent_id))) covered.add(n.id);
+    return {
+      data: {
+        project: { id: projectId, name: tree[0]?.project_name },
+        tree: nodes,
+        sections: nodes
+          .filter((n) => covered.has(n.id))
+          .map((n) => ({
+            ...n,
+            tasks: (tasksOf.get(n.id) ?? []).map((t) => ({
+              ...t,
+              subtasks: (subtasksOf.get(t.id) ?? []).map((s) => ({ ...s, orderLines: linesOf.get(s.id) ?? [] })),
+            })),
+          })),
+      },
+    };
+  });
+}
+
+// Project articles (issue 9): every item on the project's 40,000 order lines summed per area (a
+// sub-area's lines count for its area) and in total, with the areas in tree order; the app's rows.
+const PA_SUMS_SQL = `
+SELECT ol.product_id, ol.article_id, CASE WHEN a.kind = 'subarea' THEN a.parent_id ELSE a.id END AS area_id,
+       sum(ol.quantity)::float8 AS q, count(*)::int AS n
+  FROM order_lines ol JOIN subtasks s ON s.id = ol.subtask_id JOIN tasks t ON t.id = s.task_id
+  JOIN project_areas a ON a.id = t.area_id
+ WHERE ol.project_id = $1
+ GROUP BY 1, 2, 3`;
+const PA_ITEMS_SQL = `
+SELECT i.product_id, i.article_id, coalesce(ar.sku, pa.sku) AS code, coalesce(p.name_nl, ar.name) AS name,
+       nullif(coalesce(ar.unit, pa.unit), '') AS unit
+  FROM (SELECT DISTINCT product_id, article_id FROM order_lines WHERE project_id = $1) i
+  LEFT JOIN products p ON p.id = i.product_id LEFT JOIN articles pa ON pa.id = p.article_id
+  LEFT JOIN articles ar ON ar.id = i.article_id`;
+const PA_AREAS_SQL = `
+SELECT id, kind, number, name FROM project_areas WHERE project_id = $1 AND kind IN ('deck', 'area') ORDER BY tree_rank, id`;
+
+/** GET /b/project-articles: three named statements side by side (sums per item and area, the items' names, the areas), joined in JS, sorted by name. */
+export function registerProjectArticlesBaseline(app: BaselineRoutes, sql: BaselineQuery, projectId = 1): void {
+  app.get('/b/project-articles', async () => {
+    type Sum = { product_id: number | null; article_id: number | null; area_id: number; q: number; n: number };
+    type Item = { product_id: number | null; article_id: number | null; code: string | null; name: string; unit: string | null };
+    type Area = { id: number; kind: string; number: string; name: string };
+    const [sums, items, areas] = await Promise.all([
+      sql.query<Sum>('b_pa_sums', PA_SUMS_SQL, [projectId]),
+      sql.query<Item>('b_pa_items', PA_ITEMS_SQL, [projectId]),
+      sql.query<Area>('b_pa_areas', PA_AREAS_SQL, [projectId]),
+    ]);
+    const rank = new Map(areas.map((a, i) => [a.id, i]));
+    const key = (r: { product_id: number | null; article_id: number | null }) =>
+      r.product_id !== null ? `p${r.product_id}` : `a${r.article_id}`;
+    const perItem = new Map<string, Sum[]>();
+    for (const s of sums) perItem.set(key(s), [...(perItem.get(key(s)) ?? []), s]);
+    const used = new Set(sums.map((s) => s.area_id));
+    const rows = items.map((i) => {
+      const mine = (perItem.get(key(i)) ?? []).sort((a, b) => (rank.get(a.area_id) ?? 0) - (rank.get(b.area_id) ?? 0));
+      return {
+        kind: i.product_id !== null ? 'product' : 'article',
+        id: i.product_id ?? i.article_id,
+        code: i.code,
+        name: i.name,
+        unit: i.unit,
+        total: mine.reduce((t, s) => t + Number(s.q), 0),
+        lines: mine.reduce((t, s) => t + Number(s.n), 0),
+        perArea: mine.map((s) => ({ areaId: s.area_id, quantity: Number(s.q) })),
+      };
+    });
+    rows.sort((a, b) => a.name.localeCompare(b.name) || Number(a.id) - Number(b.id));
+    return { data: { items: rows, areas: areas.filter((a) => used.has(a.id)) } };
+  });
+}

@@ -202,6 +202,47 @@ Object.assign(SCENARIOS, {
   },
 } satisfies Record<string, Scenario>);
 const PROJECT_SCENARIOS = ['B-areas', 'G3-areas', 'B-area-tasks', 'G3-area-tasks', 'B-project-tasks', 'G3-project-tasks'];
+// The assembly list (issue 9): one random deck (ids 1-10) = 20 areas x 20 tasks x 5 sub-tasks x 2 lines.
+const randomDeck = () => 1 + Math.floor(Math.random() * 10);
+Object.assign(SCENARIOS, {
+  'B-task-list': {
+    name: 'B-task-list',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/task-list',
+    what: "a deck's assembly list, 4 stmts",
+    query: () => `deck=${randomDeck()}`,
+  },
+  'G3-task-list': {
+    name: 'G3-task-list',
+    server: 'app',
+    method: 'GET',
+    path: `/api/projects/${PROJECT}/task-list`,
+    what: "app: a deck's assembly list",
+    query: () => `areaIds=${randomDeck()}`,
+    employees: true,
+  },
+} satisfies Record<string, Scenario>);
+PROJECT_SCENARIOS.push('B-task-list', 'G3-task-list');
+// Project articles (issue 9): every item of the project's 40,000 order lines per area and in total.
+Object.assign(SCENARIOS, {
+  'B-project-articles': {
+    name: 'B-project-articles',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/project-articles',
+    what: '100 items x 200 areas, 3 stmts',
+  },
+  'G3-project-articles': {
+    name: 'G3-project-articles',
+    server: 'app',
+    method: 'GET',
+    path: `/api/projects/${PROJECT}/articles`,
+    what: "app: the project's articles",
+    employees: true,
+  },
+} satisfies Record<string, Scenario>);
+PROJECT_SCENARIOS.push('B-project-articles', 'G3-project-articles');
 
 const ROUND_ORDER = opt.scenarios
   ? opt.scenarios.split(',').map((s) => s.trim())
@@ -625,6 +666,8 @@ function checksFor(driver: Driver, rounds: Round[]): { checks: Check[]; info: Ch
     ['G3-areas', 'B-areas'],
     ['G3-area-tasks', 'B-area-tasks'],
     ['G3-project-tasks', 'B-project-tasks'],
+    ['G3-task-list', 'B-task-list'],
+    ['G3-project-articles', 'B-project-articles'],
   ] as const) {
     if (!has(app, base)) continue;
     checks.push(

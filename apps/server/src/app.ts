@@ -19,12 +19,17 @@ import { purgeUnattachedFiles } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { productsRoutes } from './features/products/products.routes';
+import { projectArticlesRoutes } from './features/project-articles/project-articles.routes';
 import { areasRoutes } from './features/projects/areas.routes';
 import { feedRoutes } from './features/projects/feed.routes';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { tasksRoutes } from './features/projects/tasks.routes';
 import { roboxRoutes } from './features/robox/robox.routes';
+import { taskListRoutes } from './features/task-list/task-list.routes';
+import { templatesRoutes } from './features/templates/templates.routes';
+import { registerTemplateJobs } from './features/templates/templates.service';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
+import { timelineRoutes } from './features/timeline/timeline.routes';
 import { employeesRoutes } from './features/users/employees.routes';
 import { rolesRoutes } from './features/users/roles.routes';
 import { access } from './platform/access';
@@ -182,10 +187,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(tasksRoutes);
   await app.register(ticketsRoutes);
   await app.register(feedRoutes);
+  await app.register(templatesRoutes);
+  await app.register(projectArticlesRoutes);
+  await app.register(timelineRoutes);
+  await app.register(taskListRoutes);
   await app.register(webAppPlugin, { dist: config.webDist });
 
   registerAuthJobs(platform);
   registerArticleJobs(platform);
+  registerTemplateJobs(platform, app.log);
   platform.jobs.register(
     'platform.purge',
     async () => {

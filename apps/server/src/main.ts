@@ -8,6 +8,8 @@ import { seedCatalogueDemo } from './demo/catalogue';
 import { type ErpStandin, startErpStandin } from './demo/erp-standin';
 import { seedProjectsDemo } from './demo/projects';
 import { isEmpty, seedDemo } from './demo/seed';
+import { seedTemplatesDemo } from './demo/templates';
+import { seedTimelineDemo } from './demo/timeline';
 import { runSyncNow } from './features/articles/sync.service';
 import { loggerOptions } from './platform/logger';
 import { Shutdown } from './shutdown';
@@ -107,6 +109,8 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown)
     app.log.info({ event: 'demo.catalogue', ms: Date.now() - started }, 'demo catalogue loaded');
     // Then the projects, which order from that catalogue (they log their own figures).
     await seedProjectsDemo({ db, storage: app.platform.storage, log: app.log });
+    await seedTemplatesDemo({ db, log: app.log });
+    await seedTimelineDemo({ db, log: app.log });
   }
   await shutdown.checkpoint();
   await app.platform.jobs.start();

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import type { RouteRecord } from '../src/app';
 import { createMediaRow, createProduct } from '../src/features/products/catalogue.fixtures';
 import { createProjectChain, type ProjectChain } from '../src/features/projects/projects.fixtures';
+import { createTimelineTaskRow } from '../src/features/timeline/timeline.fixtures';
 import type { Access } from '../src/platform/access';
 import { createClient, createCompany, createEmployee } from './factories/identity';
 import { type Agent, startTestApp, type TestApp } from './helpers/app';
@@ -75,6 +76,17 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
   subtaskId: projectFixture('subtaskId'),
   ticketId: projectFixture('ticketId'),
   fileId: projectFixture('fileId'),
+  // A timeline item on the area of each chain's project.
+  async timelineTaskId() {
+    const { own, foreign } = await projectChains();
+    const ownItem = await createTimelineTaskRow(tdb.db, own.projectId, { areaId: own.areaId });
+    const foreignItem = await createTimelineTaskRow(tdb.db, foreign.projectId, { areaId: foreign.areaId });
+    return {
+      foreign: String(foreignItem.id),
+      own: String(ownItem.id),
+      context: { foreign: { projectId: String(foreign.projectId) }, own: { projectId: String(own.projectId) } },
+    };
+  },
 };
 
 let chains: Promise<{ own: ProjectChain; foreign: ProjectChain }> | null = null;

@@ -28,6 +28,8 @@ export function intArray(ids: readonly number[]): SQL {
  */
 export const LOCK_PRODUCT_ORDER = 3_101;
 export const LOCK_PRODUCT_SLUG = 3_102;
+/** One template application at a time per project (key: the project id). */
+export const LOCK_TEMPLATE_APPLY = 3_201;
 
 /**
  * Takes a transaction-scoped advisory lock. Callers take them in one global order (overall order,

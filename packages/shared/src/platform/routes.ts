@@ -46,6 +46,12 @@ export const ROUTE_NAMES = [
   'projects.show',
   'projects.details',
   'projects.feed',
+  // issue 9: the project's timeline
+  'projects.timeline',
+  // issue 9: templates, saved from and applied to a project
+  'projects.templates',
+  // issue 9: the articles and products on a project's order lines
+  'project-articles.index',
   'projects.tickets',
   'projects.ticket',
   'tickets.index',
@@ -58,6 +64,8 @@ export const ROUTE_NAMES = [
   'projects.areas',
   'projects.area',
   'projects.subareas',
+  // issue 9: the printable assembly list
+  'project-tasks.print',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];

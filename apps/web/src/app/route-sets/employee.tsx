@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { areaRoutes } from '../../features/projects/area-routes';
 import { projectRoutes } from '../../features/projects/routes';
 import { projectTaskRoutes } from '../../features/projects/task-routes';
+import { taskListRoutes } from '../../features/task-list/routes';
 import { CATALOGUE_PERMISSIONS } from '../catalogue-sections';
 import { EmployeeLayout } from '../layouts/EmployeeLayout';
 import { guestRoutesRedirect, meta, notFoundRoute, publicProductsRoutes } from './shared';
@@ -239,6 +240,7 @@ export const employeeRoutes: RouteObject[] = [
         ...projectRoutes,
         ...areaRoutes,
         ...projectTaskRoutes,
+        ...taskListRoutes,
         notFoundRoute,
       ],
     },

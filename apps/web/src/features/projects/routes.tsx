@@ -42,6 +42,21 @@ export const projectRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/ProjectFeedPage')).ProjectFeedPage }),
   },
   {
+    path: 'projects/:projectId/timeline',
+    handle: meta({ name: 'projects.timeline', title: 'timeline.tab', parent: 'projects.show', permission: VIEW }),
+    lazy: async () => ({ Component: (await import('../timeline/pages/TimelinePage')).TimelinePage }),
+  },
+  {
+    path: 'projects/:projectId/templates',
+    handle: meta({ name: 'projects.templates', title: 'templates.tab', parent: 'projects.show', permission: VIEW }),
+    lazy: async () => ({ Component: (await import('../templates/pages/TemplatesPage')).TemplatesPage }),
+  },
+  {
+    path: 'projects/:projectId/articles',
+    handle: meta({ name: 'project-articles.index', title: 'projectArticles.tab', parent: 'projects.show', permission: VIEW }),
+    lazy: async () => ({ Component: (await import('../project-articles/pages/ProjectArticlesPage')).ProjectArticlesPage }),
+  },
+  {
     path: 'projects/:projectId/tickets',
     handle: meta({ name: 'projects.tickets', title: 'projects.tabs.tickets', parent: 'projects.show', permission: VIEW }),
     lazy: async () => ({ Component: (await import('../tickets/pages/TicketsPage')).ProjectTicketsPage }),

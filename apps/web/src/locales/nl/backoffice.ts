@@ -5,10 +5,30 @@ import attributes from './attributes.json';
 import companies from './companies.json';
 import home from './home.json';
 import products from './products.json';
+import projectArticles from './project-articles.json';
 import projects from './projects.json';
 import robox from './robox.json';
+import taskList from './task-list.json';
 import tasks from './tasks.json';
+import templates from './templates.json';
 import tickets from './tickets.json';
+import timeline from './timeline.json';
 import users from './users.json';
 
-export default { areas, articles, attributes, companies, home, products, projects, robox, tasks, tickets, users };
+export default {
+  areas,
+  articles,
+  attributes,
+  companies,
+  home,
+  products,
+  projectArticles,
+  projects,
+  robox,
+  taskList,
+  tasks,
+  templates,
+  tickets,
+  timeline,
+  users,
+};

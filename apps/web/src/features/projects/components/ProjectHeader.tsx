@@ -15,8 +15,11 @@ import classes from './ProjectHeader.module.css';
 const TABS = [
   { path: 'areas', label: 'projects.tabs.areas' },
   { path: 'tasks', label: 'projects.tabs.tasks' },
+  { path: 'articles', label: 'projectArticles.tab' },
   { path: 'tickets', label: 'projects.tabs.tickets' },
+  { path: 'timeline', label: 'timeline.tab' },
   { path: 'feed', label: 'projects.tabs.feed' },
+  { path: 'templates', label: 'templates.tab' },
   { path: 'details', label: 'projects.tabs.details' },
 ] as const;
 

@@ -2,7 +2,16 @@ import type { AreaSummary } from '@app/shared/projects/areas';
 import { AREA_STATUSES, type AreaStatus } from '@app/shared/projects/projects.rules';
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconLayoutGrid, IconListDetails, IconMap, IconPlus, IconSearch, IconSearchOff, IconStack2 } from '@tabler/icons-react';
+import {
+  IconLayoutGrid,
+  IconListDetails,
+  IconMap,
+  IconPlus,
+  IconPrinter,
+  IconSearch,
+  IconSearchOff,
+  IconStack2,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -176,11 +185,18 @@ export function AreasPage() {
           <Title order={2} fz="h3">
             {t('areas.title')}
           </Title>
-          {addButtons ? (
-            <Group gap="sm" wrap="wrap">
-              {addButtons}
-            </Group>
-          ) : null}
+          <Group gap="sm" wrap="wrap">
+            <Button
+              size={buttonSize}
+              variant="default"
+              component={Link}
+              to={`/projects/${projectId}/task-list`}
+              leftSection={<IconPrinter size={16} />}
+            >
+              {t('taskList.open')}
+            </Button>
+            {addButtons}
+          </Group>
         </Group>
         <Group gap="sm" wrap="wrap" align="center">
           <TextInput

@@ -49,8 +49,11 @@ describe('ProjectFeedPage', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       '/projects/3/areas',
       '/projects/3/tasks',
+      '/projects/3/articles',
       '/projects/3/tickets',
+      '/projects/3/timeline',
       '/projects/3/feed',
+      '/projects/3/templates',
       '/projects/3/details',
     ]);
     expect(within(tabs).getByRole('link', { name: 'Feed' })).toHaveAttribute('aria-current', 'page');

@@ -1,7 +1,7 @@
 import { TASK_STATUSES, type TaskStatus } from '@app/shared/projects/projects.rules';
 import { TASK_SORTS, type TaskSummary } from '@app/shared/projects/tasks';
 import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowsSort, IconChecklist, IconSearch } from '@tabler/icons-react';
+import { IconArrowsSort, IconChecklist, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
@@ -130,9 +130,19 @@ export function ProjectTasksPage() {
     <>
       <ProjectHeader projectId={projectId} />
       <Stack gap="md">
-        <Title order={2} fz="h3">
-          {t('tasks.list.title')}
-        </Title>
+        <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+          <Title order={2} fz="h3">
+            {t('tasks.list.title')}
+          </Title>
+          <Button
+            variant="default"
+            component={Link}
+            to={`/projects/${projectId}/task-list${areaId ? `?areas=${areaId}` : ''}`}
+            leftSection={<IconPrinter size={16} />}
+          >
+            {t('taskList.open')}
+          </Button>
+        </Group>
         <Group gap="sm" wrap="wrap" align="flex-end">
           <TextInput
             placeholder={t('tasks.list.search')}

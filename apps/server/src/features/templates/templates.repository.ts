@@ -1,0 +1,413 @@
+import type { AreaKind } from '@app/shared/projects/projects.rules';
+import type { TemplateApplicationStatus } from '@app/shared/templates/templates.rules';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { accounts, employees, projectTemplates, templateApplications, templateAreas } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
+import { scope } from '../../platform/scope';
+import { escapeLike, query } from '../../platform/sql';
+
+// Templates are global (any project may use one); the routes are staff-only. What belongs to a
+// project (copying its areas, its applications) ANDs scope.project, so another company's or a
+// missing project reads the same.
+
+// ---- templates
+
+export interface TemplateRow {
+  id: number;
+  title: string;
+  areaCount: number;
+  createdBy: string | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const creatorName = sql<
+  string | null
+>`CASE WHEN ${employees.id} IS NOT NULL THEN concat_ws(' ', ${employees.firstName}, nullif(${employees.insertion}, ''), ${employees.lastName}) END`;
+
+const templateColumns = {
+  id: projectTemplates.id,
+  title: projectTemplates.title,
+  areaCount: projectTemplates.areaCount,
+  createdBy: creatorName,
+  version: projectTemplates.version,
+  createdAt: projectTemplates.createdAt,
+  updatedAt: projectTemplates.updatedAt,
+};
+
+/** One page of templates by title (a search matches the title), and the total: two statements. */
+export async function listTemplates(
+  db: DbOrTx,
+  q: { q?: string | undefined; page: number; perPage: number },
+): Promise<{ rows: TemplateRow[]; total: number }> {
+  const where = q.q ? ilike(projectTemplates.title, `%${escapeLike(q.q)}%`) : undefined;
+  const [rows, count] = await Promise.all([
+    db
+      .select(templateColumns)
+      .from(projectTemplates)
+      .leftJoin(accounts, eq(accounts.id, projectTemplates.createdBy))
+      .leftJoin(employees, eq(employees.id, accounts.employeeId))
+      .where(where)
+      .orderBy(sql`lower(${projectTemplates.title})`, projectTemplates.id)
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage),
+    db.select({ n: sql<number>`count(*)::int` }).from(projectTemplates).where(where),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+export async function findTemplate(db: DbOrTx, id: number): Promise<TemplateRow | null> {
+  const rows = await db
+    .select(templateColumns)
+    .from(projectTemplates)
+    .leftJoin(accounts, eq(accounts.id, projectTemplates.createdBy))
+    .leftJoin(employees, eq(employees.id, accounts.employeeId))
+    .where(eq(projectTemplates.id, id));
+  return rows[0] ?? null;
+}
+
+export interface TemplateAreaRow {
+  id: number;
+  parentId: number | null;
+  kind: AreaKind;
+  number: string;
+  name: string;
+  areaType: string;
+}
+
+/** A template's rows in its order: decks, each followed by its areas and their sub-areas. */
+export async function listTemplateAreas(db: DbOrTx, templateId: number): Promise<TemplateAreaRow[]> {
+  return db
+    .select({
+      id: templateAreas.id,
+      parentId: templateAreas.parentId,
+      kind: sql<AreaKind>`${templateAreas.kind}`,
+      number: templateAreas.number,
+      name: templateAreas.name,
+      areaType: templateAreas.areaType,
+    })
+    .from(templateAreas)
+    .where(eq(templateAreas.templateId, templateId))
+    .orderBy(templateAreas.sortOrder, templateAreas.id);
+}
+
+export async function insertTemplate(db: DbOrTx, title: string, createdBy: number | null, now: Date): Promise<number> {
+  const rows = await db
+    .insert(projectTemplates)
+    .values({ title, createdBy, createdAt: now, updatedAt: now })
+    .returning({ id: projectTemplates.id });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert returned no id');
+  return id;
+}
+
+/**
+ * Copies the project's decks, areas and sub-areas into the template in one statement: each row
+ * gets its new id first (nextval), so a parent is found within the same statement; the template's
+ * order is the project's tree order. Answers how many rows were copied (and stores it).
+ */
+export async function copyProjectAreas(db: DbOrTx, actor: Actor, projectId: number, templateId: number): Promise<number> {
+  const rows = await query<{ n: number }>(
+    db,
+    sql`WITH src AS MATERIALIZED (
+          SELECT a.id, a.parent_id, a.kind, a.number, a.name, a.area_type, a.tree_rank,
+                 nextval(pg_get_serial_sequence('template_areas', 'id')) AS new_id
+            FROM project_areas a
+           WHERE a.project_id = ${projectId} AND ${scope.project(actor, sql`a.project_id`)}
+        ), ins AS (
+          INSERT INTO template_areas (id, template_id, parent_id, kind, number, name, area_type, sort_order)
+          OVERRIDING SYSTEM VALUE
+          SELECT s.new_id, ${templateId}, p.new_id, s.kind, s.number, s.name, s.area_type,
+                 row_number() OVER (ORDER BY s.tree_rank, s.id)
+            FROM src s LEFT JOIN src p ON p.id = s.parent_id
+          RETURNING 1
+        )
+        UPDATE project_templates SET area_count = (SELECT count(*) FROM ins)
+         WHERE id = ${templateId}
+        RETURNING area_count AS n`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function renameTemplate(db: DbOrTx, id: number, version: number, title: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(projectTemplates)
+    .set({ title, version: sql`${projectTemplates.version} + 1`, updatedAt: now })
+    .where(and(eq(projectTemplates.id, id), eq(projectTemplates.version, version)))
+    .returning({ id: projectTemplates.id });
+  return rows.length > 0;
+}
+
+export async function removeTemplate(db: DbOrTx, id: number, version: number): Promise<boolean> {
+  const rows = await db
+    .delete(projectTemplates)
+    .where(and(eq(projectTemplates.id, id), eq(projectTemplates.version, version)))
+    .returning({ id: projectTemplates.id });
+  return rows.length > 0;
+}
+
+// ---- applications
+
+export interface ApplicationRow {
+  id: number;
+  projectId: number;
+  templateId: number | null;
+  templateTitle: string | null;
+  status: TemplateApplicationStatus;
+  total: number;
+  processed: number;
+  created: number;
+  skipped: number;
+  skippedSample: string[];
+  error: string | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const applicationColumns = {
+  id: templateApplications.id,
+  projectId: templateApplications.projectId,
+  templateId: templateApplications.templateId,
+  templateTitle: projectTemplates.title,
+  status: sql<TemplateApplicationStatus>`${templateApplications.status}`,
+  total: templateApplications.total,
+  processed: templateApplications.processed,
+  created: templateApplications.created,
+  skipped: templateApplications.skipped,
+  skippedSample: templateApplications.skippedSample,
+  error: templateApplications.error,
+  startedAt: templateApplications.startedAt,
+  finishedAt: templateApplications.finishedAt,
+  createdAt: templateApplications.createdAt,
+  updatedAt: templateApplications.updatedAt,
+};
+
+/** One application of a project the actor may see. */
+export async function findApplication(db: DbOrTx, actor: Actor, projectId: number, id: number): Promise<ApplicationRow | null> {
+  const rows = await db
+    .select(applicationColumns)
+    .from(templateApplications)
+    .leftJoin(projectTemplates, eq(projectTemplates.id, templateApplications.templateId))
+    .where(
+      and(
+        eq(templateApplications.id, id),
+        eq(templateApplications.projectId, projectId),
+        scope.project(actor, templateApplications.projectId),
+      ),
+    );
+  return rows[0] ?? null;
+}
+
+/** The project's applications, newest first, and their total: two statements. */
+export async function listApplications(
+  db: DbOrTx,
+  actor: Actor,
+  projectId: number,
+  q: { page: number; perPage: number },
+): Promise<{ rows: ApplicationRow[]; total: number }> {
+  const where = and(eq(templateApplications.projectId, projectId), scope.project(actor, templateApplications.projectId));
+  const [rows, count] = await Promise.all([
+    db
+      .select(applicationColumns)
+      .from(templateApplications)
+      .leftJoin(projectTemplates, eq(projectTemplates.id, templateApplications.templateId))
+      .where(where)
+      .orderBy(desc(templateApplications.id))
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage),
+    db.select({ n: sql<number>`count(*)::int` }).from(templateApplications).where(where),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** The project's queued or running applications (at most one unless one was left behind). */
+export async function activeApplications(db: DbOrTx, projectId: number): Promise<{ id: number; updatedAt: Date }[]> {
+  return db
+    .select({ id: templateApplications.id, updatedAt: templateApplications.updatedAt })
+    .from(templateApplications)
+    .where(and(eq(templateApplications.projectId, projectId), inArray(templateApplications.status, ['queued', 'running'])));
+}
+
+export async function failApplications(db: DbOrTx, ids: readonly number[], error: string, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(templateApplications)
+    .set({ status: 'failed', error, finishedAt: now, updatedAt: now })
+    .where(inArray(templateApplications.id, [...ids]));
+}
+
+export async function insertApplication(
+  db: DbOrTx,
+  f: { templateId: number; projectId: number; total: number; createdBy: number | null },
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .insert(templateApplications)
+    .values({ ...f, status: 'queued', createdAt: now, updatedAt: now })
+    .returning({ id: templateApplications.id });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert returned no id');
+  return id;
+}
+
+/** The application row locked for one batch of the job (no scope: the job acts for the system). */
+export async function lockApplication(
+  db: DbOrTx,
+  id: number,
+): Promise<{
+  id: number;
+  projectId: number;
+  templateId: number | null;
+  status: TemplateApplicationStatus;
+  total: number;
+  processed: number;
+  skippedSample: string[];
+} | null> {
+  const rows = await db
+    .select({
+      id: templateApplications.id,
+      projectId: templateApplications.projectId,
+      templateId: templateApplications.templateId,
+      status: sql<TemplateApplicationStatus>`${templateApplications.status}`,
+      total: templateApplications.total,
+      processed: templateApplications.processed,
+      skippedSample: templateApplications.skippedSample,
+    })
+    .from(templateApplications)
+    .where(eq(templateApplications.id, id))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function recordBatch(
+  db: DbOrTx,
+  id: number,
+  f: { processed: number; created: number; skipped: number; skippedSample: string[]; done: boolean },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(templateApplications)
+    .set({
+      status: f.done ? 'done' : 'running',
+      processed: sql`${templateApplications.processed} + ${f.processed}`,
+      created: sql`${templateApplications.created} + ${f.created}`,
+      skipped: sql`${templateApplications.skipped} + ${f.skipped}`,
+      skippedSample: f.skippedSample,
+      startedAt: sql`coalesce(${templateApplications.startedAt}, ${now}::timestamptz)`,
+      ...(f.done ? { finishedAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(templateApplications.id, id));
+}
+
+/** A template row to apply, with its parent's kind, number and name to find that parent in the project. */
+export interface ApplyRow {
+  kind: AreaKind;
+  number: string;
+  name: string;
+  areaType: string;
+  parentKind: AreaKind | null;
+  parentNumber: string | null;
+  parentName: string | null;
+}
+
+/**
+ * The rows of one batch: the template in a fixed order (decks, then areas, then sub-areas, each
+ * in the template's order), from `offset` (what the application has processed so far).
+ */
+export async function applyBatch(db: DbOrTx, templateId: number, offset: number, limit: number): Promise<ApplyRow[]> {
+  return query<ApplyRow>(
+    db,
+    sql`SELECT t.kind, t.number, t.name, t.area_type AS "areaType",
+               p.kind AS "parentKind", p.number AS "parentNumber", p.name AS "parentName"
+          FROM template_areas t
+          LEFT JOIN template_areas p ON p.id = t.parent_id
+         WHERE t.template_id = ${templateId}
+         ORDER BY CASE t.kind WHEN 'deck' THEN 0 WHEN 'area' THEN 1 ELSE 2 END, t.sort_order, t.id
+         OFFSET ${offset} LIMIT ${limit}`,
+  );
+}
+
+/**
+ * Inserts one batch into the project in one statement, set-based: the parent is found in the
+ * project by kind and number (or, without a number, by kind and name); a row whose number the
+ * project has (per kind, case-insensitive), or, without a number, whose name it has under the
+ * same parent, is left out, and ON CONFLICT leaves a number added a moment ago alone. A sub-area
+ * whose area cannot be found is left out too. New rows go after the project's rows of their kind.
+ * Answers the rows inserted.
+ */
+export async function insertBatch(
+  db: DbOrTx,
+  projectId: number,
+  batch: readonly ApplyRow[],
+  now: Date,
+): Promise<{ kind: AreaKind; number: string; name: string; parentId: number | null }[]> {
+  if (batch.length === 0) return [];
+  const json = JSON.stringify(
+    batch.map((r, i) => ({
+      ord: i + 1,
+      kind: r.kind,
+      number: r.number,
+      name: r.name,
+      area_type: r.areaType,
+      parent_kind: r.parentKind,
+      parent_number: r.parentNumber,
+      parent_name: r.parentName,
+    })),
+  );
+  return query(
+    db,
+    sql`WITH d AS (
+          SELECT d.*, coalesce(
+                   -- by number: the unique index (project_id, kind, lower(number)) WHERE number <> ''
+                   (SELECT x.id FROM project_areas x
+                     WHERE d.parent_number <> '' AND x.project_id = ${projectId} AND x.kind = d.parent_kind
+                       AND x.number <> '' AND lower(x.number) = lower(d.parent_number)),
+                   (SELECT x.id FROM project_areas x
+                     WHERE d.parent_number = '' AND x.project_id = ${projectId} AND x.kind = d.parent_kind
+                       AND x.number = '' AND lower(x.name) = lower(d.parent_name)
+                     ORDER BY x.id LIMIT 1)) AS parent_id
+            FROM json_to_recordset(${json}::json)
+                 AS d(ord int, kind text, number text, name text, area_type text,
+                      parent_kind text, parent_number text, parent_name text)
+        ), last AS (
+          SELECT k.kind, coalesce(max(x.sort_order), 0) AS n
+            FROM (VALUES ('deck'), ('area'), ('subarea')) k(kind)
+            LEFT JOIN project_areas x ON x.project_id = ${projectId} AND x.kind = k.kind
+           GROUP BY k.kind
+        )
+        INSERT INTO project_areas (project_id, parent_id, kind, number, name, area_type, sort_order, created_at, updated_at)
+        SELECT ${projectId}, d.parent_id, d.kind, d.number, d.name, d.area_type,
+               last.n + row_number() OVER (PARTITION BY d.kind ORDER BY d.ord),
+               ${now}::timestamptz, ${now}::timestamptz
+          FROM d JOIN last ON last.kind = d.kind
+         WHERE (d.kind <> 'subarea' OR d.parent_id IS NOT NULL)
+           AND NOT EXISTS (
+                 SELECT 1 FROM project_areas x
+                  WHERE d.number <> '' AND x.project_id = ${projectId} AND x.kind = d.kind
+                    AND x.number <> '' AND lower(x.number) = lower(d.number))
+           AND NOT EXISTS (
+                 SELECT 1 FROM project_areas x
+                  WHERE d.number = '' AND x.project_id = ${projectId} AND x.kind = d.kind
+                    AND x.number = '' AND lower(x.name) = lower(d.name)
+                    AND x.parent_id IS NOT DISTINCT FROM d.parent_id)
+         ORDER BY d.ord
+        ON CONFLICT (project_id, kind, lower(number)) WHERE number <> '' DO NOTHING
+        RETURNING kind, number, name, parent_id AS "parentId"`,
+  );
+}
+
+/** How many rows of each kind the template holds (the job's batches never mix kinds). */
+export async function kindCounts(db: DbOrTx, templateId: number): Promise<Record<AreaKind, number>> {
+  const rows = await query<{ kind: AreaKind; n: number }>(
+    db,
+    sql`SELECT kind, count(*)::int AS n FROM template_areas WHERE template_id = ${templateId} GROUP BY kind`,
+  );
+  const out: Record<AreaKind, number> = { deck: 0, area: 0, subarea: 0 };
+  for (const r of rows) out[r.kind] = Number(r.n);
+  return out;
+}

@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { timeline, timelineItem } from '../timeline-fixtures';
+import { TimelineGrid } from './TimelineGrid';
+
+describe('TimelineGrid', () => {
+  it('shows one column per ISO week with the month and year where they change, week 53 and the new year right, this week marked', async () => {
+    renderWithProviders(<TimelineGrid timeline={timeline({ from: '2026-W51', weeks: 4 })} onOpen={vi.fn()} onMove={vi.fn()} />);
+    const heads = ['2026-W51', '2026-W52', '2026-W53', '2027-W01'].map((k) => screen.getByTestId(`week-${k}`));
+    // Month names as Intl writes them ('dec' or 'dec.', by ICU version).
+    const texts = heads.map((h) => h.textContent);
+    expect(texts[0]).toMatch(/^dec\.? 2026Wk 51$/);
+    expect(texts.slice(1, 3)).toEqual(['Wk 52(deze week)', 'Wk 53']);
+    expect(texts[3]).toMatch(/^jan\.? 2027Wk 1$/);
+    expect(heads[1]).toHaveAttribute('aria-current', 'date');
+    expect(heads[0]).not.toHaveAttribute('aria-current');
+    // Rows: the areas in order, each a row of the grid.
+    expect(screen.getByTestId('row-area:21')).toHaveTextContent('5001 · Hut');
+    // The bar says what it is and which weeks.
+    expect(
+      within(screen.getByTestId('row-area:21')).getByRole('button', { name: 'Plafonds: 5001 · Hut, week 52 t/m 53 (2026)' }),
+    ).toBeInTheDocument();
+  });
+
+  it('moves a focused bar with the arrow keys (across New Year), resizes it with Shift, announces each move and sends the moves together', async () => {
+    const onMove = vi.fn(() => Promise.resolve());
+    renderWithProviders(<TimelineGrid timeline={timeline()} onOpen={vi.fn()} onMove={onMove} />);
+    const bar = screen.getByRole('button', { name: /^Plafonds/ });
+    bar.focus();
+    fireEvent.keyDown(bar, { key: 'ArrowRight' });
+    expect(screen.getByTestId('timeline-announcement')).toHaveTextContent('Plafonds: week 53 (2026) t/m 1 (2027), 5001 · Hut');
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Plafonds/ }), { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Plafonds/ }), { key: 'ArrowDown' });
+    expect(screen.getByTestId('timeline-announcement')).toHaveTextContent('Plafonds: week 53 (2026) t/m 2 (2027), 5002 · Hut');
+    // The bar is drawn in its new row at once, and keeps the focus.
+    const moved = within(screen.getByTestId('row-area:22')).getByRole('button', { name: /^Plafonds/ });
+    await waitFor(() => expect(moved).toHaveFocus());
+    expect(onMove).not.toHaveBeenCalled();
+    await waitFor(() => expect(onMove).toHaveBeenCalledTimes(1), { timeout: 2000 });
+    expect(onMove).toHaveBeenCalledWith(expect.objectContaining({ id: 11, version: 4, startWeek: '2026-W52' }), {
+      startWeek: '2026-W53',
+      weeks: 3,
+      row: { kind: 'area', id: 22, label: '5002 · Hut', depth: 1 },
+    });
+  });
+
+  it('a bar the viewer may not change does not move; clicking it opens it', () => {
+    const onMove = vi.fn(() => Promise.resolve());
+    const onOpen = vi.fn();
+    const readOnly = timelineItem({ abilities: { canEdit: false, canDelete: false, reasons: { canEdit: 'FORBIDDEN' } } });
+    renderWithProviders(<TimelineGrid timeline={timeline({ items: [readOnly] })} onOpen={onOpen} onMove={onMove} />);
+    const bar = screen.getByRole('button', { name: /^Plafonds/ });
+    fireEvent.keyDown(bar, { key: 'ArrowRight' });
+    expect(screen.getByTestId('timeline-announcement')).toHaveTextContent('');
+    fireEvent.click(bar);
+    expect(onOpen).toHaveBeenCalledWith(readOnly);
+  });
+
+  it('clicking an empty cell starts a new item on that row and week', () => {
+    const onCreate = vi.fn();
+    renderWithProviders(<TimelineGrid timeline={timeline()} onOpen={vi.fn()} onMove={vi.fn()} onCreate={onCreate} />);
+    const track = screen.getByTestId('row-area:22').lastElementChild as HTMLElement;
+    track.getBoundingClientRect = () => ({
+      left: 100,
+      top: 0,
+      right: 404,
+      bottom: 40,
+      width: 304,
+      height: 40,
+      x: 100,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    fireEvent.click(track, { clientX: 100 + 76 * 2 + 10 });
+    expect(onCreate).toHaveBeenCalledWith({ kind: 'area', id: 22, label: '5002 · Hut', depth: 1 }, '2026-W53');
+  });
+});
