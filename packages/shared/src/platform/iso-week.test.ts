@@ -8,6 +8,8 @@ import {
   isoWeekday,
   isoWeekOf,
   localDateString,
+  MAX_WEEK_YEAR,
+  MIN_WEEK_YEAR,
   mondayOf,
   mondayOfWeek,
   parseWeekKey,
@@ -34,6 +36,32 @@ describe('isoWeekOf', () => {
     ['2026-11-30', 2026, 49],
   ])('%s is week %i-%i', (date, year, week) => {
     expect(isoWeekOf(date)).toEqual({ year, week });
+  });
+
+  it.each([
+    // Years 0 to 99: Date.UTC would read them as 1900 to 1999.
+    ['0001-01-01', 1, 1],
+    ['0004-01-05', 4, 2],
+    ['0048-02-29', 48, 9], // a leap day in a two-digit year
+    ['0050-03-07', 50, 10],
+    ['0099-12-31', 99, 53],
+    ['1900-01-01', 1900, 1],
+    ['2999-12-31', 3000, 1],
+    ['9999-12-31', 9999, 52],
+  ])('%s is week %i-%i, whatever the four-digit year', (date, year, week) => {
+    expect(isCalendarDate(date)).toBe(true);
+    expect(isoWeekOf(date)).toEqual({ year, week });
+  });
+
+  it('counts days in two-digit years as their own', () => {
+    expect(isCalendarDate('0050-02-29')).toBe(false); // 50 is no leap year (1950 is not either, 1948 is)
+    expect(addDays('0050-03-01', -1)).toBe('0050-02-28');
+    expect(addDays('0048-02-28', 1)).toBe('0048-02-29');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(isoWeekday('0050-03-07')).toBe(1);
+    expect(weeksInYear(50)).toBe(52);
+    expect(weeksInYear(4)).toBe(53);
+    expect(mondayOfWeek(50, 10)).toBe('0050-03-07');
   });
 
   it('refuses what is not a calendar day', () => {
@@ -108,6 +136,30 @@ describe('week keys', () => {
     expect(parseWeekKey('2027-W53')).toBeNull();
     expect(parseWeekKey('2026-W5')).toBeNull();
     expect(parseWeekKey('2026W05')).toBeNull();
+  });
+
+  it.each([
+    ['1900-W01', { year: 1900, week: 1 }],
+    ['2999-W52', { year: 2999, week: 52 }],
+    ['1899-W52', null],
+    ['3000-W01', null],
+    ['0050-W10', null],
+    ['0001-W01', null],
+    ['0000-W01', null],
+    ['9999-W40', null],
+    ['9999-W52', null],
+  ])('reads %s as %o', (key, week) => {
+    expect(parseWeekKey(key)).toEqual(week);
+  });
+
+  it('accepts the years MIN_WEEK_YEAR to MAX_WEEK_YEAR', () => {
+    expect([MIN_WEEK_YEAR, MAX_WEEK_YEAR]).toEqual([1900, 2999]);
+    expect(isIsoWeek(MIN_WEEK_YEAR, 1)).toBe(true);
+    expect(isIsoWeek(MAX_WEEK_YEAR, 52)).toBe(true);
+    expect(isIsoWeek(MIN_WEEK_YEAR - 1, 1)).toBe(false);
+    expect(isIsoWeek(MAX_WEEK_YEAR + 1, 1)).toBe(false);
+    expect(isIsoWeek(50, 10)).toBe(false);
+    expect(isIsoWeek(9999, 52)).toBe(false);
   });
 
   it('sorts as text in week order', () => {

@@ -16,6 +16,13 @@ export interface IsoWeek {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The ISO years the app accepts in a week key (`isIsoWeek`, `parseWeekKey`): far enough for any
+ * planning, and far from where dates stop being four-digit `YYYY-MM-DD` days.
+ */
+export const MIN_WEEK_YEAR = 1900;
+export const MAX_WEEK_YEAR = 2999;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WEEK_KEY = /^(\d{4})-W(\d{2})$/;
 
@@ -24,8 +31,10 @@ function dayNumber(date: string): number {
   const m = DATE.exec(date);
   if (!m) return Number.NaN;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
+  const back = new Date(0);
+  back.setUTCFullYear(y, mo - 1, d);
+  const ms = back.getTime();
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return Number.NaN;
   return ms / DAY_MS;
 }
@@ -74,7 +83,7 @@ export function isoWeekOf(date: string): IsoWeek {
   // The week's Thursday decides the year.
   const thursday = fromDayNumber(n + 4 - isoWeekday(date));
   const year = Number(thursday.slice(0, 4));
-  const week = Math.floor((dayNumber(thursday) - dayNumber(`${year}-01-01`)) / 7) + 1;
+  const week = Math.floor((dayNumber(thursday) - dayNumber(`${thursday.slice(0, 4)}-01-01`)) / 7) + 1;
   return { year, week };
 }
 
@@ -94,9 +103,16 @@ export function mondayOfWeek(year: number, week: number): string {
   return addDays(mondayOf(`${String(year).padStart(4, '0')}-01-04`), (week - 1) * 7);
 }
 
-/** True when `year` has that week. */
+/** True when `year` has that week and is one the app accepts (MIN_WEEK_YEAR to MAX_WEEK_YEAR). */
 export function isIsoWeek(year: number, week: number): boolean {
-  return Number.isInteger(year) && year >= 1 && year <= 9999 && Number.isInteger(week) && week >= 1 && week <= weeksInYear(year);
+  return (
+    Number.isInteger(year) &&
+    year >= MIN_WEEK_YEAR &&
+    year <= MAX_WEEK_YEAR &&
+    Number.isInteger(week) &&
+    week >= 1 &&
+    week <= weeksInYear(year)
+  );
 }
 
 /** The week `n` weeks after (or before, when negative) the given one. */
@@ -114,7 +130,7 @@ export function weekKey(w: IsoWeek): string {
   return `${String(w.year).padStart(4, '0')}-W${String(w.week).padStart(2, '0')}`;
 }
 
-/** Reads `2026-W05`; null when it is not a week that exists. */
+/** Reads `2026-W05`; null when it is not a week that exists, or its year is outside MIN_WEEK_YEAR to MAX_WEEK_YEAR. */
 export function parseWeekKey(key: string): IsoWeek | null {
   const m = WEEK_KEY.exec(key);
   if (!m) return null;

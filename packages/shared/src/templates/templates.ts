@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { abilitiesSchema } from '../platform/abilities';
 import { idSchema, listQueryBase, versionField } from '../platform/http';
 import { AREA_KINDS } from '../projects/projects.rules';
-import { TEMPLATE_ABILITIES, TEMPLATE_APPLICATION_STATUSES } from './templates.rules';
+import { TEMPLATE_ABILITIES, TEMPLATE_APPLICATION_ERRORS, TEMPLATE_APPLICATION_STATUSES } from './templates.rules';
 
 const id = z.number().int().positive().max(2_147_483_647);
 const title = z.string().trim().min(1).max(160);
@@ -62,7 +62,7 @@ export const templateApplicationSchema = z.object({
   created: z.number().int(),
   skipped: z.number().int().describe('Rows the project had already (same number, or same name without a number)'),
   skippedSample: z.array(z.string()).describe('The first skipped numbers (or names)'),
-  error: z.string().nullable(),
+  error: z.enum(TEMPLATE_APPLICATION_ERRORS).nullable().describe('Why it failed, a code'),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   createdAt: z.string(),

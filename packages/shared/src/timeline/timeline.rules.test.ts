@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../platform/abilities';
 import { timelineInputSchema, timelineQuerySchema, timelineUpdateSchema, weekKeySchema } from './timeline';
-import { assignLanes, barPlacement, endWeekOf, timelineAbilities, weekColumns } from './timeline.rules';
+import { assignLanes, barPlacement, endWeekOf, spanFits, timelineAbilities, weekColumns } from './timeline.rules';
 
 const viewer = (permissions: string[], kind: Viewer['kind'] = 'employee'): Viewer => ({
   kind,
@@ -105,5 +105,43 @@ describe('schemas', () => {
   it('the query defaults to 12 weeks of areas', () => {
     expect(timelineQuerySchema.parse({})).toEqual({ weeks: 12, rows: 'areas' });
     expect(timelineQuerySchema.safeParse({ weeks: '53' }).success).toBe(false);
+  });
+
+  it('refuses a year outside 1900 to 2999 without throwing, and a span that would end past 2999', () => {
+    for (const bad of ['0050-W10', '0001-W01', '1899-W52', '3000-W01', '9999-W40', '9999-W52']) {
+      const r = weekKeySchema.safeParse(bad);
+      expect(r.success, bad).toBe(false);
+      expect(r.error?.issues[0]?.message, bad).toBe('week_invalid');
+    }
+    const ok = { title: 'Plafonds', target: { kind: 'area', id: 3 } };
+    const past = timelineInputSchema.safeParse({ ...ok, startWeek: '2999-W52', weeks: 2 });
+    expect(past.error?.issues.map((i) => [i.path, i.message])).toEqual([[['weeks'], 'week_invalid']]);
+    expect(timelineInputSchema.safeParse({ ...ok, startWeek: '2999-W51', weeks: 2 }).success).toBe(true);
+    expect(timelineInputSchema.safeParse({ ...ok, startWeek: '9999-W52', weeks: 2 }).error?.issues[0]?.path).toEqual([
+      'startWeek',
+    ]);
+    const window = timelineQuerySchema.safeParse({ from: '2999-W50', weeks: '12' });
+    expect(window.error?.issues.map((i) => [i.path, i.message])).toEqual([[['weeks'], 'week_invalid']]);
+    expect(timelineQuerySchema.safeParse({ from: '2999-W41', weeks: '12' }).success).toBe(true);
+  });
+});
+
+describe('spanFits', () => {
+  it.each([
+    [{ year: 2026, week: 48 }, 104, true],
+    [{ year: 1900, week: 1 }, 1, true],
+    [{ year: 2999, week: 52 }, 1, true],
+    [{ year: 2999, week: 51 }, 2, true],
+    [{ year: 2999, week: 52 }, 2, false],
+    [{ year: 2998, week: 1 }, 104, true],
+    [{ year: 2998, week: 2 }, 104, false],
+    [{ year: 1899, week: 52 }, 1, false],
+    [{ year: 9999, week: 52 }, 1, false],
+    [{ year: 50, week: 10 }, 1, false],
+    [{ year: 2026, week: 1 }, 0, false],
+    [{ year: 2026, week: 1 }, 105, false],
+    [{ year: 2026, week: 1 }, 1.5, false],
+  ])('%o for %d weeks: %s', (start, weeks, fits) => {
+    expect(spanFits(start, weeks)).toBe(fits);
   });
 });

@@ -1,5 +1,14 @@
 import { type Abilities, firstDenied, permissionVerdict, toAbilities, type Verdict, type Viewer } from '../platform/abilities';
-import { addWeeks, type IsoWeek, mondayOfWeek, parseWeekKey, weekKey, weeksBetween } from '../platform/iso-week';
+import {
+  addWeeks,
+  type IsoWeek,
+  isIsoWeek,
+  MAX_WEEK_YEAR,
+  mondayOfWeek,
+  parseWeekKey,
+  weekKey,
+  weeksBetween,
+} from '../platform/iso-week';
 
 /** The longest bar: two years of weeks (the table's CHECK says the same). */
 export const MAX_TIMELINE_WEEKS = 104;
@@ -25,6 +34,16 @@ export function timelineAbilities(item: { projectDeleted: boolean }, viewer: Vie
 /** The last week of a bar that starts in `start` and spans `weeks` weeks. */
 export function endWeekOf(start: IsoWeek, weeks: number): IsoWeek {
   return addWeeks(start, weeks - 1);
+}
+
+/**
+ * True when `weeks` weeks (1 to MAX_TIMELINE_WEEKS) from `start` stay within the weeks the app
+ * accepts: a bar's or a window's last week must be a valid week key too.
+ */
+export function spanFits(start: IsoWeek, weeks: number): boolean {
+  if (!isIsoWeek(start.year, start.week)) return false;
+  if (!Number.isInteger(weeks) || weeks < 1 || weeks > MAX_TIMELINE_WEEKS) return false;
+  return endWeekOf(start, weeks).year <= MAX_WEEK_YEAR;
 }
 
 /** One column of the grid. */

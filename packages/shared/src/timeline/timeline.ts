@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { abilitiesSchema } from '../platform/abilities';
 import { idSchema, queryInt, versionField } from '../platform/http';
 import { parseWeekKey } from '../platform/iso-week';
-import { MAX_TIMELINE_WEEKS, MAX_WINDOW_WEEKS, TIMELINE_ABILITIES } from './timeline.rules';
+import { MAX_TIMELINE_WEEKS, MAX_WINDOW_WEEKS, spanFits, TIMELINE_ABILITIES } from './timeline.rules';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
@@ -70,12 +70,20 @@ export const timelineSchema = z.object({
 });
 export type Timeline = z.infer<typeof timelineSchema>;
 
-export const timelineQuerySchema = z.strictObject({
-  from: weekKeySchema.optional().describe('First week; default: the current week'),
-  weeks: queryInt(1, MAX_WINDOW_WEEKS).default(12).describe('How many weeks'),
-  rows: z.enum(TIMELINE_ROW_KINDS).default('areas').describe('Rows: the areas or the tasks'),
-});
+export const timelineQuerySchema = z
+  .strictObject({
+    from: weekKeySchema.optional().describe('First week; default: the current week'),
+    weeks: queryInt(1, MAX_WINDOW_WEEKS).default(12).describe('How many weeks'),
+    rows: z.enum(TIMELINE_ROW_KINDS).default('areas').describe('Rows: the areas or the tasks'),
+  })
+  .refine((q) => fitsFrom(q.from, q.weeks), { message: 'week_invalid', path: ['weeks'] });
 export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
+
+/** The span's last week is a week key the app accepts too (else `week_invalid` on `weeks`). */
+function fitsFrom(startKey: string | undefined, weeks: number | undefined): boolean {
+  const start = startKey ? parseWeekKey(startKey) : null;
+  return !start || weeks === undefined || spanFits(start, weeks);
+}
 
 const fields = {
   title: z.string().trim().min(1).max(160),
@@ -84,7 +92,9 @@ const fields = {
   startWeek: weekKeySchema,
   weeks: z.number().int().min(1).max(MAX_TIMELINE_WEEKS).default(1),
 };
-export const timelineInputSchema = z.strictObject(fields);
+export const timelineInputSchema = z
+  .strictObject(fields)
+  .refine((i) => fitsFrom(i.startWeek, i.weeks ?? 1), { message: 'week_invalid', path: ['weeks'] });
 export type TimelineInput = z.input<typeof timelineInputSchema>;
 
 /** A change: any of the fields (a drag sends only the week or the target), with the version it was based on. */

@@ -122,14 +122,14 @@ const TEXTS = {
 
 /** "projectartikelen Refit MS Aurora.csv": the project's name kept readable, characters no file system takes replaced. */
 export function exportFileName(prefix: string, projectName: string, ext: ExportFormat): string {
-  const name = [...projectName]
+  const cleaned = [...projectName]
     .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? '_' : c))
     .join('')
     .replace(/[/\\:*?"<>|]+/g, '_')
     .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100)
-    .replace(/^\.+/, '');
+    .trim();
+  // By code points, not UTF-16 units: a lone surrogate would make encodeURIComponent throw.
+  const name = [...cleaned].slice(0, 100).join('').replace(/^\.+/, '');
   return `${prefix}${name ? ` ${name}` : ''}.${ext}`;
 }
 

@@ -308,5 +308,16 @@ describe('GET /api/projects/:projectId/articles/export', () => {
     expect(exportFileName('x', 'a/b\\c:d*e?f"g<h>i|j\u0000k', 'csv')).toBe('x a_b_c_d_e_f_g_h_i_j_k.csv');
     expect(exportFileName('x', '  ..  ', 'xlsx')).toBe('x.xlsx');
     expect(exportFileName('x', 'y'.repeat(300), 'csv')).toHaveLength(2 + 100 + 4);
+    // Cut by code points: an emoji across the 100th unit stays whole, never half a surrogate pair.
+    expect(exportFileName('x', `${'y'.repeat(99)}😀😀`, 'csv')).toBe(`x ${'y'.repeat(99)}😀.csv`);
+  });
+
+  it('answers 200 with a valid Content-Disposition when an emoji sits at the cut', async () => {
+    const emoji = await createProjectRow(tdb.db, { name: `${'z'.repeat(99)}🚢 dek` });
+    const res = await viewer.get(exportUrl(emoji.id, '?format=csv'));
+    expect(res.statusCode).toBe(200);
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toContain(`filename="projectartikelen ${'z'.repeat(99)}__.csv"`);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(`projectartikelen ${'z'.repeat(99)}🚢.csv`)}`);
   });
 });

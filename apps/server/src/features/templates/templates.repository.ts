@@ -1,5 +1,5 @@
 import type { AreaKind } from '@app/shared/projects/projects.rules';
-import type { TemplateApplicationStatus } from '@app/shared/templates/templates.rules';
+import type { TemplateApplicationError, TemplateApplicationStatus } from '@app/shared/templates/templates.rules';
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, employees, projectTemplates, templateApplications, templateAreas } from '../../db/schema';
@@ -116,6 +116,7 @@ export async function copyProjectAreas(db: DbOrTx, actor: Actor, projectId: numb
                  nextval(pg_get_serial_sequence('template_areas', 'id')) AS new_id
             FROM project_areas a
            WHERE a.project_id = ${projectId} AND ${scope.project(actor, sql`a.project_id`)}
+             AND ${scope.area(actor, sql`a.project_id`, sql`a.id`)}
         ), ins AS (
           INSERT INTO template_areas (id, template_id, parent_id, kind, number, name, area_type, sort_order)
           OVERRIDING SYSTEM VALUE
@@ -161,6 +162,7 @@ export interface ApplicationRow {
   created: number;
   skipped: number;
   skippedSample: string[];
+  /** A TemplateApplicationError code (the column is text). */
   error: string | null;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -232,7 +234,12 @@ export async function activeApplications(db: DbOrTx, projectId: number): Promise
     .where(and(eq(templateApplications.projectId, projectId), inArray(templateApplications.status, ['queued', 'running'])));
 }
 
-export async function failApplications(db: DbOrTx, ids: readonly number[], error: string, now: Date): Promise<void> {
+export async function failApplications(
+  db: DbOrTx,
+  ids: readonly number[],
+  error: TemplateApplicationError,
+  now: Date,
+): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(templateApplications)
@@ -252,6 +259,28 @@ export async function insertApplication(
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert returned no id');
   return id;
+}
+
+/** The project an application belongs to (never changes), or null: the job's key for the project's lock. */
+export async function applicationProjectId(db: DbOrTx, id: number): Promise<number | null> {
+  const rows = await db
+    .select({ projectId: templateApplications.projectId })
+    .from(templateApplications)
+    .where(eq(templateApplications.id, id));
+  return rows[0]?.projectId ?? null;
+}
+
+/**
+ * The template to apply, held with FOR KEY SHARE until the transaction ends: a delete waits, and
+ * one committed meanwhile reads as not found, so the application's reference to it stays valid.
+ */
+export async function lockTemplateForApply(db: DbOrTx, id: number): Promise<{ id: number; areaCount: number } | null> {
+  const rows = await db
+    .select({ id: projectTemplates.id, areaCount: projectTemplates.areaCount })
+    .from(projectTemplates)
+    .where(eq(projectTemplates.id, id))
+    .for('key share');
+  return rows[0] ?? null;
 }
 
 /** The application row locked for one batch of the job (no scope: the job acts for the system). */
@@ -304,7 +333,10 @@ export async function recordBatch(
     .where(eq(templateApplications.id, id));
 }
 
-/** A template row to apply, with its parent's kind, number and name to find that parent in the project. */
+/**
+ * A template row to apply, with its parent's and grandparent's kind, number and name: the path
+ * that finds the parent in the project (a parent without a number by its name under its own parent).
+ */
 export interface ApplyRow {
   kind: AreaKind;
   number: string;
@@ -313,6 +345,9 @@ export interface ApplyRow {
   parentKind: AreaKind | null;
   parentNumber: string | null;
   parentName: string | null;
+  grandparentKind: AreaKind | null;
+  grandparentNumber: string | null;
+  grandparentName: string | null;
 }
 
 /**
@@ -323,9 +358,11 @@ export async function applyBatch(db: DbOrTx, templateId: number, offset: number,
   return query<ApplyRow>(
     db,
     sql`SELECT t.kind, t.number, t.name, t.area_type AS "areaType",
-               p.kind AS "parentKind", p.number AS "parentNumber", p.name AS "parentName"
+               p.kind AS "parentKind", p.number AS "parentNumber", p.name AS "parentName",
+               g.kind AS "grandparentKind", g.number AS "grandparentNumber", g.name AS "grandparentName"
           FROM template_areas t
           LEFT JOIN template_areas p ON p.id = t.parent_id
+          LEFT JOIN template_areas g ON g.id = p.parent_id
          WHERE t.template_id = ${templateId}
          ORDER BY CASE t.kind WHEN 'deck' THEN 0 WHEN 'area' THEN 1 ELSE 2 END, t.sort_order, t.id
          OFFSET ${offset} LIMIT ${limit}`,
@@ -334,7 +371,9 @@ export async function applyBatch(db: DbOrTx, templateId: number, offset: number,
 
 /**
  * Inserts one batch into the project in one statement, set-based: the parent is found in the
- * project by kind and number (or, without a number, by kind and name); a row whose number the
+ * project by its path: by kind and number, or, without a number, by kind and name under its own
+ * parent (the grandparent, found the same way; none when the template's parent has none), so two
+ * unnumbered areas of the same name on two decks each keep their own sub-areas; a row whose number the
  * project has (per kind, case-insensitive), or, without a number, whose name it has under the
  * same parent, is left out, and ON CONFLICT leaves a number added a moment ago alone. A sub-area
  * whose area cannot be found is left out too. New rows go after the project's rows of their kind.
@@ -357,23 +396,42 @@ export async function insertBatch(
       parent_kind: r.parentKind,
       parent_number: r.parentNumber,
       parent_name: r.parentName,
+      gp_kind: r.grandparentKind,
+      gp_number: r.grandparentNumber,
+      gp_name: r.grandparentName,
     })),
   );
   return query(
     db,
-    sql`WITH d AS (
-          SELECT d.*, coalesce(
+    sql`WITH r AS (
+          SELECT * FROM json_to_recordset(${json}::json)
+                 AS r(ord int, kind text, number text, name text, area_type text,
+                      parent_kind text, parent_number text, parent_name text,
+                      gp_kind text, gp_number text, gp_name text)
+        ), g AS (
+          -- the grandparent (a deck: it has no parent itself)
+          SELECT r.*, coalesce(
+                   (SELECT x.id FROM project_areas x
+                     WHERE r.gp_number <> '' AND x.project_id = ${projectId} AND x.kind = r.gp_kind
+                       AND x.number <> '' AND lower(x.number) = lower(r.gp_number)),
+                   (SELECT x.id FROM project_areas x
+                     WHERE r.gp_number = '' AND x.project_id = ${projectId} AND x.kind = r.gp_kind
+                       AND x.number = '' AND lower(x.name) = lower(r.gp_name) AND x.parent_id IS NULL
+                     ORDER BY x.id LIMIT 1)) AS gp_id
+            FROM r
+        ), d AS (
+          SELECT g.*, coalesce(
                    -- by number: the unique index (project_id, kind, lower(number)) WHERE number <> ''
                    (SELECT x.id FROM project_areas x
-                     WHERE d.parent_number <> '' AND x.project_id = ${projectId} AND x.kind = d.parent_kind
-                       AND x.number <> '' AND lower(x.number) = lower(d.parent_number)),
+                     WHERE g.parent_number <> '' AND x.project_id = ${projectId} AND x.kind = g.parent_kind
+                       AND x.number <> '' AND lower(x.number) = lower(g.parent_number)),
+                   -- without a number: by name under its own parent (not found when that parent is missing)
                    (SELECT x.id FROM project_areas x
-                     WHERE d.parent_number = '' AND x.project_id = ${projectId} AND x.kind = d.parent_kind
-                       AND x.number = '' AND lower(x.name) = lower(d.parent_name)
+                     WHERE g.parent_number = '' AND x.project_id = ${projectId} AND x.kind = g.parent_kind
+                       AND x.number = '' AND lower(x.name) = lower(g.parent_name)
+                       AND CASE WHEN g.gp_kind IS NULL THEN x.parent_id IS NULL ELSE x.parent_id = g.gp_id END
                      ORDER BY x.id LIMIT 1)) AS parent_id
-            FROM json_to_recordset(${json}::json)
-                 AS d(ord int, kind text, number text, name text, area_type text,
-                      parent_kind text, parent_number text, parent_name text)
+            FROM g
         ), last AS (
           SELECT k.kind, coalesce(max(x.sort_order), 0) AS n
             FROM (VALUES ('deck'), ('area'), ('subarea')) k(kind)

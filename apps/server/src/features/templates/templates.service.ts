@@ -10,7 +10,13 @@ import type {
   TemplateSummary,
   TemplateUpdate,
 } from '@app/shared/templates/templates';
-import { SKIPPED_SAMPLE_SIZE, TEMPLATE_APPLY_BATCH, templateAbilities } from '@app/shared/templates/templates.rules';
+import {
+  SKIPPED_SAMPLE_SIZE,
+  TEMPLATE_APPLICATION_ERRORS,
+  TEMPLATE_APPLY_BATCH,
+  type TemplateApplicationError,
+  templateAbilities,
+} from '@app/shared/templates/templates.rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
@@ -27,6 +33,12 @@ export const APPLY_JOB = 'templates.apply';
 export const STALE_AFTER_MS = 5 * 60_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The stored error as a code the web translates (anything else stored reads as 'failed'). */
+function errorCode(e: string | null): TemplateApplicationError | null {
+  if (e === null) return null;
+  return (TEMPLATE_APPLICATION_ERRORS as readonly string[]).includes(e) ? (e as TemplateApplicationError) : 'failed';
+}
 
 function toSummary(r: repo.TemplateRow, ctx: Ctx): TemplateSummary {
   return {
@@ -53,7 +65,7 @@ export function toApplication(r: repo.ApplicationRow): TemplateApplication {
     created: r.created,
     skipped: r.skipped,
     skippedSample: r.skippedSample,
-    error: r.error,
+    error: errorCode(r.error),
     startedAt: iso(r.startedAt),
     finishedAt: iso(r.finishedAt),
     createdAt: r.createdAt.toISOString(),
@@ -156,9 +168,10 @@ export async function applyTemplate(ctx: Ctx, projectId: number, input: Template
     if (!project) throw new AppError('PROJECT_NOT_FOUND');
     if (project.deleted) throw new AppError('PROJECT_DELETED');
     assertAbility(templateAbilities(viewerOf(ctx.actor)), 'canApply');
-    const template = await repo.findTemplate(tx, input.templateId);
-    if (!template) throw fieldError('templateId', 'not_found');
     await advisoryLock(tx, LOCK_TEMPLATE_APPLY, projectId);
+    // FOR KEY SHARE: a delete of the template waits for this transaction (or, committed first, reads as not found).
+    const template = await repo.lockTemplateForApply(tx, input.templateId);
+    if (!template) throw fieldError('templateId', 'not_found');
     const active = await repo.activeApplications(tx, projectId);
     const staleBefore = now.getTime() - STALE_AFTER_MS;
     const stale = active.filter((a) => a.updatedAt.getTime() < staleBefore).map((a) => a.id);
@@ -177,7 +190,7 @@ export async function applyTemplate(ctx: Ctx, projectId: number, input: Template
   try {
     await ctx.jobs.send(APPLY_JOB, { applicationId: id });
   } catch (err) {
-    await repo.failApplications(ctx.db.orm, [id], 'could not queue the job', ctx.clock());
+    await repo.failApplications(ctx.db.orm, [id], 'queue_failed', ctx.clock());
     throw err;
   }
   return getApplication(ctx, projectId, id);
@@ -196,7 +209,7 @@ const KIND_ORDER: AreaKind[] = ['deck', 'area', 'subarea'];
 /**
  * The job: applies the template to the project in batches, decks first, then areas, then
  * sub-areas (a batch never mixes kinds, so a parent is always there before its children). Each
- * batch is one transaction that locks the application, inserts its rows set-based and adds its
+ * batch is one transaction that takes the project's advisory lock, locks the application, inserts its rows set-based and adds its
  * counts; `processed` is where the next batch starts, so a job run again after a stop part-way
  * continues where it was, and a row the project has already (from a first run, by hand, or
  * another template) is skipped, never duplicated. A finished or failed application is left alone.
@@ -206,15 +219,21 @@ export async function runApplication(p: Platform, applicationId: number, opts: R
   const db = p.db.orm;
   let batches = 0;
   let counts: Record<AreaKind, number> | null = null;
+  let projectId: number | null = null;
   try {
     for (;;) {
       if (opts.maxBatches !== undefined && batches >= opts.maxBatches) return;
       const more = await db.transaction(async (tx) => {
+        // The project's lock first (as applyTemplate takes it, before any row lock): a worker still
+        // mid-batch and another one, or an apply marking this one left behind, never insert at once.
+        projectId ??= await repo.applicationProjectId(tx, applicationId);
+        if (projectId === null) return false;
+        await advisoryLock(tx, LOCK_TEMPLATE_APPLY, projectId);
         const app = await repo.lockApplication(tx, applicationId);
         if (!app || app.status === 'done' || app.status === 'failed') return false;
         const now = p.clock();
         if (app.templateId === null) {
-          await repo.failApplications(tx, [app.id], 'template deleted', now);
+          await repo.failApplications(tx, [app.id], 'template_deleted', now);
           return false;
         }
         counts ??= await repo.kindCounts(tx, app.templateId);
@@ -260,7 +279,7 @@ export async function runApplication(p: Platform, applicationId: number, opts: R
     }
   } catch (err) {
     opts.log?.error({ err, applicationId }, 'template application failed');
-    await repo.failApplications(db, [applicationId], 'the application stopped with an error', p.clock());
+    await repo.failApplications(db, [applicationId], 'failed', p.clock());
   }
 }
 

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
@@ -6,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db'
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
 import { projectTemplates, templateApplications, templateAreas } from '../../db/schema';
-import { query } from '../../platform/sql';
+import { LOCK_TEMPLATE_APPLY, query } from '../../platform/sql';
 import { createAreaRow, createProjectRow } from '../projects/projects.fixtures';
 import { runApplication } from './templates.service';
 
@@ -440,10 +441,127 @@ describe('applying a template', () => {
       expect((await agent.delete(`${tplUrl(tpl)}?version=1`)).statusCode).toBe(204);
       await d.jobs?.drain();
       const got = (await agent.get(`${applyUrl(target.id)}/${app.id}`)).json().data;
-      expect(got).toMatchObject({ status: 'failed', templateId: null, error: 'template deleted', created: 0 });
+      expect(got).toMatchObject({ status: 'failed', templateId: null, error: 'template_deleted', created: 0 });
       expect(await tree(target.id)).toEqual([]);
     } finally {
       await d.close();
     }
   });
+
+  it('finds a parent without a number by its path: two areas without a number and of one name on two decks keep their own sub-areas', async () => {
+    const src = await createProjectRow(tdb.db);
+    for (const deck of ['5', '6']) {
+      const d = await createAreaRow(tdb.db, src.id, { kind: 'deck', number: deck, name: `Deck ${deck}` });
+      const gang = await createAreaRow(tdb.db, src.id, { kind: 'area', parentId: d.id, number: '', name: 'Gang' });
+      await createAreaRow(tdb.db, src.id, { kind: 'subarea', parentId: gang.id, number: `${deck}-G1`, name: `Kast ${deck}` });
+      await createAreaRow(tdb.db, src.id, { kind: 'subarea', parentId: gang.id, number: '', name: 'Nis' });
+    }
+    const tpl = (await manager.post(saveUrl(src.id), { title: 'Two corridors' })).json().data;
+    expect(tpl.areaCount).toBe(8);
+    /** Each sub-area with its area's name and that area's deck. */
+    const paths = (projectId: number) =>
+      query<{ sub: string; area: string; deck: string | null }>(
+        tdb.db.orm,
+        sql`SELECT coalesce(nullif(s.number, ''), s.name) || '@' || d.number AS sub, a.name AS area, d.number AS deck
+              FROM project_areas s JOIN project_areas a ON a.id = s.parent_id LEFT JOIN project_areas d ON d.id = a.parent_id
+             WHERE s.project_id = ${projectId} AND s.kind = 'subarea' ORDER BY 1`,
+      );
+    const expected = [
+      { sub: '5-G1@5', area: 'Gang', deck: '5' },
+      { sub: '6-G1@6', area: 'Gang', deck: '6' },
+      { sub: 'Nis@5', area: 'Gang', deck: '5' },
+      { sub: 'Nis@6', area: 'Gang', deck: '6' },
+    ];
+    expect(await paths(src.id)).toEqual(expected);
+
+    // An empty project, and one with an unrelated top-level "Gang" made by hand first.
+    const empty = await createProjectRow(tdb.db);
+    const other = await createProjectRow(tdb.db);
+    const loose = await createAreaRow(tdb.db, other.id, { kind: 'area', parentId: null, number: '', name: 'Gang' });
+    for (const target of [empty, other]) {
+      const app = (await manager.post(applyUrl(target.id), { templateId: tpl.id })).json().data;
+      const got = (await manager.get(`${applyUrl(target.id)}/${app.id}`)).json().data;
+      expect(got).toMatchObject({ status: 'done', created: 8, skipped: 0 });
+      expect(await paths(target.id)).toEqual(expected);
+      const again = (await manager.post(applyUrl(target.id), { templateId: tpl.id })).json().data;
+      const got2 = (await manager.get(`${applyUrl(target.id)}/${again.id}`)).json().data;
+      expect(got2).toMatchObject({ status: 'done', created: 0, skipped: 8 });
+      expect(await paths(target.id)).toEqual(expected);
+      expect(await duplicates(target.id)).toBe(0);
+    }
+    const underLoose = await query<{ n: number }>(
+      tdb.db.orm,
+      sql`SELECT count(*)::int AS n FROM project_areas WHERE parent_id = ${loose.id}`,
+    );
+    expect(Number(underLoose[0]?.n)).toBe(0);
+  });
+
+  // A second connection holds what the request or the job has to wait for (PostgreSQL only).
+  async function otherConnection() {
+    const other = new pg.Client({ connectionString: tdb.url ?? '' });
+    await other.connect();
+    const waitsOnLock = async () => {
+      for (let i = 0; i < 200; i++) {
+        const r = await other.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (r.rows[0].n > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('never waited on the other connection');
+    };
+    return { other, waitsOnLock };
+  }
+
+  it.runIf(process.env.TEST_DB === 'pg')(
+    "takes the project's lock in each batch: a batch waits while another holds it",
+    async () => {
+      const d = await startTestApp({ db: tdb.db, jobs: 'deferred' });
+      const { other, waitsOnLock } = await otherConnection();
+      try {
+        const m = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
+        const agent = d.agent();
+        await agent.login(m.email, m.password);
+        const tpl = await seedTemplate('Locked', 1, 3);
+        const target = await createProjectRow(tdb.db);
+        const app = (await agent.post(applyUrl(target.id), { templateId: tpl })).json().data;
+        await other.query('BEGIN');
+        await other.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [LOCK_TEMPLATE_APPLY, target.id]);
+        const run = runApplication(d.app.platform, app.id);
+        await waitsOnLock();
+        expect(await tree(target.id)).toEqual([]);
+        await other.query('COMMIT');
+        await run;
+        const got = (await agent.get(`${applyUrl(target.id)}/${app.id}`)).json().data;
+        expect(got).toMatchObject({ status: 'done', created: 4 });
+      } finally {
+        await other.end();
+        await d.close();
+      }
+    },
+  );
+
+  it.runIf(process.env.TEST_DB === 'pg')(
+    'answers 400 templateId not_found when the template is deleted while the apply reads it',
+    async () => {
+      const { other, waitsOnLock } = await otherConnection();
+      try {
+        const tpl = await seedTemplate('Deleted meanwhile', 1, 1);
+        const target = await createProjectRow(tdb.db);
+        await other.query('BEGIN');
+        await other.query('DELETE FROM project_templates WHERE id = $1', [tpl]);
+        const pending = manager.post(applyUrl(target.id), { templateId: tpl });
+        await waitsOnLock();
+        await other.query('COMMIT');
+        const res = await pending;
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fieldErrors).toMatchObject({ templateId: expect.anything() });
+        expect(await tdb.db.orm.select().from(templateApplications).where(eq(templateApplications.projectId, target.id))).toEqual(
+          [],
+        );
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });

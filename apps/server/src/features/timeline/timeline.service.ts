@@ -1,4 +1,4 @@
-import { addDays, isoWeekOf, localDateString, mondayOfWeek, weekKey } from '@app/shared/platform/iso-week';
+import { addDays, type IsoWeek, isoWeekOf, localDateString, mondayOfWeek, weekKey } from '@app/shared/platform/iso-week';
 import type {
   Timeline,
   TimelineRow as TimelineGridRow,
@@ -8,7 +8,7 @@ import type {
   TimelineTarget,
   TimelineUpdate,
 } from '@app/shared/timeline/timeline';
-import { endWeekOf, timelineAbilities, weekOfKey } from '@app/shared/timeline/timeline.rules';
+import { endWeekOf, spanFits, timelineAbilities, weekOfKey } from '@app/shared/timeline/timeline.rules';
 import type { DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
@@ -55,6 +55,16 @@ async function notFound(ctx: Ctx, db: DbOrTx, projectId: number): Promise<AppErr
     : new AppError('PROJECT_NOT_FOUND');
 }
 
+/**
+ * A span (a bar, or the window shown) must end in a week the app accepts (years up to
+ * MAX_WEEK_YEAR), so no date past it is ever computed or stored: else a field error on `weeks`.
+ */
+function assertSpanFits(start: IsoWeek, weeks: number) {
+  if (!spanFits(start, weeks)) {
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { weeks: { code: 'week_invalid' } } });
+  }
+}
+
 /** Today's ISO week where the company works. */
 function currentWeek(ctx: Ctx) {
   return isoWeekOf(localDateString(ctx.clock()));
@@ -70,6 +80,7 @@ export async function getTimeline(ctx: Ctx, projectId: number, q: TimelineQuery)
   const db = ctx.db.orm;
   const now = currentWeek(ctx);
   const from = q.from ? weekOfKey(q.from) : now;
+  assertSpanFits(from, q.weeks);
   const fromMonday = mondayOfWeek(from.year, from.week);
   const lastMonday = addDays(fromMonday, (q.weeks - 1) * 7);
   const [project, items, rows] = await Promise.all([
@@ -137,6 +148,7 @@ export async function createItem(ctx: Ctx, projectId: number, input: TimelineInp
       assertAbility(timelineAbilities({ projectDeleted: project.deleted }, viewerOf(ctx.actor)), 'canEdit');
       const target = await checkTarget(ctx, tx, projectId, input.target);
       const start = weekOfKey(input.startWeek);
+      assertSpanFits(start, input.weeks ?? 1);
       const fields: repo.TimelineFields = {
         ...target,
         title: input.title,
@@ -177,6 +189,7 @@ export async function updateItem(ctx: Ctx, projectId: number, id: number, input:
         ? await checkTarget(ctx, tx, projectId, input.target)
         : { areaId: item.areaId, taskId: item.taskId };
       const start = input.startWeek ? weekOfKey(input.startWeek) : null;
+      assertSpanFits(start ?? isoWeekOf(item.startWeek), input.weeks ?? item.weeks);
       const fields: repo.TimelineFields = {
         ...target,
         title: input.title ?? item.title,

@@ -197,6 +197,22 @@ describe('GET /api/projects/:projectId/timeline', () => {
     expect((await manager.get(`${url(s.projectId)}?from=2026-W53`)).statusCode).toBe(200);
   });
 
+  it('400 week_invalid for a year the app does not accept, or a window that would end past it', async () => {
+    const s = await setup();
+    for (const from of ['0050-W10', '0001-W01', '1899-W52', '3000-W01', '9999-W40']) {
+      const res = await manager.get(`${url(s.projectId)}?from=${from}&weeks=52`);
+      expect(res.statusCode, from).toBe(400);
+      expect(res.json().fieldErrors, from).toEqual({ 'querystring.from': { code: 'week_invalid' } });
+    }
+    const past = await manager.get(`${url(s.projectId)}?from=2999-W50&weeks=12`);
+    expect(past.statusCode).toBe(400);
+    expect(past.json().fieldErrors).toEqual({ 'querystring.weeks': { code: 'week_invalid' } });
+    const edge = await manager.get(`${url(s.projectId)}?from=2999-W41&weeks=12`);
+    expect(edge.statusCode).toBe(200);
+    expect(edge.json().data).toMatchObject({ from: '2999-W41', weeks: 12 });
+    expect((await manager.get(`${url(s.projectId)}?from=1900-W01&weeks=52`)).statusCode).toBe(200);
+  });
+
   it('a deleted project is read-only', async () => {
     const s = await setup({ deleted: true });
     const item = await createTimelineTaskRow(tdb.db, s.projectId, { areaId: s.areaId });
@@ -290,6 +306,26 @@ describe('POST /api/projects/:projectId/timeline', () => {
     });
     expect(await count(s.projectId)).toBe(0);
   });
+
+  it('400 week_invalid for a year the app does not accept, or a bar that would end past it; nothing stored', async () => {
+    const s = await setup();
+    const cases: [Record<string, unknown>, string][] = [
+      [input(s.areaId, { startWeek: '0050-W10' }), 'startWeek'],
+      [input(s.areaId, { startWeek: '1899-W52' }), 'startWeek'],
+      [input(s.areaId, { startWeek: '9999-W52', weeks: 2 }), 'startWeek'],
+      [input(s.areaId, { startWeek: '2999-W52', weeks: 2 }), 'weeks'],
+      [input(s.areaId, { startWeek: '2998-W02', weeks: 104 }), 'weeks'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await manager.post(url(s.projectId), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fieldErrors, JSON.stringify(body)).toEqual({ [field]: { code: 'week_invalid' } });
+    }
+    expect(await count(s.projectId)).toBe(0);
+    const last = await manager.post(url(s.projectId), input(s.areaId, { startWeek: '2999-W51', weeks: 2 }));
+    expect(last.statusCode).toBe(201);
+    expect(last.json().data).toMatchObject({ startWeek: '2999-W51', endWeek: '2999-W52' });
+  });
 });
 
 describe('PATCH /api/projects/:projectId/timeline/:timelineTaskId', () => {
@@ -344,6 +380,23 @@ describe('PATCH /api/projects/:projectId/timeline/:timelineTaskId', () => {
     expect(foreignArea.statusCode).toBe(400);
     expect(foreignArea.json().fieldErrors.target).toEqual({ code: 'not_found' });
     expect((await manager.patch(url(s.projectId, item.id), { weeks: 2 })).json().fieldErrors.version).toBeDefined();
+    const farYear = await manager.patch(url(s.projectId, item.id), { startWeek: '0050-W10', version: 1 });
+    expect(farYear.statusCode).toBe(400);
+    expect(farYear.json().fieldErrors).toEqual({ startWeek: { code: 'week_invalid' } });
+    // The end counts too: with the weeks sent, or with the weeks the item already has.
+    for (const body of [
+      { startWeek: '2999-W50', weeks: 4, version: 1 },
+      { startWeek: '2999-W52', weeks: 2, version: 1 },
+    ]) {
+      const res = await manager.patch(url(s.projectId, item.id), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fieldErrors, JSON.stringify(body)).toEqual({ weeks: { code: 'week_invalid' } });
+    }
+    const long = await createTimelineTaskRow(tdb.db, s.projectId, { areaId: s.areaId, weeks: 3 });
+    const moveLong = await manager.patch(url(s.projectId, long.id), { startWeek: '2999-W51', version: 1 });
+    expect(moveLong.statusCode).toBe(400);
+    expect(moveLong.json().fieldErrors).toEqual({ weeks: { code: 'week_invalid' } });
+    expect(await stored(long.id)).toMatchObject({ version: 1, weeks: 3, startWeek: '2026-11-16' });
     expect(await stored(item.id)).toMatchObject({ version: 1, weeks: 1, areaId: s.areaId, startWeek: '2026-11-16' });
   });
 });

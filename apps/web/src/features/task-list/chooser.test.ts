@@ -1,6 +1,6 @@
 import type { TaskListNode } from '@app/shared/task-list/task-list';
 import { describe, expect, it } from 'vitest';
-import { areaIdsParam, checkState, chooserGroups, formatChoice, parseChoice, toggle } from './chooser';
+import { areaIdsParam, checkState, choiceOverLimit, chooserGroups, formatChoice, parseChoice, toggle } from './chooser';
 
 const node = (id: number, kind: TaskListNode['kind'], parentId: number | null): TaskListNode => ({
   id,
@@ -26,6 +26,19 @@ describe('the choice in the URL', () => {
     expect(parseChoice('')).toEqual([]);
     expect(parseChoice('all')).toBe('all');
     expect(parseChoice('4,2,x,0,-1,2,99999999999')).toEqual([4, 2]);
+  });
+  it('takes the first 500 ids and says how many there were when there are more', () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    expect(parseChoice(ids(500).join(','))).toEqual(ids(500));
+    expect(choiceOverLimit(ids(500).join(','))).toBeNull();
+    // Doubles and unreadable ids do not count.
+    expect(choiceOverLimit(`${ids(500).join(',')},1,x,0`)).toBeNull();
+    expect(parseChoice(ids(501).join(','))).toEqual(ids(500));
+    expect(choiceOverLimit(ids(501).join(','))).toBe(501);
+    expect(choiceOverLimit(ids(750).join(','))).toBe(750);
+    expect(choiceOverLimit('all')).toBeNull();
+    expect(choiceOverLimit(null)).toBeNull();
+    expect(choiceOverLimit('')).toBeNull();
   });
   it('writes it back, and as the API asks it', () => {
     expect(formatChoice([])).toBeNull();

@@ -1,4 +1,4 @@
-import type { TaskListNode } from '@app/shared/task-list/task-list';
+import { TASK_LIST_MAX_AREAS, type TaskListNode } from '@app/shared/task-list/task-list';
 
 /**
  * The assembly list's choice of areas, as the URL keeps it (`?areas=`): absent is nothing chosen
@@ -9,16 +9,31 @@ export type Choice = 'all' | number[];
 
 const ID = /^[1-9][0-9]{0,9}$/;
 
-/** The choice in the URL's `areas` value; anything unreadable is dropped (never a broken page). */
-export function parseChoice(raw: string | null): Choice {
-  if (raw === 'all') return 'all';
-  if (!raw) return [];
+/** The distinct readable ids in the URL's `areas` value, however many. */
+function readIds(raw: string | null): number[] {
+  if (!raw || raw === 'all') return [];
   const ids = raw
     .split(',')
     .filter((s) => ID.test(s))
     .map(Number)
     .filter((n) => n <= 2_147_483_647);
-  return [...new Set(ids)].slice(0, 500);
+  return [...new Set(ids)];
+}
+
+/**
+ * The choice in the URL's `areas` value; anything unreadable is dropped (never a broken page). At
+ * most TASK_LIST_MAX_AREAS ids, the first ones: the page says so when there were more
+ * (`choiceOverLimit`).
+ */
+export function parseChoice(raw: string | null): Choice {
+  if (raw === 'all') return 'all';
+  return readIds(raw).slice(0, TASK_LIST_MAX_AREAS);
+}
+
+/** How many ids the URL's choice has when it has more than the list takes (TASK_LIST_MAX_AREAS); else null. */
+export function choiceOverLimit(raw: string | null): number | null {
+  const count = readIds(raw).length;
+  return count > TASK_LIST_MAX_AREAS ? count : null;
 }
 
 /** The URL's `areas` value for a choice; null (the parameter left out) for nothing chosen. */

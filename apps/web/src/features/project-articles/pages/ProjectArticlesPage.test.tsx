@@ -113,6 +113,22 @@ describe('ProjectArticlesPage', () => {
     await waitFor(() => expect(search().get('q')).toBeNull());
   });
 
+  it('empties the search field when clearing, so a later sort does not bring the old search back', async () => {
+    const { f, user, search } = open('/projects/3/articles?q=zzz', { items: [], areas: full.areas });
+    expect(await screen.findByText('Niets gevonden')).toBeInTheDocument();
+    const input = screen.getByRole('textbox', { name: 'Zoek op naam of code' });
+    expect(input).toHaveValue('zzz');
+    await user.click(screen.getByRole('button', { name: 'Zoekterm wissen' }));
+    await waitFor(() => expect(search().get('q')).toBeNull());
+    expect(input).toHaveValue('');
+    await user.click(screen.getByRole('combobox', { name: 'Sorteren' }));
+    await user.click(await screen.findByRole('option', { name: 'Code A-Z' }));
+    await waitFor(() => expect(search().get('sort')).toBe('code'));
+    expect(search().get('q')).toBeNull();
+    await waitFor(() => expect(f.to('/api/projects/3/articles').at(-1)?.query.get('sort')).toBe('code'));
+    expect(f.to('/api/projects/3/articles').at(-1)?.query.get('q')).toBeNull();
+  });
+
   it("downloads the CSV with the list's sort and search under the server's file name", async () => {
     // jsdom has no object URLs: lend it two for this test.
     const createObjectURL = vi.fn(() => 'blob:x');
@@ -147,6 +163,14 @@ describe('ProjectArticlesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Excel' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledTimes(1));
     expect(notify.error.mock.calls[0]?.[0]).not.toMatch(/^errors\./);
+  });
+
+  it('falls back to the general message for an error code the app does not know', async () => {
+    const { user } = open('/projects/3/articles', full, () => apiError(500, 'SOMETHING_NEW'));
+    await screen.findByRole('table', { name: 'Artikelen' });
+    await user.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledTimes(1));
+    expect(notify.error.mock.calls[0]?.[0]).toBe('Er ging iets mis. Probeer het opnieuw.');
   });
 });
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/States';
-import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { ProjectHeader } from '../../projects/components/ProjectHeader';
@@ -45,7 +45,7 @@ export function ProjectArticlesPage() {
       const name = await downloadProjectArticles(projectId, format, params);
       notify.success(t('projectArticles.export.done', { name }));
     } catch (e) {
-      notify.error(t(`errors.${isApiError(e) ? e.code : 'UNKNOWN'}`));
+      notify.error(errorMessage(t, e));
     } finally {
       setExporting(null);
     }
@@ -167,7 +167,13 @@ export function ProjectArticlesPage() {
                 title={t('projectArticles.noMatchTitle')}
                 description={t('projectArticles.noMatchText')}
                 action={
-                  <Button variant="light" onClick={() => list$.setFilters({ q: null })}>
+                  <Button
+                    variant="light"
+                    onClick={() => {
+                      list$.setSearch('');
+                      list$.setFilters({ q: null });
+                    }}
+                  >
                     {t('projectArticles.clearSearch')}
                   </Button>
                 }

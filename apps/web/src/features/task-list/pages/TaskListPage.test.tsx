@@ -124,6 +124,22 @@ describe('TaskListPage', () => {
     print.mockRestore();
   });
 
+  it('says so when the choice in the URL has more areas than the list takes, and sends only the first 500', async () => {
+    const many = [7, ...Array.from({ length: 600 }, (_, i) => 1000 + i)];
+    const { f } = open(`/projects/3/task-list?areas=${many.join(',')}`);
+    expect(await screen.findByText('Saunabank')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Te veel ruimtes gekozen');
+    expect(alert).toHaveTextContent('Er zijn 601 dekken en ruimtes gekozen; de montagelijst neemt er ten hoogste 500.');
+    expect(f.to('/api/projects/3/task-list').at(-1)?.query.get('areaIds')?.split(',')).toEqual(many.slice(0, 500).map(String));
+  });
+
+  it('shows no such notice for a choice within the limit', async () => {
+    open('/projects/3/task-list?areas=7');
+    expect(await screen.findByText('Saunabank')).toBeInTheDocument();
+    expect(screen.queryByText('Te veel ruimtes gekozen')).not.toBeInTheDocument();
+  });
+
   it('says when a chosen area is not of this project, and clears the choice', async () => {
     const { user, search } = open('/projects/3/task-list?areas=99');
     expect(await screen.findByText('Deze keuze bestaat niet meer')).toBeInTheDocument();

@@ -1,5 +1,6 @@
-import { Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
-import { IconChecklist, IconFilterOff, IconListCheck, IconPrinter } from '@tabler/icons-react';
+import { TASK_LIST_MAX_AREAS } from '@app/shared/task-list/task-list';
+import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { IconAlertTriangle, IconChecklist, IconFilterOff, IconListCheck, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -7,7 +8,7 @@ import { EmptyState, ErrorState } from '../../../components/States';
 import { ApiError } from '../../../lib/api';
 import { ProjectHeader } from '../../projects/components/ProjectHeader';
 import { useTaskList } from '../api';
-import { type Choice, formatChoice, parseChoice } from '../chooser';
+import { type Choice, choiceOverLimit, formatChoice, parseChoice } from '../chooser';
 import { AreaChooser } from '../components/AreaChooser';
 import { printableSections, TaskListSheet } from '../components/TaskListSheet';
 import classes from '../TaskList.module.css';
@@ -24,6 +25,8 @@ export function TaskListPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('areas');
   const choice = useMemo(() => parseChoice(raw), [raw]);
+  // More ids than the list takes: only the first ones are printed, and the page says so.
+  const overLimit = useMemo(() => choiceOverLimit(raw), [raw]);
   const list = useTaskList(projectId, choice);
   const today = useMemo(() => new Date(), []);
 
@@ -123,6 +126,19 @@ export function TaskListPage() {
           </Card>
         ) : null}
         <div className={classes.main} aria-busy={list.isFetching || undefined}>
+          {overLimit !== null && !badChoice ? (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              title={t('taskList.tooMany.title')}
+              role="alert"
+              mb="md"
+              className={classes.noPrint}
+            >
+              {t('taskList.tooMany.text', { count: overLimit, max: TASK_LIST_MAX_AREAS })}
+            </Alert>
+          ) : null}
           {body}
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { TemplateApplication } from '@app/shared/templates/templates';
 import { applicationActive, applicationPercent } from '@app/shared/templates/templates.rules';
-import { Alert, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Card, Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLoader } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,7 +12,8 @@ export function skippedList(a: Pick<TemplateApplication, 'skipped' | 'skippedSam
 
 /**
  * The latest application of a template to the project: a progress bar while it runs (polled), then
- * "N aangemaakt, M overgeslagen (5001, 5002, …)".
+ * "N aangemaakt, M overgeslagen (5001, 5002, …)". The card re-renders with every poll, so it is no
+ * live region itself: a small hidden one announces only the status, and at the end the summary.
  */
 export function ApplicationProgress({ application: a }: { application: TemplateApplication }) {
   const { t } = useTranslation();
@@ -23,8 +24,17 @@ export function ApplicationProgress({ application: a }: { application: TemplateA
     a.skipped > 0
       ? t('templates.progress.summarySkipped', { created: a.created, skipped: a.skipped, list: skippedList(a) })
       : t('templates.progress.summary', { created: a.created });
+  const statusText = t(`templates.progress.status.${a.status}`, { title });
+  const failedText = t('templates.progress.failed', { error: t(`templates.progress.errors.${a.error ?? 'failed'}`) });
+  // Changes only when the status does (and once, at the end, with the summary): not with each poll.
+  const announcement = active
+    ? statusText
+    : [statusText, summary, a.status === 'failed' ? failedText : null].filter(Boolean).join('. ');
   return (
-    <Card withBorder padding="md" aria-live="polite" data-testid="template-application">
+    <Card withBorder padding="md" data-testid="template-application">
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="template-announcement">
+        {announcement}
+      </VisuallyHidden>
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap" align="center">
           {a.status === 'failed' ? (
@@ -35,7 +45,7 @@ export function ApplicationProgress({ application: a }: { application: TemplateA
             <IconCircleCheck size={18} color="var(--mantine-color-teal-8)" aria-hidden />
           )}
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {t(`templates.progress.status.${a.status}`, { title })}
+            {statusText}
           </Text>
         </Group>
         {a.status !== 'failed' ? (
@@ -61,7 +71,7 @@ export function ApplicationProgress({ application: a }: { application: TemplateA
         ) : null}
         {a.status === 'failed' ? (
           <Alert color="red" variant="light" p="xs">
-            {t('templates.progress.failed', { error: a.error ?? '' })}
+            {failedText}
           </Alert>
         ) : null}
       </Stack>

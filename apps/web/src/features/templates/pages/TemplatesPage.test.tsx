@@ -120,6 +120,27 @@ describe('TemplatesPage', () => {
     expect(await screen.findByText('1005 van 2010 verwerkt (50%)', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(await screen.findByText('2008 aangemaakt, 2 overgeslagen (5001, 5002)', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('Sjabloon “Hutdek cruiseschip” is toegepast')).toBeInTheDocument();
+    // Only the small live region is announced: the status and, at the end, the summary (not the card with each poll).
+    expect(screen.getByTestId('template-application')).not.toHaveAttribute('aria-live');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Sjabloon “Hutdek cruiseschip” is toegepast. 2008 aangemaakt, 2 overgeslagen (5001, 5002)',
+    );
+  });
+
+  it('announces only the status while an application runs, not its counts', async () => {
+    open({ applications: [[application()]] });
+    expect(await screen.findByText('1005 van 2010 verwerkt (50%)')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Sjabloon “Hutdek cruiseschip” wordt toegepast…$/);
+  });
+
+  it('shows why an application failed in the language of the page (the server sends a code)', async () => {
+    open({ applications: [[application({ status: 'failed', error: 'template_deleted', templateTitle: null })]] });
+    expect(
+      await screen.findByText(
+        'Wat al is aangemaakt blijft staan; pas het sjabloon opnieuw toe om de rest toe te voegen. (het sjabloon is verwijderd)',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/Sjabloon “\(verwijderd sjabloon\)” toepassen is mislukt/);
   });
 
   it('saves the project as a template with a title', async () => {

@@ -45,6 +45,27 @@ describe('TimelineGrid', () => {
     });
   });
 
+  it('a bar on a task stays on its task in the areas view: ↑ and ↓ only say so, ← still moves it', async () => {
+    const onMove = vi.fn(() => Promise.resolve());
+    const onTask = timelineItem({ target: { kind: 'task', id: 7, label: 'Bed (5001 · Hut)' }, areaId: 21 });
+    renderWithProviders(<TimelineGrid timeline={timeline({ items: [onTask] })} onOpen={vi.fn()} onMove={onMove} />);
+    const bar = within(screen.getByTestId('row-area:21')).getByRole('button', { name: /^Plafonds/ });
+    bar.focus();
+    fireEvent.keyDown(bar, { key: 'ArrowUp' });
+    expect(screen.getByTestId('timeline-announcement')).toHaveTextContent(
+      'Plafonds staat op de taak Bed (5001 · Hut) en blijft in de rij van die taak; alleen de weken veranderen: week 52 t/m 53 (2026).',
+    );
+    fireEvent.keyDown(bar, { key: 'ArrowDown' });
+    fireEvent.keyDown(bar, { key: 'ArrowRight' });
+    expect(screen.getByTestId('timeline-announcement')).toHaveTextContent(
+      'Plafonds: week 53 (2026) t/m 1 (2027), Bed (5001 · Hut)',
+    );
+    expect(within(screen.getByTestId('row-area:21')).getByRole('button', { name: /^Plafonds/ })).toBeInTheDocument();
+    await waitFor(() => expect(onMove).toHaveBeenCalledTimes(1), { timeout: 2000 });
+    const [, move] = onMove.mock.calls[0] as unknown as [unknown, Record<string, unknown>];
+    expect(move).toEqual({ startWeek: '2026-W53', weeks: 2 });
+  });
+
   it('a bar the viewer may not change does not move; clicking it opens it', () => {
     const onMove = vi.fn(() => Promise.resolve());
     const onOpen = vi.fn();

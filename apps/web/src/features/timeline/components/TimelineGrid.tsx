@@ -1,4 +1,3 @@
-import { addWeeks, weekKey } from '@app/shared/platform/iso-week';
 import type { Timeline, TimelineItem, TimelineRow } from '@app/shared/timeline/timeline';
 import { assignLanes, barPlacement, type WeekColumn, weekColumns } from '@app/shared/timeline/timeline.rules';
 import {
@@ -15,7 +14,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { itemRowKey, keyboardMove, type Move, movedItem, rowKey, startOf } from '../timeline-moves';
+import { dragMove, itemRowKey, keyboardMove, type Move, movedItem, rowKey, startOf, staysOnTask } from '../timeline-moves';
 import classes from './TimelineGrid.module.css';
 
 /** A week column's width in pixels: drags and resizes move in whole columns. */
@@ -159,10 +158,20 @@ export function TimelineGrid({ timeline, onCreate, onOpen, onMove }: Props) {
   const announceMove = (next: TimelineItem) =>
     setAnnouncement(t('timeline.announce.moved', { title: next.title, range: range(next), row: next.target.label }));
 
+  /** A bar on a task, in the areas view, asked to go to another row: it stays on its task. */
+  const announceStaysOnTask = (next: TimelineItem) =>
+    setAnnouncement(t('timeline.announce.staysOnTask', { title: next.title, range: range(next), task: next.target.label }));
+
   const onKey = (item: TimelineItem, e: KeyboardEvent<HTMLElement>) => {
     const base = draftsRef.current[item.id] ?? item;
     const move = keyboardMove(base, e.key, e.shiftKey, timeline.rows, timeline.rowKind);
-    if (!move) return;
+    if (!move) {
+      if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && staysOnTask(base, timeline.rowKind)) {
+        e.preventDefault();
+        announceStaysOnTask(base);
+      }
+      return;
+    }
     e.preventDefault();
     const next = show(item, move, KEY_COMMIT_MS);
     setFocusId(item.id);
@@ -189,15 +198,12 @@ export function TimelineGrid({ timeline, onCreate, onOpen, onMove }: Props) {
   const onDragEnd = ({ active, delta, over }: DragEndEvent) => {
     const item = shown.find((i) => i.id === Number(active.id));
     if (!item) return;
-    const dWeeks = Math.round(delta.x / COL_W);
     const row = over ? rowsByKey.get(String(over.id)) : undefined;
-    const sameRow = !row || rowKey(row) === itemRowKey(item, timeline.rowKind);
-    if (dWeeks === 0 && sameRow) return;
-    const move: Move = {
-      ...(dWeeks !== 0 ? { startWeek: weekKey(addWeeks(startOf(item), dWeeks)) } : {}),
-      ...(!sameRow && row ? { row } : {}),
-    };
-    announceMove(show(item, move, 0));
+    const drop = dragMove(item, Math.round(delta.x / COL_W), row, timeline.rowKind);
+    if (!drop) return;
+    const next = Object.keys(drop.move).length > 0 ? show(item, drop.move, 0) : item;
+    if (drop.keptRow) announceStaysOnTask(next);
+    else announceMove(next);
   };
 
   const width = columns.length * COL_W;

@@ -10,7 +10,7 @@ import { TimelinePage } from './TimelinePage';
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ notify }));
 
-function open(o: { patch?: () => Response; data?: ReturnType<typeof timeline> } = {}) {
+function open(o: { patch?: () => Response; data?: ReturnType<typeof timeline>; url?: string } = {}) {
   const f = mockFetch((req) => {
     if (req.path === '/api/projects/3') return json(200, { data: project() });
     if (req.path === '/api/projects/3/timeline' && req.method === 'GET') {
@@ -21,7 +21,10 @@ function open(o: { patch?: () => Response; data?: ReturnType<typeof timeline> } 
     }
     return undefined;
   });
-  const view = renderWithProviders(<TimelinePage />, { path: '/projects/:projectId/timeline', url: '/projects/3/timeline' });
+  const view = renderWithProviders(<TimelinePage />, {
+    path: '/projects/:projectId/timeline',
+    url: o.url ?? '/projects/3/timeline',
+  });
   const search = () => new URLSearchParams(view.router?.state.location.search);
   return { ...view, f, search };
 }
@@ -46,6 +49,27 @@ describe('TimelinePage', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Taken' }));
     await waitFor(() => expect(search().get('rows')).toBe('tasks'));
     await waitFor(() => expect(f.to('/api/projects/3/timeline').some((r) => r.query.get('rows') === 'tasks')).toBe(true));
+  });
+
+  it.each([
+    '0050-W10', // Date.UTC would read year 50 as 1950
+    '9999-W40',
+    '1899-W52',
+    '2999-W50', // 12 weeks would run into 3000
+    '2027-W53',
+  ])('falls back to this week for ?from=%s, without asking for it', async (from) => {
+    const { f } = open({ url: `/projects/3/timeline?from=${from}` });
+    await screen.findByRole('button', { name: /^Plafonds/ });
+    expect(f.to('/api/projects/3/timeline').every((r) => r.query.get('from') === null)).toBe(true);
+  });
+
+  it('shows ?from= near the last year it accepts, and does not step past it', async () => {
+    const { f, search } = open({ url: '/projects/3/timeline?from=2999-W41' });
+    await screen.findByText(/^Week 2999-W41 t\/m/);
+    expect(f.to('/api/projects/3/timeline')[0]?.query.get('from')).toBe('2999-W41');
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Eerder' }));
+    await waitFor(() => expect(search().get('from')).toBe('2999-W37'));
   });
 
   it('sends a keyboard move with the version it was based on', async () => {
@@ -86,5 +110,24 @@ describe('TimelinePage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nieuw tijdlijnitem' });
     expect(within(dialog).getByRole('textbox', { name: 'Eerste week' })).toHaveValue('2026-W51');
     expect(within(dialog).getByLabelText(/Ruimte of taak/, { selector: 'input' })).toHaveValue('5 · Dek 5');
+  });
+
+  it.each([
+    ['0050-W10', 1, 'Eerste week'],
+    ['9999-W52', 2, 'Eerste week'],
+    ['2999-W52', 2, 'Aantal weken'], // the last week would be in 3000
+  ])('a typed week %s (%i weeks) shows a field error and sends nothing', async (week, weeks, field) => {
+    const { f } = open();
+    await screen.findByRole('button', { name: /^Plafonds/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Nieuw item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuw tijdlijnitem' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Titel' }), { target: { value: 'Ver weg' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Eerste week' }), { target: { value: week } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Aantal weken' }), { target: { value: String(weeks) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
+    const input = within(dialog).getByRole('textbox', { name: field });
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText(/Deze week bestaat niet/)).toBeInTheDocument();
+    expect(f.to('/api/projects/3/timeline', 'POST')).toHaveLength(0);
   });
 });

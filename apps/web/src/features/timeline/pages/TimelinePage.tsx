@@ -1,5 +1,6 @@
 import { addWeeks, isoWeekOf, localDateString, parseWeekKey, weekKey } from '@app/shared/platform/iso-week';
 import { TIMELINE_ROW_KINDS, type TimelineItem, type TimelineRowKind } from '@app/shared/timeline/timeline';
+import { spanFits } from '@app/shared/timeline/timeline.rules';
 import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarWeek, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -36,7 +37,10 @@ function TimelineView({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const fromParam = params.get('from');
-  const from = fromParam && parseWeekKey(fromParam) ? fromParam : undefined;
+  // A ?from= the app does not accept (no such week, a year outside 1900 to 2999, a window that
+  // would run past 2999) falls back to this week.
+  const fromWeek = fromParam ? parseWeekKey(fromParam) : null;
+  const from = fromParam && fromWeek && spanFits(fromWeek, WINDOW_WEEKS) ? fromParam : undefined;
   const rowsParam = params.get('rows');
   const rows: TimelineRowKind = (TIMELINE_ROW_KINDS as readonly string[]).includes(rowsParam ?? '')
     ? (rowsParam as TimelineRowKind)
@@ -58,7 +62,8 @@ function TimelineView({ projectId }: { projectId: number }) {
   const shownFrom = q.data?.from ?? from ?? thisWeek();
   const step = (n: number) => {
     const w = parseWeekKey(shownFrom);
-    if (w) setParam('from', weekKey(addWeeks(w, n)));
+    const next = w ? addWeeks(w, n) : null;
+    if (next && spanFits(next, WINDOW_WEEKS)) setParam('from', weekKey(next));
   };
 
   const onMove = async (item: TimelineItem, move: Move) => {
