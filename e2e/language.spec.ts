@@ -21,6 +21,8 @@ test.afterEach(async ({ request }) => {
 });
 
 test('the language is kept on the session when signed out and on the account when signed in', async ({ page }) => {
+  // Three sign-ins, two sign-outs and four reloads: more than the default 30 s on a busy machine.
+  test.slow();
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
 
