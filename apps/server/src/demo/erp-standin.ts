@@ -536,6 +536,11 @@ export async function startErpStandin(
     });
   });
 
+  // An idle kept-alive socket outlives the client's own idle limit (undici: 4 s), so the server
+  // never closes one at the moment a client reuses it (ECONNRESET under load). close() still
+  // ends idle sockets at once (Node 19+).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
