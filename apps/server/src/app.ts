@@ -18,6 +18,7 @@ import { filesRoutes } from './features/files/files.routes';
 import { purgeUnattachedFiles } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
+import { plannerRoutes } from './features/planner/planner.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { projectArticlesRoutes } from './features/project-articles/project-articles.routes';
 import { areasRoutes } from './features/projects/areas.routes';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(projectArticlesRoutes);
   await app.register(timelineRoutes);
   await app.register(taskListRoutes);
+  await app.register(plannerRoutes);
   await app.register(webAppPlugin, { dist: config.webDist });
 
   registerAuthJobs(platform);

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedCatalogueDemo } from './demo/catalogue';
 import { type ErpStandin, startErpStandin } from './demo/erp-standin';
+import { seedPlannerDemo } from './demo/planner';
 import { seedProjectsDemo } from './demo/projects';
 import { isEmpty, seedDemo } from './demo/seed';
 import { seedTemplatesDemo } from './demo/templates';
@@ -111,6 +112,7 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown)
     await seedProjectsDemo({ db, storage: app.platform.storage, log: app.log });
     await seedTemplatesDemo({ db, log: app.log });
     await seedTimelineDemo({ db, log: app.log });
+    await seedPlannerDemo({ db, log: app.log });
   }
   await shutdown.checkpoint();
   await app.platform.jobs.start();

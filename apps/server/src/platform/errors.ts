@@ -82,6 +82,7 @@ const messages: Record<ErrorCode, string> = {
   TEMPLATE_NOT_FOUND: 'Template not found',
   TEMPLATE_APPLICATION_NOT_FOUND: 'Template application not found',
   TIMELINE_TASK_NOT_FOUND: 'Timeline item not found',
+  PLANNER_ENTRY_NOT_FOUND: 'Planner entry not found',
   PROJECT_DELETED: 'The project is deleted; restore it first',
   PROJECT_ARCHIVED: 'The project is archived already',
   PROJECT_NOT_ARCHIVED: 'The project is neither archived nor deleted',

@@ -99,6 +99,15 @@ export const scope = {
   },
 
   /**
+   * Planner entries: every entry for staff with a planner right; any other employee only their
+   * own (the home screen's "my planning"); the portal view none. Pass the entry's employee id.
+   */
+  plannerEntry(actor: Actor, employeeId: SQLWrapper): SQL {
+    if (actor.kind !== 'employee') return sql`false`;
+    return can(actor, PLANNER_STAFF) ? sql`true` : sql`${employeeId} = ${actor.employeeId}`;
+  },
+
+  /**
    * Stored images: those of published products for everyone (the public catalogue); every image
    * for staff who work on products or articles.
    */
@@ -126,3 +135,4 @@ const MEDIA_STAFF = [
   'projects.manage',
 ] as const;
 const PROJECT_STAFF = ['projects.view', 'projects.manage'] as const;
+const PLANNER_STAFF = ['planner.view', 'planner.manage'] as const;

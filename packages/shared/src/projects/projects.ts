@@ -42,6 +42,7 @@ export const projectSchema = projectListItemSchema.extend({
   trimitId: z.string(),
   notes: z.string(),
   mapsLink: z.string(),
+  color: z.string().describe("The project's colour on the planner, #rrggbb; '' for one from the palette"),
   phone: z.string(),
   contact: z.string(),
   address: z.string(),
@@ -61,6 +62,15 @@ const link = z
   .refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), { message: 'url_invalid' })
   .default('');
 
+/** Empty (a colour from the planner's palette), or #rrggbb. */
+const color = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(7)
+  .refine((s) => s === '' || /^#[0-9a-f]{6}$/.test(s), { message: 'invalid_format' })
+  .default('');
+
 export const projectFields = {
   name: z.string().trim().min(1).max(160),
   managerIds: ids(50).min(1).describe('Project managers (employees); at least one'),
@@ -71,6 +81,7 @@ export const projectFields = {
   trimitId: text(60),
   notes: text(10_000),
   mapsLink: link,
+  color,
   phone: text(40),
   contact: text(160),
   address: text(400),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './identity';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts, employees } from './identity';
 import { projectAreas, projects, tasks } from './projects';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -113,5 +113,45 @@ export const templateApplications = pgTable(
   (t) => [
     check('template_applications_status_check', sql`${t.status} in ('queued','running','done','failed')`),
     index('template_applications_project_idx').on(t.projectId, t.id),
+  ],
+);
+
+/** A wall-clock time on the planner: no time zone (a crew on a ship starts at 08:00 local). */
+const wallClock = (name: string) => timestamp(name, { withTimezone: false, mode: 'string' });
+
+/**
+ * The planner: one person on one project for a stretch of time. Times are wall-clock times
+ * (`timestamp without time zone`): 08:00 is 08:00 wherever the ship lies, and a Dutch summer-time
+ * change never moves an entry. `ends_at` is exclusive; an all-day entry runs from the first day's
+ * midnight to the midnight after its last day. At most 366 days long, so a window's overlap query
+ * can bound its index range scan on `starts_at`.
+ */
+export const plannerEntries = pgTable(
+  'planner_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    startsAt: wallClock('starts_at').notNull(),
+    endsAt: wallClock('ends_at').notNull(),
+    allDay: boolean('all_day').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('planner_entries_span_check', sql`${t.endsAt} > ${t.startsAt} AND ${t.endsAt} <= ${t.startsAt} + interval '366 days'`),
+    check(
+      'planner_entries_all_day_check',
+      sql`NOT ${t.allDay} OR (${t.startsAt}::time = '00:00' AND ${t.endsAt}::time = '00:00')`,
+    ),
+    index('planner_entries_starts_idx').on(t.startsAt, t.id),
+    index('planner_entries_employee_idx').on(t.employeeId, t.startsAt),
+    index('planner_entries_project_idx').on(t.projectId, t.startsAt),
   ],
 );

@@ -62,6 +62,8 @@ export const projects = pgTable(
     phone: text('phone').notNull().default(''),
     contact: text('contact').notNull().default(''),
     address: text('address').notNull().default(''),
+    /** The project's colour on the planner, #rrggbb; '' picks one from the palette by id. */
+    color: text('color').notNull().default(''),
     featuredMediaId: integer('featured_media_id').references(() => media.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     archivedAt: ts('archived_at'),
@@ -72,6 +74,7 @@ export const projects = pgTable(
   (t) => [
     check('projects_status_check', sql`${t.status} in ('active','inactive')`),
     check('projects_type_check', sql`${t.type} in ('standard','preferred')`),
+    check('projects_color_check', sql`${t.color} = '' OR ${t.color} ~ '^#[0-9a-f]{6}$'`),
     index('projects_updated_idx').on(t.updatedAt.desc(), t.id),
     index('projects_created_idx').on(t.createdAt.desc(), t.id),
     index('projects_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

@@ -25,6 +25,7 @@ export interface ProjectRow {
   trimitId: string;
   notes: string;
   mapsLink: string;
+  color: string;
   phone: string;
   contact: string;
   address: string;
@@ -44,6 +45,7 @@ const columns = {
   trimitId: projects.trimitId,
   notes: projects.notes,
   mapsLink: projects.mapsLink,
+  color: projects.color,
   phone: projects.phone,
   contact: projects.contact,
   address: projects.address,
@@ -218,6 +220,7 @@ export interface ProjectFields {
   trimitId: string;
   notes: string;
   mapsLink: string;
+  color: string;
   phone: string;
   contact: string;
   address: string;

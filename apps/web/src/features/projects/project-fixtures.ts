@@ -29,6 +29,7 @@ export const project = (over: Partial<Project> = {}): Project => ({
   trimitId: 'TR-1001',
   notes: '',
   mapsLink: '',
+  color: '',
   phone: '',
   contact: '',
   address: '',

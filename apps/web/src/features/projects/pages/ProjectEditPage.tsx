@@ -1,5 +1,6 @@
 import type { FileInfo } from '@app/shared/files/files';
 import type { Media } from '@app/shared/media/media';
+import { PROJECT_PALETTE, projectColor } from '@app/shared/planner/planner.rules';
 import { type NamedRef, type Project, type ProjectInput, projectInputSchema } from '@app/shared/projects/projects';
 import { PROJECT_STATUSES, type ProjectStatus, type ProjectType } from '@app/shared/projects/projects.rules';
 import {
@@ -8,6 +9,7 @@ import {
   Button,
   Card,
   Checkbox,
+  ColorInput,
   Grid,
   Group,
   MultiSelect,
@@ -51,6 +53,7 @@ interface Values {
   trimitId: string;
   notes: string;
   mapsLink: string;
+  color: string;
   phone: string;
   contact: string;
   address: string;
@@ -68,6 +71,7 @@ const empty: Values = {
   trimitId: '',
   notes: '',
   mapsLink: '',
+  color: '',
   phone: '',
   contact: '',
   address: '',
@@ -85,6 +89,7 @@ const toValues = (p: Project): Values => ({
   trimitId: p.trimitId,
   notes: p.notes,
   mapsLink: p.mapsLink,
+  color: p.color,
   phone: p.phone,
   contact: p.contact,
   address: p.address,
@@ -102,6 +107,7 @@ const toInput = (v: Values): ProjectInput => ({
   trimitId: v.trimitId.trim(),
   notes: v.notes.trim(),
   mapsLink: v.mapsLink.trim(),
+  color: v.color.trim().toLowerCase(),
   phone: v.phone.trim(),
   contact: v.contact.trim(),
   address: v.address.trim(),
@@ -293,6 +299,23 @@ export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
                     {...form.getInputProps('trimitId')}
                   />
                 </SimpleGrid>
+                <ColorInput
+                  label={t('projects.fields.color')}
+                  description={
+                    form.values.color
+                      ? t('projects.editor.colorHint')
+                      : base
+                        ? t('projects.editor.colorAuto', { color: projectColor({ id: base.id, color: '' }) })
+                        : t('projects.editor.colorAutoNew')
+                  }
+                  format="hex"
+                  swatches={[...PROJECT_PALETTE]}
+                  swatchesPerRow={6}
+                  placeholder={t('projects.editor.colorPlaceholder')}
+                  withEyeDropper={false}
+                  disabled={locked}
+                  {...form.getInputProps('color')}
+                />
                 <Checkbox
                   label={t('projects.type.preferred')}
                   description={t('projects.editor.preferredHint')}

@@ -1,0 +1,204 @@
+import { MAX_LIST_ENTRIES } from '@app/shared/planner/planner.rules';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { scope } from '../../platform/scope';
+import { intArray, query } from '../../platform/sql';
+import { employeeNameSql } from '../users/employees.repository';
+
+// Every read here ANDs scope.plannerEntry: planner staff see every entry, any other employee only
+// their own, the portal view nothing. Another person's entry is simply not found.
+
+export interface EntryRow {
+  id: number;
+  employeeId: number;
+  employeeName: string;
+  projectId: number;
+  projectName: string;
+  projectColor: string;
+  /** Wall-clock `YYYY-MM-DDTHH:mm`, formatted by PostgreSQL so no driver turns it into a Date. */
+  start: string;
+  end: string;
+  allDay: boolean;
+  notes: string;
+  version: number;
+  /** ISO instant, UTC. */
+  updatedAt: string;
+}
+
+const WALL = `'YYYY-MM-DD"T"HH24:MI'`;
+
+function entrySelect(where: SQL, tail: SQL = sql``): SQL {
+  const name = employeeNameSql('e');
+  return sql`SELECT pe.id, pe.employee_id AS "employeeId", ${name} AS "employeeName",
+                    pe.project_id AS "projectId", p.name AS "projectName", p.color AS "projectColor",
+                    to_char(pe.starts_at, ${sql.raw(WALL)}) AS "start", to_char(pe.ends_at, ${sql.raw(WALL)}) AS "end",
+                    pe.all_day AS "allDay", pe.notes, pe.version,
+                    to_char(pe.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+               FROM planner_entries pe
+               JOIN employees e ON e.id = pe.employee_id
+               JOIN projects p ON p.id = pe.project_id
+              WHERE ${where} ${tail}`;
+}
+
+export interface WindowFilter {
+  /** First day, YYYY-MM-DD. */
+  from: string;
+  /** The day after the last, YYYY-MM-DD. */
+  to: string;
+  employees?: readonly number[] | undefined;
+  projects?: readonly number[] | undefined;
+}
+
+/**
+ * The entries that overlap [from, to) in one statement: by start, then the person's name. An
+ * entry is at most 366 days long, so `starts_at` is bounded on both sides and the range scan on
+ * planner_entries_starts_idx (or the employee or project index when filtered) stays short. Entries
+ * of deleted projects and people are left out (they come back when those are restored). At most
+ * MAX_LIST_ENTRIES + 1 rows, so the caller can tell the window was cut.
+ */
+export function listWindow(db: DbOrTx, actor: Actor, f: WindowFilter): Promise<EntryRow[]> {
+  const conditions: SQL[] = [
+    sql`pe.starts_at < ${f.to}::timestamp`,
+    sql`pe.starts_at > ${f.from}::timestamp - interval '366 days'`,
+    sql`pe.ends_at > ${f.from}::timestamp`,
+    sql`p.deleted_at IS NULL`,
+    sql`e.deleted_at IS NULL`,
+    scope.plannerEntry(actor, sql.raw('pe.employee_id')),
+  ];
+  if (f.employees?.length) conditions.push(sql`pe.employee_id = ANY(${intArray(f.employees)})`);
+  if (f.projects?.length) conditions.push(sql`pe.project_id = ANY(${intArray(f.projects)})`);
+  return query<EntryRow>(
+    db,
+    entrySelect(
+      sql.join(conditions, sql` AND `),
+      sql`ORDER BY pe.starts_at, lower(${employeeNameSql('e')}), pe.id LIMIT ${MAX_LIST_ENTRIES + 1}`,
+    ),
+  );
+}
+
+/** One entry, within the actor's scope (deleted projects and people included: it can still be removed). */
+export async function findEntry(db: DbOrTx, actor: Actor, id: number): Promise<EntryRow | null> {
+  const rows = await query<EntryRow>(
+    db,
+    entrySelect(sql`pe.id = ${id} AND ${scope.plannerEntry(actor, sql.raw('pe.employee_id'))}`),
+  );
+  return rows[0] ?? null;
+}
+
+export interface EntryLock {
+  id: number;
+  employeeId: number;
+  projectId: number;
+  start: string;
+  end: string;
+  allDay: boolean;
+  notes: string;
+  version: number;
+}
+
+/** Locks the entry row (scoped) for a change. */
+export async function lockEntry(db: DbOrTx, actor: Actor, id: number): Promise<EntryLock | null> {
+  const rows = await query<EntryLock>(
+    db,
+    sql`SELECT pe.id, pe.employee_id AS "employeeId", pe.project_id AS "projectId",
+               to_char(pe.starts_at, ${sql.raw(WALL)}) AS "start", to_char(pe.ends_at, ${sql.raw(WALL)}) AS "end",
+               pe.all_day AS "allDay", pe.notes, pe.version
+          FROM planner_entries pe
+         WHERE pe.id = ${id} AND ${scope.plannerEntry(actor, sql.raw('pe.employee_id'))}
+           FOR UPDATE`,
+  );
+  return rows[0] ?? null;
+}
+
+/** True when the employee can be planned: not deleted. */
+export async function employeeExists(db: DbOrTx, employeeId: number): Promise<boolean> {
+  const rows = await query<{ id: number }>(db, sql`SELECT id FROM employees WHERE id = ${employeeId} AND deleted_at IS NULL`);
+  return rows.length > 0;
+}
+
+/** The project as the planner sees it (any project for planner staff): null when missing or deleted. */
+export async function projectState(db: DbOrTx, projectId: number): Promise<{ archived: boolean } | null> {
+  const rows = await query<{ archived: boolean }>(
+    db,
+    sql`SELECT status = 'inactive' AS archived FROM projects WHERE id = ${projectId} AND deleted_at IS NULL`,
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Everyone who can be planned: every employee who is not deleted, with or without an account (the
+ * crew who never sign in are planned most), by name.
+ */
+export function employeeOptions(db: DbOrTx): Promise<{ id: number; name: string; function: string | null }[]> {
+  const name = employeeNameSql('e');
+  return query(
+    db,
+    sql`SELECT e.id, ${name} AS name, nullif(btrim(e.function), '') AS function
+          FROM employees e
+         WHERE e.deleted_at IS NULL
+         ORDER BY lower(${name}), e.id`,
+  );
+}
+
+export interface ProjectOptionRow {
+  id: number;
+  name: string;
+  color: string;
+  archived: boolean;
+}
+
+/** Every project that is not deleted, active ones first, by name: the planner's picker and filter. */
+export function projectOptions(db: DbOrTx): Promise<ProjectOptionRow[]> {
+  return query<ProjectOptionRow>(
+    db,
+    sql`SELECT id, name, color, status = 'inactive' AS archived
+          FROM projects
+         WHERE deleted_at IS NULL
+         ORDER BY status = 'inactive', lower(name), id`,
+  );
+}
+
+export interface EntryFields {
+  employeeId: number;
+  projectId: number;
+  start: string;
+  end: string;
+  allDay: boolean;
+  notes: string;
+}
+
+export async function insertEntry(db: DbOrTx, f: EntryFields, createdBy: number | null, now: Date): Promise<number> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`INSERT INTO planner_entries (employee_id, project_id, starts_at, ends_at, all_day, notes, created_by, created_at, updated_at)
+        VALUES (${f.employeeId}, ${f.projectId}, ${f.start}::timestamp, ${f.end}::timestamp, ${f.allDay}, ${f.notes},
+                ${createdBy}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+        RETURNING id`,
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert returned no id');
+  return id;
+}
+
+/** Writes the fields when the version still matches. */
+export async function updateEntry(db: DbOrTx, id: number, version: number, f: EntryFields, now: Date): Promise<boolean> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`UPDATE planner_entries
+           SET employee_id = ${f.employeeId}, project_id = ${f.projectId}, starts_at = ${f.start}::timestamp,
+               ends_at = ${f.end}::timestamp, all_day = ${f.allDay}, notes = ${f.notes},
+               version = version + 1, updated_at = ${now.toISOString()}::timestamptz
+         WHERE id = ${id} AND version = ${version}
+        RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+export async function removeEntry(db: DbOrTx, id: number, version: number): Promise<boolean> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`DELETE FROM planner_entries WHERE id = ${id} AND version = ${version} RETURNING id`,
+  );
+  return rows.length > 0;
+}

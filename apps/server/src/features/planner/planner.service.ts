@@ -1,0 +1,189 @@
+import type {
+  MyPlannerQuery,
+  PlannerEntry,
+  PlannerInput,
+  PlannerList,
+  PlannerOptions,
+  PlannerQuery,
+  PlannerUpdate,
+} from '@app/shared/planner/planner';
+import { MAX_LIST_ENTRIES, plannerAbilities, projectColor, spanProblem } from '@app/shared/planner/planner.rules';
+import { addDays, localDateString, mondayOf } from '@app/shared/platform/iso-week';
+import type { DbOrTx } from '../../db/client';
+import { signedInAccountId } from '../../platform/actor';
+import { audit } from '../../platform/audit';
+import { assertAbility, viewerOf } from '../../platform/can';
+import type { Ctx } from '../../platform/context';
+import { AppError, pgCode } from '../../platform/errors';
+import * as repo from './planner.repository';
+
+function toEntry(r: repo.EntryRow, ctx: Ctx): PlannerEntry {
+  return {
+    id: r.id,
+    employee: { id: r.employeeId, name: r.employeeName },
+    project: { id: r.projectId, name: r.projectName, color: projectColor({ id: r.projectId, color: r.projectColor }) },
+    start: r.start,
+    end: r.end,
+    allDay: r.allDay,
+    notes: r.notes,
+    version: r.version,
+    updatedAt: r.updatedAt,
+    abilities: plannerAbilities(viewerOf(ctx.actor)),
+  };
+}
+
+function toList(ctx: Ctx, from: string, to: string, rows: repo.EntryRow[]): PlannerList {
+  const create = plannerAbilities(viewerOf(ctx.actor));
+  return {
+    from,
+    to,
+    entries: rows.slice(0, MAX_LIST_ENTRIES).map((r) => toEntry(r, ctx)),
+    truncated: rows.length > MAX_LIST_ENTRIES,
+    abilities: { canCreate: create.canEdit, reasons: create.reasons.canEdit ? { canCreate: create.reasons.canEdit } : {} },
+  };
+}
+
+/** The entries overlapping [from, to), filtered by people and projects: one statement. */
+export async function listEntries(ctx: Ctx, q: PlannerQuery): Promise<PlannerList> {
+  const rows = await repo.listWindow(ctx.db.orm, ctx.actor, q);
+  return toList(ctx, q.from, q.to, rows);
+}
+
+/**
+ * The signed-in employee's own entries (the home screen): by default this week and the next,
+ * counted from today where the company works (Europe/Amsterdam).
+ */
+export async function myEntries(ctx: Ctx, q: MyPlannerQuery): Promise<PlannerList> {
+  if (ctx.actor.kind !== 'employee') throw new AppError('FORBIDDEN');
+  const from = q.from ?? mondayOf(localDateString(ctx.clock()));
+  const to = q.to ?? addDays(from, 14);
+  const rows = await repo.listWindow(ctx.db.orm, ctx.actor, { from, to, employees: [ctx.actor.employeeId] });
+  return toList(ctx, from, to, rows);
+}
+
+/** The people who can be planned (with or without an account) and the projects, for the pickers and filters. */
+export async function options(ctx: Ctx): Promise<PlannerOptions> {
+  const [employees, projects] = await Promise.all([repo.employeeOptions(ctx.db.orm), repo.projectOptions(ctx.db.orm)]);
+  return { employees, projects: projects.map((p) => ({ ...p, color: projectColor(p) })) };
+}
+
+/** @throws PLANNER_ENTRY_NOT_FOUND */
+export async function getEntry(ctx: Ctx, id: number): Promise<PlannerEntry> {
+  const row = await repo.findEntry(ctx.db.orm, ctx.actor, id);
+  if (!row) throw new AppError('PLANNER_ENTRY_NOT_FOUND');
+  return toEntry(row, ctx);
+}
+
+const fieldError = (field: string, code: string) => new AppError('VALIDATION_FAILED', { fieldErrors: { [field]: { code } } });
+
+/**
+ * The person must exist (not deleted); the project must exist and not be deleted, and a new
+ * entry (or one moved to another project) must not go on an archived project.
+ */
+async function checkRefs(tx: DbOrTx, f: repo.EntryFields, before: repo.EntryLock | null) {
+  if (f.employeeId !== before?.employeeId && !(await repo.employeeExists(tx, f.employeeId))) {
+    throw fieldError('employeeId', 'not_found');
+  }
+  if (f.projectId !== before?.projectId) {
+    const project = await repo.projectState(tx, f.projectId);
+    if (!project) throw fieldError('projectId', 'not_found');
+    if (project.archived) throw fieldError('projectId', 'not_allowed');
+  }
+  const problem = spanProblem(f.start, f.end, f.allDay);
+  if (problem) throw fieldError(problem === 'not_whole_days' ? 'allDay' : 'end', problem);
+}
+
+/** A person or project removed between our check and the write (the foreign key refuses it). */
+function referenceRace(err: unknown): unknown {
+  if (pgCode(err) === '23503') {
+    const detail = String((err as { detail?: unknown }).detail ?? (err as Error).message ?? '');
+    return fieldError(detail.includes('employee') ? 'employeeId' : 'projectId', 'not_found');
+  }
+  return err;
+}
+
+/**
+ * Plans a person on a project for a stretch of time.
+ * @throws FORBIDDEN, VALIDATION_FAILED (employeeId/projectId not_found, projectId not_allowed, span)
+ */
+export async function createEntry(ctx: Ctx, input: PlannerInput): Promise<PlannerEntry> {
+  assertAbility(plannerAbilities(viewerOf(ctx.actor)), 'canEdit');
+  const now = ctx.clock();
+  const fields: repo.EntryFields = {
+    employeeId: input.employeeId,
+    projectId: input.projectId,
+    start: input.start,
+    end: input.end,
+    allDay: input.allDay ?? false,
+    notes: input.notes ?? '',
+  };
+  const id = await ctx.db.orm
+    .transaction(async (tx) => {
+      await checkRefs(tx, fields, null);
+      const id = await repo.insertEntry(tx, fields, signedInAccountId(ctx.actor), now);
+      await audit(tx, ctx, 'planner_entry.created', { type: 'planner_entry', id }, { ...fields });
+      return id;
+    })
+    .catch((err) => {
+      throw referenceRace(err);
+    });
+  return getEntry(ctx, id);
+}
+
+/** Locks the entry for a change and checks the version it was based on. */
+async function lockForChange(ctx: Ctx, tx: DbOrTx, id: number, version: number) {
+  const entry = await repo.lockEntry(tx, ctx.actor, id);
+  if (!entry) throw new AppError('PLANNER_ENTRY_NOT_FOUND');
+  if (entry.version !== version) throw new AppError('STALE_VERSION');
+  return entry;
+}
+
+/**
+ * Changes what is sent (a drag sends start and end, in the people view also the person), with
+ * the version it was based on; the span is checked on the merged values.
+ * @throws PLANNER_ENTRY_NOT_FOUND, STALE_VERSION, FORBIDDEN, VALIDATION_FAILED
+ */
+export async function updateEntry(ctx: Ctx, id: number, input: PlannerUpdate): Promise<PlannerEntry> {
+  const now = ctx.clock();
+  await ctx.db.orm
+    .transaction(async (tx) => {
+      const entry = await lockForChange(ctx, tx, id, input.version);
+      assertAbility(plannerAbilities(viewerOf(ctx.actor)), 'canEdit');
+      const fields: repo.EntryFields = {
+        employeeId: input.employeeId ?? entry.employeeId,
+        projectId: input.projectId ?? entry.projectId,
+        start: input.start ?? entry.start,
+        end: input.end ?? entry.end,
+        allDay: input.allDay ?? entry.allDay,
+        notes: input.notes ?? entry.notes,
+      };
+      await checkRefs(tx, fields, entry);
+      if (!(await repo.updateEntry(tx, id, input.version, fields, now))) throw new AppError('STALE_VERSION');
+      await audit(tx, ctx, 'planner_entry.updated', { type: 'planner_entry', id }, { ...fields });
+    })
+    .catch((err) => {
+      throw referenceRace(err);
+    });
+  return getEntry(ctx, id);
+}
+
+/** @throws PLANNER_ENTRY_NOT_FOUND, STALE_VERSION, FORBIDDEN */
+export async function deleteEntry(ctx: Ctx, id: number, version: number): Promise<void> {
+  await ctx.db.orm.transaction(async (tx) => {
+    const entry = await lockForChange(ctx, tx, id, version);
+    assertAbility(plannerAbilities(viewerOf(ctx.actor)), 'canDelete');
+    if (!(await repo.removeEntry(tx, id, version))) throw new AppError('STALE_VERSION');
+    await audit(
+      tx,
+      ctx,
+      'planner_entry.deleted',
+      { type: 'planner_entry', id },
+      {
+        employeeId: entry.employeeId,
+        projectId: entry.projectId,
+        start: entry.start,
+        end: entry.end,
+      },
+    );
+  });
+}
