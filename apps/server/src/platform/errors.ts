@@ -86,6 +86,8 @@ const messages: Record<ErrorCode, string> = {
   PROJECT_DELETED: 'The project is deleted; restore it first',
   PROJECT_ARCHIVED: 'The project is archived already',
   PROJECT_NOT_ARCHIVED: 'The project is neither archived nor deleted',
+  COMPANY_ARCHIVED: 'The company is archived',
+  COMPANY_NOT_ARCHIVED: 'The company is not archived',
   AREA_COMPLETED: 'The area is completed already',
   AREA_OPEN: 'The area is open already',
   TASK_COMPLETED: 'The task is completed already',

@@ -1,12 +1,18 @@
-import { type Abilities, permissionVerdict, toAbilities, type Viewer } from '../platform/abilities';
+import { type Abilities, firstDenied, permissionVerdict, toAbilities, type Verdict, type Viewer } from '../platform/abilities';
 
-export const COMPANY_ABILITIES = ['canEdit', 'canActAs'] as const;
+export const COMPANY_ABILITIES = ['canEdit', 'canActAs', 'canArchive', 'canRestore'] as const;
 export type CompanyAbilities = Abilities<(typeof COMPANY_ABILITIES)[number]>;
 
-/** Account managers edit a company; employees with the act-as right open its portal as the company. */
-export function companyAbilities(viewer: Viewer): CompanyAbilities {
+/**
+ * Account managers edit, archive and restore a company; employees with the act-as right open its
+ * portal as the company (not while it is archived: its portal is closed).
+ */
+export function companyAbilities(company: { archived: boolean }, viewer: Viewer): CompanyAbilities {
+  const manage = (): Verdict => permissionVerdict(viewer, 'companies.manage');
   return toAbilities({
-    canEdit: permissionVerdict(viewer, 'companies.manage'),
-    canActAs: permissionVerdict(viewer, 'companies.act-as-client'),
+    canEdit: manage(),
+    canActAs: firstDenied(permissionVerdict(viewer, 'companies.act-as-client'), company.archived ? 'COMPANY_ARCHIVED' : true),
+    canArchive: firstDenied(manage, company.archived ? 'COMPANY_ARCHIVED' : true),
+    canRestore: firstDenied(manage, company.archived ? true : 'COMPANY_NOT_ARCHIVED'),
   });
 }

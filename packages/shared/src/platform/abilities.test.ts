@@ -111,13 +111,27 @@ describe('catalogue rules', () => {
 });
 
 describe('company rules', () => {
-  it('editing takes companies.manage, acting as the company companies.act-as-client', () => {
-    expect(companyAbilities(employee(['companies.manage']))).toEqual({
+  const live = { archived: false };
+  const archived = { archived: true };
+  it('editing, archiving and restoring take companies.manage, acting as the company companies.act-as-client', () => {
+    expect(companyAbilities(live, employee(['companies.manage']))).toEqual({
       canEdit: true,
       canActAs: false,
-      reasons: { canActAs: 'FORBIDDEN' },
+      canArchive: true,
+      canRestore: false,
+      reasons: { canActAs: 'FORBIDDEN', canRestore: 'COMPANY_NOT_ARCHIVED' },
     });
-    expect(companyAbilities(employee(['companies.act-as-client'])).canActAs).toBe(true);
-    expect(companyAbilities(client)).toMatchObject({ canEdit: false, canActAs: false });
+    expect(companyAbilities(live, employee(['companies.act-as-client'])).canActAs).toBe(true);
+    expect(companyAbilities(live, client)).toMatchObject({ canEdit: false, canActAs: false, canArchive: false });
+  });
+
+  it.each([
+    [['companies.manage'], { canEdit: true, canArchive: false, canRestore: true, canActAs: false }],
+    [['companies.act-as-client'], { canEdit: false, canArchive: false, canRestore: false, canActAs: false }],
+  ])('an archived company for %j', (perms, expected) => {
+    const a = companyAbilities(archived, employee(perms));
+    expect(a).toMatchObject(expected);
+    if (perms.includes('companies.act-as-client')) expect(a.reasons.canActAs).toBe('COMPANY_ARCHIVED');
+    else expect(a.reasons.canArchive).toBe('COMPANY_ARCHIVED');
   });
 });

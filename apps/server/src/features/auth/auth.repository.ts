@@ -1,7 +1,7 @@
 import type { Locale } from '@app/shared/platform/locale';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts, authTokens, companyUsers, employees } from '../../db/schema';
+import { accounts, authTokens, companies, companyUsers, employees } from '../../db/schema';
 
 export interface LoginAccount {
   id: number;
@@ -11,7 +11,10 @@ export interface LoginAccount {
   usable: boolean;
 }
 
-/** The account behind an e-mail address, with whether its profile can still sign in. */
+/**
+ * The account behind an e-mail address, with whether its profile can still sign in: an enabled
+ * account of an employee who is not deleted, or of a company user whose company is not archived.
+ */
 export async function findAccountByEmail(db: DbOrTx, email: string): Promise<LoginAccount | null> {
   const rows = await db
     .select({
@@ -22,17 +25,21 @@ export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Log
       employeeDeleted: employees.deletedAt,
       employeeId: employees.id,
       clientId: companyUsers.id,
+      companyArchived: companies.deletedAt,
     })
     .from(accounts)
     .leftJoin(employees, eq(employees.id, accounts.employeeId))
     .leftJoin(companyUsers, eq(companyUsers.id, accounts.companyUserId))
+    .leftJoin(companies, eq(companies.id, companyUsers.companyId))
     .where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`)
     .limit(1);
   const r = rows[0];
   if (!r) return null;
   const usable =
     r.status === 'active' &&
-    (r.guardableType === 'employee' ? r.employeeId !== null && r.employeeDeleted === null : r.clientId !== null);
+    (r.guardableType === 'employee'
+      ? r.employeeId !== null && r.employeeDeleted === null
+      : r.clientId !== null && r.companyArchived === null);
   return { id: r.id, passwordHash: r.passwordHash, status: r.status, guardableType: r.guardableType, usable };
 }
 

@@ -1,5 +1,5 @@
 import type { CompanyBrand, Sector } from '@app/shared/auth/auth';
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
@@ -17,6 +17,7 @@ export interface CompanyRow {
   city: string | null;
   country: string | null;
   usersCount: number;
+  archivedAt: Date | null;
 }
 
 // Spelled out: drizzle may print the outer column unqualified inside a subquery, which would bind to cu.
@@ -30,7 +31,13 @@ const brandColumns = {
   secondaryColor: companies.secondaryColor,
   sector: companies.sector,
 };
-const summaryColumns = { ...brandColumns, city: companies.city, country: companies.country, usersCount };
+const summaryColumns = {
+  ...brandColumns,
+  city: companies.city,
+  country: companies.country,
+  usersCount,
+  archivedAt: companies.deletedAt,
+};
 
 const sorts: Record<string, SQL> = {
   name: asc(sql`lower(${companies.name})`),
@@ -54,11 +61,18 @@ export async function options(db: DbOrTx): Promise<{ id: number; name: string; s
 export async function list(
   db: DbOrTx,
   actor: Actor,
-  q: { page: number; perPage: number; q?: string | undefined; sort: string; sector?: Sector | undefined },
+  q: {
+    page: number;
+    perPage: number;
+    q?: string | undefined;
+    sort: string;
+    sector?: Sector | undefined;
+    tab?: 'active' | 'archived' | undefined;
+  },
 ): Promise<{ rows: CompanyRow[]; total: number }> {
   const term = q.q ? `%${escapeLike(q.q)}%` : null;
   const where = and(
-    isNull(companies.deletedAt),
+    q.tab === 'archived' ? isNotNull(companies.deletedAt) : isNull(companies.deletedAt),
     scope.company(actor, companies.id),
     term ? or(ilike(companies.name, term), ilike(companies.city, term)) : undefined,
     q.sector ? eq(companies.sector, q.sector) : undefined,
@@ -85,9 +99,18 @@ export interface CompanyDetailRow extends CompanyRow {
   version: number;
 }
 
-/** One company within the actor's scope, or null (missing and out of scope look the same). */
-export async function find(db: DbOrTx, actor: Actor, id: number): Promise<CompanyDetailRow | null> {
-  const rows = await db
+/**
+ * One company within the actor's scope, or null (missing and out of scope look the same). An
+ * archived company is found only with `archived: true` (staff opening it to restore it); the
+ * portal view never has it (its sessions end with the archive).
+ */
+export async function find(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  o: { archived?: boolean; lock?: boolean } = {},
+): Promise<CompanyDetailRow | null> {
+  const q = db
     .select({
       ...summaryColumns,
       contactPerson: companies.contactPerson,
@@ -98,7 +121,14 @@ export async function find(db: DbOrTx, actor: Actor, id: number): Promise<Compan
       version: companies.version,
     })
     .from(companies)
-    .where(and(eq(companies.id, id), isNull(companies.deletedAt), scope.company(actor, companies.id)));
+    .where(
+      and(
+        eq(companies.id, id),
+        o.archived && actor.kind === 'employee' ? undefined : isNull(companies.deletedAt),
+        scope.company(actor, companies.id),
+      ),
+    );
+  const rows = o.lock ? await q.for('update') : await q;
   return rows[0] ?? null;
 }
 
@@ -123,4 +153,57 @@ export function toBrand(
     secondaryColor: r.secondaryColor,
     sector: r.sector === 'leisure' ? 'leisure' : 'cruise',
   };
+}
+
+/** The columns a save writes; empty optional texts are stored as null. */
+export interface CompanyFields {
+  name: string;
+  sector: Sector;
+  primaryColor: string;
+  secondaryColor: string;
+  contactPerson: string | null;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+  address: string | null;
+  zipcode: string | null;
+  city: string | null;
+}
+
+export async function insert(db: DbOrTx, fields: CompanyFields, now: Date): Promise<number> {
+  const rows = await db
+    .insert(companies)
+    .values({ ...fields, createdAt: now, updatedAt: now })
+    .returning({ id: companies.id });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('company insert returned no id');
+  return id;
+}
+
+/** Writes the fields when the version still matches. */
+export async function update(db: DbOrTx, id: number, version: number, fields: CompanyFields, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(companies)
+    .set({ ...fields, version: sql`${companies.version} + 1`, updatedAt: now })
+    .where(and(eq(companies.id, id), eq(companies.version, version)))
+    .returning({ id: companies.id });
+  return rows.length > 0;
+}
+
+/** Archives (a date) or restores (null) when the version still matches. */
+export async function setArchived(db: DbOrTx, id: number, version: number, at: Date | null, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(companies)
+    .set({ deletedAt: at, version: sql`${companies.version} + 1`, updatedAt: now })
+    .where(and(eq(companies.id, id), eq(companies.version, version)))
+    .returning({ id: companies.id });
+  return rows.length > 0;
+}
+
+/** The accounts of the company's users (their sessions end when the company is archived). */
+export async function userAccountIds(db: DbOrTx, companyId: number): Promise<number[]> {
+  const rows = await db.execute(
+    sql`SELECT a.id FROM accounts a JOIN company_users cu ON cu.id = a.company_user_id WHERE cu.company_id = ${companyId}`,
+  );
+  return (rows as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
 }

@@ -1,10 +1,13 @@
 import { actingAsInputSchema, companyBrandSchema } from '@app/shared/auth/auth';
 import {
+  companyInputSchema,
   companyListQuerySchema,
   companyOptionSchema,
   companyParams,
   companySchema,
   companySummarySchema,
+  companyUpdateSchema,
+  companyVersionSchema,
 } from '@app/shared/companies/companies';
 import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -58,6 +61,71 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await companies.getCompany(req.ctx, req.params.companyId) }),
+  );
+
+  const manage = { access: access.employee('companies.manage') };
+
+  app.post(
+    '/api/companies',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Add a client company',
+        querystring: noQuery,
+        body: companyInputSchema,
+        response: { 201: envelope(companySchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ data: await companies.createCompany(req.ctx, req.body) }),
+  );
+
+  app.put(
+    '/api/companies/:companyId',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Save a company's fields (send the version it was based on)",
+        params: companyParams,
+        querystring: noQuery,
+        body: companyUpdateSchema,
+        response: { 200: envelope(companySchema) },
+      },
+    },
+    async (req) => ({ data: await companies.updateCompany(req.ctx, req.params.companyId, req.body) }),
+  );
+
+  app.post(
+    '/api/companies/:companyId/archive',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Archive a company: its users' sessions end and they cannot sign in until it is restored",
+        params: companyParams,
+        querystring: noQuery,
+        body: companyVersionSchema,
+        response: { 200: envelope(companySchema) },
+      },
+    },
+    async (req) => ({ data: await companies.archiveCompany(req.ctx, req.params.companyId, req.body.version) }),
+  );
+
+  app.post(
+    '/api/companies/:companyId/restore',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Restore an archived company',
+        params: companyParams,
+        querystring: noQuery,
+        body: companyVersionSchema,
+        response: { 200: envelope(companySchema) },
+      },
+    },
+    async (req) => ({ data: await companies.restoreCompany(req.ctx, req.params.companyId, req.body.version) }),
   );
 
   app.post(

@@ -143,7 +143,13 @@ describe('GET /api/companies', () => {
         country: null,
         usersCount: 3,
         // companies.manage without companies.act-as-client: may edit, may not open the portal as it.
-        abilities: { canEdit: true, canActAs: false, reasons: { canActAs: 'FORBIDDEN' } },
+        abilities: {
+          canEdit: true,
+          canActAs: false,
+          canArchive: true,
+          canRestore: false,
+          reasons: { canActAs: 'FORBIDDEN', canRestore: 'COMPANY_NOT_ARCHIVED' },
+        },
       },
     ]);
   });
@@ -360,5 +366,138 @@ describe('the Acting-As header (Z6, Z7)', () => {
       const res = await client.get('/api/user/current', { headers: { 'acting-as': value } });
       expect(res.statusCode, JSON.stringify(value)).toBe(403);
     }
+  });
+});
+
+describe('creating, editing, archiving and restoring a company', () => {
+  const body = (o: Record<string, unknown> = {}) => ({
+    name: `  Aurora Line ${uniq()}  `,
+    sector: 'cruise',
+    primaryColor: '#0B3D91',
+    secondaryColor: '#d4a017',
+    contactPerson: 'Mara Dekker',
+    email: ' Info@Aurora.test ',
+    phone: '+31 10 555 0101',
+    country: 'Nederland',
+    address: 'Wilhelminakade 1',
+    zipcode: '3072 AP',
+    city: 'Rotterdam',
+    ...o,
+  });
+
+  it('answers 401 anonymous and 403 without companies.manage (act-as only, a company user, no right); nothing is stored', async () => {
+    const existing = await createCompany(tdb.db, { name: `Locked ${uniq()}` });
+    const list = [
+      { method: 'POST', url: '/api/companies', body: body() },
+      { method: 'PUT', url: `/api/companies/${existing.id}`, body: { ...body(), version: 1 } },
+      { method: 'POST', url: `/api/companies/${existing.id}/archive`, body: { version: 1 } },
+      { method: 'POST', url: `/api/companies/${existing.id}/restore`, body: { version: 1 } },
+    ];
+    for (const r of list) {
+      expect((await anon.request(r.method, r.url, { body: r.body })).statusCode, `${r.method} ${r.url}`).toBe(401);
+      for (const who of [actor, client, noPerm]) {
+        expect((await who.request(r.method, r.url, { body: r.body })).statusCode, `${r.method} ${r.url}`).toBe(403);
+      }
+    }
+    const [row] = await tdb.db.orm.select().from(companies).where(eq(companies.id, existing.id));
+    expect(row).toMatchObject({ version: 1, deletedAt: null });
+  });
+
+  it('creates a company with trimmed fields, lower-case colours and e-mail, and an audit row', async () => {
+    const res = await manageOnly.post('/api/companies', body({ name: '  Aurora Line  ', phone: '', zipcode: '  ' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const c = res.json().data;
+    expect(c).toMatchObject({
+      name: 'Aurora Line',
+      sector: 'cruise',
+      primaryColor: '#0b3d91',
+      email: 'info@aurora.test',
+      phone: null,
+      zipcode: null,
+      city: 'Rotterdam',
+      usersCount: 0,
+      archivedAt: null,
+      version: 1,
+      abilities: { canEdit: true, canArchive: true, canRestore: false },
+    });
+    expect((await manageOnly.get(`/api/companies/${c.id}`)).json().data).toEqual(c);
+    expect(await auditRows(tdb.db, 'company.created', eq(auditLog.subjectId, String(c.id)))).toHaveLength(1);
+  });
+
+  it('refuses bad input with field errors and stores nothing', async () => {
+    const before = (await tdb.db.orm.select({ id: companies.id }).from(companies)).length;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [body({ name: '   ' }), 'name', 'required'],
+      [body({ sector: 'retail' }), 'sector', 'invalid_choice'],
+      [body({ primaryColor: 'blue' }), 'primaryColor', 'invalid_format'],
+      [body({ secondaryColor: '#12345' }), 'secondaryColor', 'invalid_format'],
+      [body({ email: 'not-an-address' }), 'email', 'invalid_email'],
+      [body({ city: 'x'.repeat(121) }), 'city', 'too_long'],
+      [{ ...body(), logoPath: '/etc/passwd' }, 'logoPath', 'unknown_field'],
+    ];
+    for (const [b, field, code] of cases) {
+      const res = await manageOnly.post('/api/companies', b);
+      expect(res.statusCode, JSON.stringify(b)).toBe(400);
+      expect(res.json().fieldErrors?.[field]?.code, field).toBe(code);
+    }
+    expect((await tdb.db.orm.select({ id: companies.id }).from(companies)).length).toBe(before);
+  });
+
+  it('saves with the version; a stale version is 409 and changes nothing; an unknown id is 404', async () => {
+    const c = (await manageOnly.post('/api/companies', body())).json().data;
+    const saved = await manageOnly.put(`/api/companies/${c.id}`, {
+      ...body({ name: 'Aurora Line Cruises', sector: 'leisure' }),
+      version: 1,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ name: 'Aurora Line Cruises', sector: 'leisure', version: 2 });
+    const stale = await manageOnly.put(`/api/companies/${c.id}`, { ...body({ name: 'Old' }), version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE_VERSION');
+    const missing = await manageOnly.put('/api/companies/2147483000', { ...body(), version: 1 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('COMPANY_NOT_FOUND');
+    const [row] = await tdb.db.orm.select().from(companies).where(eq(companies.id, c.id));
+    expect(row).toMatchObject({ name: 'Aurora Line Cruises', version: 2 });
+  });
+
+  it('archiving ends the users’ sessions and hides the company; restoring lets them sign in again', async () => {
+    const c = (await manageOnly.post('/api/companies', body({ name: `Archive ${uniq()}` }))).json().data;
+    const user = await createClient(tdb.db, c.id);
+    const portal = t.agent();
+    await portal.login(user.email, user.password);
+    expect((await portal.get('/api/user/current')).statusCode).toBe(200);
+
+    const archived = await manageOnly.post(`/api/companies/${c.id}/archive`, { version: 1 });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json().data).toMatchObject({
+      archivedAt: expect.any(String),
+      version: 2,
+      abilities: { canArchive: false, canRestore: true },
+    });
+    expect((await portal.get('/api/user/current')).statusCode).toBe(401);
+    const again = t.agent();
+    await again.csrf();
+    expect((await again.post('/login', { email: user.email, password: user.password })).statusCode).not.toBe(204);
+    const active = await manageOnly.get(`/api/companies?q=${encodeURIComponent(c.name)}`);
+    expect(active.json().data).toEqual([]);
+    const tab = await manageOnly.get(`/api/companies?tab=archived&q=${encodeURIComponent(c.name)}`);
+    expect(tab.json().data.map((x: { id: number }) => x.id)).toEqual([c.id]);
+    expect((await manageOnly.get('/api/companies/options')).json().data.some((x: { id: number }) => x.id === c.id)).toBe(false);
+    expect((await actor.post('/api/acting-as', { companyId: c.id })).statusCode).toBe(404);
+    const twice = await manageOnly.post(`/api/companies/${c.id}/archive`, { version: 2 });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('COMPANY_ARCHIVED');
+    expect(await auditRows(tdb.db, 'company.archived', eq(auditLog.subjectId, String(c.id)))).toHaveLength(1);
+
+    const restored = await manageOnly.post(`/api/companies/${c.id}/restore`, { version: 2 });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().data).toMatchObject({ archivedAt: null, version: 3 });
+    const back = t.agent();
+    await back.login(user.email, user.password);
+    expect((await back.get('/api/user/current')).statusCode).toBe(200);
+    const notArchived = await manageOnly.post(`/api/companies/${c.id}/restore`, { version: 3 });
+    expect(notArchived.statusCode).toBe(409);
+    expect(notArchived.json().code).toBe('COMPANY_NOT_ARCHIVED');
   });
 });

@@ -16,7 +16,7 @@ const company = (over: Partial<CompanySummary>): CompanySummary => ({
   city: 'Rotterdam',
   country: 'NL',
   usersCount: 2,
-  abilities: { canEdit: true, canActAs: true, reasons: {} },
+  abilities: { canEdit: true, canActAs: true, canArchive: true, canRestore: false, reasons: {} },
   ...over,
 });
 
@@ -40,7 +40,7 @@ describe('CompaniesPage', () => {
       company({
         id: 2,
         name: 'Dunes Leisure',
-        abilities: { canEdit: true, canActAs: false, reasons: { canActAs: 'FORBIDDEN' } },
+        abilities: { canEdit: true, canActAs: false, canArchive: true, canRestore: false, reasons: { canActAs: 'FORBIDDEN' } },
       }),
     ]);
     expect(await screen.findByRole('button', { name: 'Inloggen als Nordic Star Cruises' })).toBeEnabled();

@@ -22,7 +22,7 @@ export function CompaniesPage() {
   const sector: Sector | undefined = sectorParam === 'cruise' || sectorParam === 'leisure' ? sectorParam : undefined;
   const [acting, setActing] = useState<number | null>(null);
 
-  const q = { page, perPage: 25, sort, q: list$.q, sector };
+  const q = { page, perPage: 25, sort, q: list$.q, sector, tab: 'active' as const };
   const list = useCompanies(q);
 
   const handleActAs = async (c: CompanySummary) => {

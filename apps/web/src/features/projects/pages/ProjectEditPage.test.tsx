@@ -23,7 +23,7 @@ const companies = [
   city: '',
   country: 'NL',
   usersCount: 1,
-  abilities: { canEdit: true, canActAs: true, reasons: {} },
+  abilities: { canEdit: true, canActAs: true, canArchive: true, canRestore: false, reasons: {} },
 }));
 
 function openEditor(o: { create?: boolean; loaded?: Project } = {}) {
