@@ -1,0 +1,165 @@
+import type { InvitationState } from '@app/shared/companies/company-users.rules';
+import type { Locale } from '@app/shared/platform/locale';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { scope } from '../../platform/scope';
+import { escapeLike, query } from '../../platform/sql';
+
+// Every query here ANDs scope.company on the user's company (and names the company in the WHERE):
+// another company's user is simply not found.
+
+export interface CompanyUserRow {
+  id: number;
+  companyId: number;
+  firstName: string;
+  insertion: string | null;
+  lastName: string;
+  email: string;
+  jobTitle: string | null;
+  phone: string | null;
+  locale: Locale;
+  invitedAt: string | null;
+  invitation: InvitationState;
+  lastLoginAt: string | null;
+  version: number;
+  accountId: number;
+  /** Only in a list: how many rows match. */
+  total?: number;
+}
+
+const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const name = sql.raw(`concat_ws(' ', cu.first_name, nullif(btrim(cu.insertion), ''), cu.last_name)`);
+
+/** The user columns; `withTotal` adds the matching rows' count (a window, so never with FOR UPDATE). */
+function select(where: SQL, tail: SQL = sql``, withTotal = false): SQL {
+  return sql`SELECT cu.id, cu.company_id AS "companyId", cu.first_name AS "firstName", cu.insertion,
+                    cu.last_name AS "lastName", a.email, cu.job_title AS "jobTitle", cu.phone, a.locale,
+                    ${iso('cu.invited_at')} AS "invitedAt",
+                    CASE WHEN a.password_hash IS NOT NULL THEN 'accepted'
+                         WHEN cu.invited_at IS NOT NULL THEN 'pending' ELSE 'none' END AS invitation,
+                    ${iso('a.last_login_at')} AS "lastLoginAt", cu.version, a.id AS "accountId"
+                    ${withTotal ? sql`, count(*) OVER ()::int AS total` : sql``}
+               FROM company_users cu
+               JOIN accounts a ON a.company_user_id = cu.id
+              WHERE ${where} ${tail}`;
+}
+
+const inCompany = (actor: Actor, companyId: number) =>
+  sql`cu.company_id = ${companyId} AND ${scope.company(actor, sql.raw('cu.company_id'))}`;
+
+const SORTS: Record<string, string> = {
+  name: `lower(concat_ws(' ', cu.last_name, cu.first_name)) ASC`,
+  '-name': `lower(concat_ws(' ', cu.last_name, cu.first_name)) DESC`,
+  email: 'lower(a.email) ASC',
+  '-email': 'lower(a.email) DESC',
+  lastLogin: 'a.last_login_at ASC NULLS FIRST',
+  '-lastLogin': 'a.last_login_at DESC NULLS LAST',
+};
+
+/** The company's users, paged, searched (name, e-mail, job title) and sorted: one statement with the total. */
+export async function list(
+  db: DbOrTx,
+  actor: Actor,
+  companyId: number,
+  q: { page: number; perPage: number; q?: string | undefined; sort: string },
+): Promise<{ rows: CompanyUserRow[]; total: number }> {
+  const term = q.q ? `%${escapeLike(q.q)}%` : null;
+  const where = term
+    ? sql`${inCompany(actor, companyId)} AND (${name} ILIKE ${term} OR a.email ILIKE ${term} OR cu.job_title ILIKE ${term})`
+    : inCompany(actor, companyId);
+  const order = SORTS[q.sort] ?? SORTS.name ?? 'cu.id';
+  const rows = await query<CompanyUserRow>(
+    db,
+    select(where, sql`ORDER BY ${sql.raw(order)}, cu.id LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`, true),
+  );
+  // A page past the end has no rows to carry the total: count separately (rare).
+  if (rows.length === 0 && q.page > 1) {
+    const count = await query<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM company_users cu JOIN accounts a ON a.company_user_id = cu.id WHERE ${where}`,
+    );
+    return { rows, total: count[0]?.n ?? 0 };
+  }
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function find(
+  db: DbOrTx,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  lock = false,
+): Promise<CompanyUserRow | null> {
+  const rows = await query<CompanyUserRow>(
+    db,
+    select(sql`cu.id = ${id} AND ${inCompany(actor, companyId)}`, lock ? sql`FOR UPDATE OF cu, a` : sql``),
+  );
+  return rows[0] ?? null;
+}
+
+export interface CompanyUserFields {
+  firstName: string;
+  insertion: string | null;
+  lastName: string;
+  email: string;
+  jobTitle: string | null;
+  phone: string | null;
+  locale: Locale;
+}
+
+/** Adds the person and their account (no password yet: the invitation sets it). */
+export async function insert(
+  db: DbOrTx,
+  companyId: number,
+  f: CompanyUserFields,
+  invitedAt: Date | null,
+  now: Date,
+): Promise<{ id: number; accountId: number }> {
+  const rows = await query<{ id: number; accountId: number }>(
+    db,
+    sql`WITH cu AS (
+          INSERT INTO company_users (company_id, first_name, insertion, last_name, job_title, phone, invited_at, created_at, updated_at)
+          VALUES (${companyId}, ${f.firstName}, ${f.insertion}, ${f.lastName}, ${f.jobTitle}, ${f.phone},
+                  ${invitedAt ? invitedAt.toISOString() : null}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          RETURNING id)
+        INSERT INTO accounts (email, guardable_type, company_user_id, locale, first_login, created_at, updated_at)
+        SELECT ${f.email}, 'client', cu.id, ${f.locale}, true, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz FROM cu
+        RETURNING company_user_id AS id, id AS "accountId"`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('company user insert returned no row');
+  return row;
+}
+
+/** Writes the person's fields and their account's e-mail and language when the version matches. */
+export async function update(db: DbOrTx, id: number, version: number, f: CompanyUserFields, now: Date): Promise<boolean> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`UPDATE company_users
+           SET first_name = ${f.firstName}, insertion = ${f.insertion}, last_name = ${f.lastName},
+               job_title = ${f.jobTitle}, phone = ${f.phone}, version = version + 1, updated_at = ${now.toISOString()}::timestamptz
+         WHERE id = ${id} AND version = ${version}
+        RETURNING id`,
+  );
+  if (rows.length === 0) return false;
+  await query(
+    db,
+    sql`UPDATE accounts SET email = ${f.email}, locale = ${f.locale}, updated_at = ${now.toISOString()}::timestamptz
+         WHERE company_user_id = ${id}`,
+  );
+  return true;
+}
+
+export async function markInvited(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await query(db, sql`UPDATE company_users SET invited_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`);
+}
+
+/** Removes the person; their account and sessions go with them (foreign keys cascade). */
+export async function remove(db: DbOrTx, id: number, version: number): Promise<boolean> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`DELETE FROM company_users WHERE id = ${id} AND version = ${version} RETURNING id`,
+  );
+  return rows.length > 0;
+}

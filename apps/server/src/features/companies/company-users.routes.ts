@@ -1,0 +1,113 @@
+import { companyParams } from '@app/shared/companies/companies';
+import {
+  companyUserInputSchema,
+  companyUserListQuerySchema,
+  companyUserParams,
+  companyUserSchema,
+  companyUserUpdateSchema,
+} from '@app/shared/companies/company-users';
+import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access';
+import * as users from './company-users.service';
+
+const tags = ['company users'];
+const manage = { access: access.employee('companies.manage') };
+
+/** The people of a client company who sign in to its portal (company.users, company.user.details). */
+export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/companies/:companyId/users',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "The company's users, with whether their invitation was accepted",
+        params: companyParams,
+        querystring: companyUserListQuerySchema,
+        response: { 200: pageOf(companyUserSchema) },
+      },
+    },
+    async (req) => users.listUsers(req.ctx, req.params.companyId, req.query),
+  );
+
+  app.post(
+    '/api/companies/:companyId/users',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Add a user to the company; by default the invitation to set a password is mailed in their language',
+        params: companyParams,
+        querystring: noQuery,
+        body: companyUserInputSchema,
+        response: { 201: envelope(companyUserSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ data: await users.createUser(req.ctx, req.params.companyId, req.body) }),
+  );
+
+  app.get(
+    '/api/companies/:companyId/users/:clientId',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'One user of the company',
+        params: companyUserParams,
+        querystring: noQuery,
+        response: { 200: envelope(companyUserSchema) },
+      },
+    },
+    async (req) => ({ data: await users.getUser(req.ctx, req.params.companyId, req.params.clientId) }),
+  );
+
+  app.put(
+    '/api/companies/:companyId/users/:clientId',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Save a user's fields, e-mail address and language (send the version it was based on)",
+        params: companyUserParams,
+        querystring: noQuery,
+        body: companyUserUpdateSchema,
+        response: { 200: envelope(companyUserSchema) },
+      },
+    },
+    async (req) => ({ data: await users.updateUser(req.ctx, req.params.companyId, req.params.clientId, req.body) }),
+  );
+
+  app.post(
+    '/api/companies/:companyId/users/:clientId/invitation',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Mail the invitation again (only while no password was set)',
+        params: companyUserParams,
+        querystring: noQuery,
+        response: { 200: envelope(companyUserSchema) },
+      },
+    },
+    async (req) => ({ data: await users.resendInvitation(req.ctx, req.params.companyId, req.params.clientId) }),
+  );
+
+  app.delete(
+    '/api/companies/:companyId/users/:clientId',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Remove the user: their account and sessions end at once (send the version)',
+        params: companyUserParams,
+        querystring: versionQuery,
+        response: { 204: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await users.deleteUser(req.ctx, req.params.companyId, req.params.clientId, req.query.version);
+      return reply.status(204).send();
+    },
+  );
+};
