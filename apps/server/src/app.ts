@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { registerAuthJobs } from './features/auth/auth.service';
 import { breadcrumbsRoutes } from './features/breadcrumbs/breadcrumbs.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
+import { companyPermissionsRoutes } from './features/companies/company-permissions.routes';
 import { companyUsersRoutes } from './features/companies/company-users.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { purgeUnattachedFiles } from './features/files/files.service';
@@ -177,6 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rolesRoutes);
   await app.register(companiesRoutes);
   await app.register(companyUsersRoutes);
+  await app.register(companyPermissionsRoutes);
   await app.register(breadcrumbsRoutes);
   await app.register(analyticsRoutes);
   await app.register(mediaRoutes);

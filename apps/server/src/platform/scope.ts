@@ -39,7 +39,8 @@ export const scope = {
   /**
    * Decks, areas and sub-areas, and through them tasks, sub-tasks, order lines and tickets: all
    * of them for staff with a projects right; the portal view those of its attached projects,
-   * limited to the allowed areas (and what lies under them) when the link is not `all_areas`.
+   * limited to the allowed areas and what lies under them when the link is not `all_areas` (a
+   * selected deck covers its areas and their sub-areas, a selected area its sub-areas).
    * Pass the row's project id and area id (a task's area, a ticket's task's area).
    */
   area(actor: Actor, projectId: SQLWrapper, areaId: SQLWrapper): SQL {
@@ -49,9 +50,10 @@ export const scope = {
                             AND (pc_scope.all_areas OR EXISTS (
                                   SELECT 1 FROM company_project_areas cpa_scope
                                     JOIN project_areas a_scope ON a_scope.id = ${areaId}
+                                    LEFT JOIN project_areas up_scope ON up_scope.id = a_scope.parent_id
                                    WHERE cpa_scope.company_id = pc_scope.company_id
                                      AND cpa_scope.project_id = pc_scope.project_id
-                                     AND cpa_scope.area_id IN (a_scope.id, a_scope.parent_id))))`;
+                                     AND cpa_scope.area_id IN (a_scope.id, a_scope.parent_id, up_scope.parent_id))))`;
     }
     return can(actor, PROJECT_STAFF) ? sql`true` : sql`false`;
   },

@@ -122,6 +122,8 @@ export const projectCompanies = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     allAreas: boolean('all_areas').notNull().default(true),
+    /** Bumped by every change of the company's area selection on this project (the permissions screen, D1). */
+    version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.companyId] }), index('project_companies_company_idx').on(t.companyId)],
