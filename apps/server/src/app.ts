@@ -21,6 +21,7 @@ import { purgeUnattachedFiles } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
+import { portalRoutes } from './features/portal/portal.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { projectArticlesRoutes } from './features/project-articles/project-articles.routes';
 import { areasRoutes } from './features/projects/areas.routes';
@@ -179,6 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(companiesRoutes);
   await app.register(companyUsersRoutes);
   await app.register(companyPermissionsRoutes);
+  await app.register(portalRoutes);
   await app.register(breadcrumbsRoutes);
   await app.register(analyticsRoutes);
   await app.register(mediaRoutes);

@@ -2,8 +2,9 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { RouteRecord } from '../src/app';
+import { companyProjectAreas, projectCompanies } from '../src/db/schema';
 import { createMediaRow, createProduct } from '../src/features/products/catalogue.fixtures';
-import { createProjectChain, type ProjectChain } from '../src/features/projects/projects.fixtures';
+import { createAreaRow, createProjectChain, type ProjectChain } from '../src/features/projects/projects.fixtures';
 import { createTimelineTaskRow } from '../src/features/timeline/timeline.fixtures';
 import type { Access } from '../src/platform/access';
 import { createClient, createCompany, createEmployee } from './factories/identity';
@@ -30,6 +31,9 @@ let tdb: TestDatabase;
 let t: TestApp;
 let anonymous: Agent;
 let customerA: Agent;
+/** A company user of company S, which sees only one other area of company A's project (selected areas). */
+let customerS: Agent;
+let companyS: Promise<{ id: number; name: string }>;
 let actingAsA: Agent;
 let staffWithoutRights: Agent;
 let admin: Agent;
@@ -97,8 +101,20 @@ function projectChains() {
     const a = await companyA;
     const b = await createCompany(tdb.db, { name: 'Company B (projects)' });
     const storage = t.app.platform.storage;
+    const own = await createProjectChain(tdb.db, { companyIds: [a.id], storage, name: 'Own project' });
+    // Company S shares the own project, limited to one other cabin on the same deck: the chain's
+    // area and everything under it are outside its selection.
+    const s = await companyS;
+    const allowed = await createAreaRow(tdb.db, own.projectId, {
+      kind: 'area',
+      parentId: own.deckId,
+      number: '5099',
+      name: 'S cabin',
+    });
+    await tdb.db.orm.insert(projectCompanies).values({ projectId: own.projectId, companyId: s.id, allAreas: false });
+    await tdb.db.orm.insert(companyProjectAreas).values({ projectId: own.projectId, companyId: s.id, areaId: allowed.id });
     return {
-      own: await createProjectChain(tdb.db, { companyIds: [a.id], storage, name: 'Own project' }),
+      own,
       foreign: await createProjectChain(tdb.db, { companyIds: [b.id], storage, name: 'Foreign project' }),
     };
   })();
@@ -131,6 +147,7 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   companyA = createCompany(tdb.db, { name: 'Company A (own)' });
+  companyS = createCompany(tdb.db, { name: 'Company S (selected areas)' });
   const a = await companyA;
 
   anonymous = t.agent();
@@ -138,6 +155,9 @@ beforeAll(async () => {
   const c = await createClient(tdb.db, a.id);
   customerA = t.agent();
   await customerA.login(c.email, c.password);
+  const cs = await createClient(tdb.db, (await companyS).id);
+  customerS = t.agent();
+  await customerS.login(cs.email, cs.password);
   const e = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] });
   actingAsA = t.agent();
   await actingAsA.login(e.email, e.password);
@@ -200,6 +220,9 @@ function errorShape(res: InjectResponse): unknown {
   return { status: res.statusCode, ...rest };
 }
 
+/** Parameters of records that lie in an area: outside a selected-areas company's selection they are not found. */
+const HIDDEN_FOR_SELECTED = new Set(['areaId', 'taskId', 'subtaskId', 'ticketId']);
+
 const portalViews = () =>
   [
     ['a company user of A', customerA],
@@ -256,6 +279,16 @@ describe('tenancy matrix, generated from the registered routes (Z2, Z5)', () => 
             const missing = await agent.request(r.method, fill(r.url, { ...FIXED, ...others, [param]: MISSING }) + query, send);
             expect(foreign.statusCode, `${label}: ${foreign.body}`).toBe(404);
             expect(errorShape(foreign), `${label}: the body differs from a missing id's`).toEqual(errorShape(missing));
+          }
+          // Z3: company S sees the own project but not the chain's area: what lies in that area is
+          // not found for S either, with the body of a missing id.
+          if (fx.own !== undefined && HIDDEN_FOR_SELECTED.has(param) && who === portalViews()[0][0]) {
+            const label = `${r.method} ${r.url} (${param}) as a company user with selected areas only`;
+            const own = fx.context?.own ?? {};
+            const hidden = await customerS.request(r.method, fill(r.url, { ...FIXED, ...own, [param]: fx.own }) + query, send);
+            const missing = await customerS.request(r.method, fill(r.url, { ...FIXED, ...own, [param]: MISSING }) + query, send);
+            expect(hidden.statusCode, `${label}: ${hidden.body}`).toBe(404);
+            expect(errorShape(hidden), `${label}: the body differs from a missing id's`).toEqual(errorShape(missing));
           }
           if (fx.own !== undefined && r.method === 'GET' && param !== 'mediaId') {
             const label = `${r.method} ${r.url} (${param}) as ${who}`;

@@ -8,6 +8,7 @@ import {
 } from '@app/shared/companies/company-users';
 import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
 import { access } from '../../platform/access';
 import * as users from './company-users.service';
 
@@ -84,9 +85,10 @@ export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
       schema: {
         tags,
-        summary: 'Mail the invitation again (only while no password was set)',
+        summary: 'Mail the invitation again (only while no password was set); the body is {}',
         params: companyUserParams,
         querystring: noQuery,
+        body: z.strictObject({}),
         response: { 200: envelope(companyUserSchema) },
       },
     },

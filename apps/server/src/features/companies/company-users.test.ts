@@ -61,7 +61,7 @@ describe('company users: access', () => {
       ['POST', url(companyId), input()],
       ['GET', url(companyId, u.companyUserId), undefined],
       ['PUT', url(companyId, u.companyUserId), { ...input(), version: 1 }],
-      ['POST', url(companyId, u.companyUserId, '/invitation'), undefined],
+      ['POST', url(companyId, u.companyUserId, '/invitation'), {}],
       ['DELETE', url(companyId, u.companyUserId, '?version=1'), undefined],
     ] as const;
     for (const [method, u2, body] of list) {
@@ -81,7 +81,7 @@ describe('company users: access', () => {
     for (const [method, path, body] of [
       ['GET', url(companyId, foreign.companyUserId), undefined],
       ['PUT', url(companyId, foreign.companyUserId), { ...input(), version: 1 }],
-      ['POST', url(companyId, foreign.companyUserId, '/invitation'), undefined],
+      ['POST', url(companyId, foreign.companyUserId, '/invitation'), {}],
       ['DELETE', url(companyId, foreign.companyUserId, '?version=1'), undefined],
     ] as const) {
       const res = await manager.request(method, path, { body });
@@ -127,7 +127,7 @@ describe('company users: inviting and keeping them', () => {
       invitation: 'accepted',
       abilities: { canInvite: false, reasons: { canInvite: 'INVITATION_ACCEPTED' } },
     });
-    const again = await manager.post(url(companyId, u.id, '/invitation'));
+    const again = await manager.post(url(companyId, u.id, '/invitation'), {});
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('INVITATION_ACCEPTED');
     expect(await auditRows(tdb.db, 'company_user.created', eq(auditLog.subjectId, String(u.id)))).toHaveLength(1);
@@ -137,7 +137,7 @@ describe('company users: inviting and keeping them', () => {
     const u = (await manager.post(url(companyId), input({ sendInvitation: false, locale: 'nl' }))).json().data;
     expect(u).toMatchObject({ invitation: 'none', invitedAt: null });
     expect(t.mailer.to(u.email)).toHaveLength(0);
-    const sent = await manager.post(url(companyId, u.id, '/invitation'));
+    const sent = await manager.post(url(companyId, u.id, '/invitation'), {});
     expect(sent.statusCode).toBe(200);
     expect(sent.json().data).toMatchObject({ invitation: 'pending', invitedAt: expect.any(String) });
     expect(t.mailer.to(u.email)).toHaveLength(1);
