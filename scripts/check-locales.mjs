@@ -21,5 +21,21 @@ for (const f of files) {
     console.error(`${f}: only in nl: ${onlyNl.join(', ') || '-'}; only in en: ${onlyEn.join(', ') || '-'}`);
   }
 }
+// Every error code the server can answer has a message: in errors.json (everyone) or in
+// errors-staff.json (loaded with the back office).
+const codes = [
+  ...fs
+    .readFileSync(path.resolve(import.meta.dirname, '../packages/shared/src/platform/errors.ts'), 'utf8')
+    .matchAll(/^\s+([A-Z][A-Z_]+): \d{3},$/gm),
+].map((m) => m[1]);
+for (const lang of ['nl', 'en']) {
+  const read = (f) => JSON.parse(fs.readFileSync(path.join(root, lang, f), 'utf8'));
+  const known = new Set([...Object.keys(read('errors.json')), ...Object.keys(read('errors-staff.json'))]);
+  const missing = codes.filter((c) => !known.has(c));
+  if (codes.length < 10 || missing.length) {
+    failed = true;
+    console.error(`${lang}: error codes without a message: ${missing.join(', ') || '(no codes found in errors.ts)'}`);
+  }
+}
 if (failed) process.exit(1);
 console.log(`nl and en catalogues match (${files.size} files).`);

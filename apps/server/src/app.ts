@@ -15,6 +15,7 @@ import { registerAuthJobs } from './features/auth/auth.service';
 import { breadcrumbsRoutes } from './features/breadcrumbs/breadcrumbs.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companyPermissionsRoutes } from './features/companies/company-permissions.routes';
+import { companyPostsRoutes } from './features/companies/company-posts.routes';
 import { companyUsersRoutes } from './features/companies/company-users.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { purgeUnattachedFiles } from './features/files/files.service';
@@ -181,6 +182,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(companyUsersRoutes);
   await app.register(companyPermissionsRoutes);
   await app.register(portalRoutes);
+  await app.register(companyPostsRoutes);
   await app.register(breadcrumbsRoutes);
   await app.register(analyticsRoutes);
   await app.register(mediaRoutes);

@@ -2,7 +2,7 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { RouteRecord } from '../src/app';
-import { companyProjectAreas, projectCompanies } from '../src/db/schema';
+import { companyPosts, companyProjectAreas, projectCompanies } from '../src/db/schema';
 import { createMediaRow, createProduct } from '../src/features/products/catalogue.fixtures';
 import { createAreaRow, createProjectChain, type ProjectChain } from '../src/features/projects/projects.fixtures';
 import { createTimelineTaskRow } from '../src/features/timeline/timeline.fixtures';
@@ -80,6 +80,25 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
   subtaskId: projectFixture('subtaskId'),
   ticketId: projectFixture('ticketId'),
   fileId: projectFixture('fileId'),
+  // A published post of company B against one of company A (a draft of A would be foreign too).
+  async postId() {
+    const a = await companyA;
+    const b = await createCompany(tdb.db, { name: 'Company B (news)' });
+    const post = (companyId: number) =>
+      tdb.db.orm
+        .insert(companyPosts)
+        .values({
+          companyId,
+          title: 'News',
+          bodyHtml: '<p>x</p>',
+          status: 'published',
+          publishAt: new Date('2026-01-01T00:00:00Z'),
+        })
+        .returning({ id: companyPosts.id });
+    const [own] = await post(a.id);
+    const [foreign] = await post(b.id);
+    return { foreign: String(foreign?.id), own: String(own?.id) };
+  },
   // A timeline item on the area of each chain's project.
   async timelineTaskId() {
     const { own, foreign } = await projectChains();

@@ -111,10 +111,29 @@ export const scope = {
 
   /**
    * Stored images: those of published products for everyone (the public catalogue); every image
-   * for staff who work on products or articles.
+   * for staff who work on products, articles, projects or companies; for the portal view also the
+   * images of its company's published news.
    */
   media(actor: Actor, mediaId: SQLWrapper): SQL {
-    return can(actor, MEDIA_STAFF) ? sql`true` : publishedMedia(mediaId);
+    if (can(actor, MEDIA_STAFF)) return sql`true`;
+    if (actor.kind === 'client') {
+      return sql`(${publishedMedia(mediaId)} OR EXISTS (
+        SELECT 1 FROM company_posts cp_media
+         WHERE cp_media.image_media_id = ${mediaId} AND cp_media.company_id = ${actor.companyId}
+           AND cp_media.status = 'published' AND cp_media.publish_at <= now()))`;
+    }
+    return publishedMedia(mediaId);
+  },
+
+  /**
+   * Company news: every post for staff with companies.manage; the portal view the published posts
+   * of its own company whose time has come. Pass the post's company id, status and publish time.
+   */
+  companyPost(actor: Actor, companyId: SQLWrapper, status: SQLWrapper, publishAt: SQLWrapper, now: Date): SQL {
+    if (actor.kind === 'client') {
+      return sql`(${companyId} = ${actor.companyId} AND ${status} = 'published' AND ${publishAt} <= ${now.toISOString()}::timestamptz)`;
+    }
+    return can(actor, 'companies.manage') ? sql`true` : sql`false`;
   },
 } as const;
 
@@ -130,6 +149,7 @@ export function publishedMedia(mediaId: SQLWrapper): SQL {
 
 const COMPANY_STAFF = ['companies.manage', 'companies.act-as-client'] as const;
 const MEDIA_STAFF = [
+  'companies.manage',
   'products.manage',
   'inspiration-products.manage',
   'articles.view',

@@ -1,4 +1,5 @@
 export * from './catalogue';
+export * from './companies';
 export * from './identity';
 export * from './planning';
 export * from './platform';

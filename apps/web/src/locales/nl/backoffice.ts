@@ -3,7 +3,9 @@ import areas from './areas.json';
 import articles from './articles.json';
 import attributes from './attributes.json';
 import companies from './companies.json';
+import errorsStaff from './errors-staff.json';
 import home from './home.json';
+import planner from './planner.json';
 import products from './products.json';
 import projectArticles from './project-articles.json';
 import projects from './projects.json';
@@ -14,13 +16,17 @@ import templates from './templates.json';
 import tickets from './tickets.json';
 import timeline from './timeline.json';
 import users from './users.json';
+import weekGrid from './week-grid.json';
 
+// The error messages only staff can meet, merged into `errors` of the base catalogue.
 export default {
+  errors: errorsStaff,
   areas,
   articles,
   attributes,
   companies,
   home,
+  planner,
   products,
   projectArticles,
   projects,
@@ -31,4 +37,5 @@ export default {
   tickets,
   timeline,
   users,
+  weekGrid,
 };
