@@ -1,6 +1,11 @@
-import { addWeeks, type IsoWeek, parseWeekKey, weekKey } from '@app/shared/platform/iso-week';
+import { type IsoWeek, parseWeekKey, weekKey } from '@app/shared/platform/iso-week';
 import type { Timeline, TimelineItem, TimelineRow } from '@app/shared/timeline/timeline';
-import { endWeekOf, MAX_TIMELINE_WEEKS } from '@app/shared/timeline/timeline.rules';
+import { endWeekOf } from '@app/shared/timeline/timeline.rules';
+
+/**
+ * The timeline's side of the week grid (components/week-grid): which row an item is drawn in, and
+ * what a move does to an item and sends to the server. Moving by keys and drags is the grid's.
+ */
 
 /** A row's key in the grid: `area:12`, `task:7`. */
 export const rowKey = (r: Pick<TimelineRow, 'kind' | 'id'>) => `${r.kind}:${r.id}`;
@@ -31,7 +36,7 @@ function retargets(item: TimelineItem, row: TimelineRow | undefined): row is Tim
 export const startOf = (item: Pick<TimelineItem, 'startWeek'>): IsoWeek =>
   parseWeekKey(item.startWeek) ?? { year: 1970, week: 1 };
 
-/** A change the grid makes: another first week, another length, another row. */
+/** A change to an item: another first week, another length, another row. */
 export interface Move {
   startWeek?: string;
   weeks?: number;
@@ -66,56 +71,4 @@ export function moveBody(item: TimelineItem, move: Move) {
     ...(move.weeks !== undefined && move.weeks !== item.weeks ? { weeks: move.weeks } : {}),
     ...(retargets(item, move.row) ? { target: { kind: move.row.kind, id: move.row.id } } : {}),
   };
-}
-
-/**
- * A key press on a focused bar: ← and → move it a week, Shift+← and Shift+→ make it a week
- * shorter or longer (1 to 104 weeks), ↑ and ↓ move it to the row above or below. Null for any
- * other key, or a move that cannot be made (the first row, one week long, ↑ or ↓ for a bar that
- * stays on its task: see `staysOnTask`).
- */
-export function keyboardMove(
-  item: TimelineItem,
-  key: string,
-  shift: boolean,
-  rows: readonly TimelineRow[],
-  rowKind: Timeline['rowKind'],
-): Move | null {
-  const start = startOf(item);
-  if (key === 'ArrowLeft' || key === 'ArrowRight') {
-    const step = key === 'ArrowLeft' ? -1 : 1;
-    if (shift) {
-      const weeks = item.weeks + step;
-      return weeks < 1 || weeks > MAX_TIMELINE_WEEKS ? null : { weeks };
-    }
-    return { startWeek: weekKey(addWeeks(start, step)) };
-  }
-  if (key === 'ArrowUp' || key === 'ArrowDown') {
-    if (staysOnTask(item, rowKind)) return null;
-    const current = itemRowKey(item, rowKind);
-    const index = rows.findIndex((r) => rowKey(r) === current);
-    const next = rows[index + (key === 'ArrowUp' ? -1 : 1)];
-    return index === -1 || !next ? null : { row: next };
-  }
-  return null;
-}
-
-/**
- * A drop: `dWeeks` columns sideways, over `row` (none: outside the rows). Null when nothing
- * changes; `keptRow` when it was dropped on another row that it cannot go to (a bar that stays
- * on its task), so only the weeks (if any) change.
- */
-export function dragMove(
-  item: TimelineItem,
-  dWeeks: number,
-  row: TimelineRow | undefined,
-  rowKind: Timeline['rowKind'],
-): { move: Move; keptRow: boolean } | null {
-  const otherRow = !!row && rowKey(row) !== itemRowKey(item, rowKind);
-  const keptRow = otherRow && staysOnTask(item, rowKind);
-  const move: Move = {
-    ...(dWeeks !== 0 ? { startWeek: weekKey(addWeeks(startOf(item), dWeeks)) } : {}),
-    ...(otherRow && !keptRow && row ? { row } : {}),
-  };
-  return Object.keys(move).length === 0 && !keptRow ? null : { move, keptRow };
 }

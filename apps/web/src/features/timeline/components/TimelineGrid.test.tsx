@@ -5,25 +5,35 @@ import { timeline, timelineItem } from '../timeline-fixtures';
 import { TimelineGrid } from './TimelineGrid';
 
 describe('TimelineGrid', () => {
-  it('shows one column per ISO week with the month and year where they change, week 53 and the new year right, this week marked', async () => {
-    renderWithProviders(<TimelineGrid timeline={timeline({ from: '2026-W51', weeks: 4 })} onOpen={vi.fn()} onMove={vi.fn()} />);
-    const heads = ['2026-W51', '2026-W52', '2026-W53', '2027-W01'].map((k) => screen.getByTestId(`week-${k}`));
-    // Month names as Intl writes them ('dec' or 'dec.', by ICU version).
-    const texts = heads.map((h) => h.textContent);
-    expect(texts[0]).toMatch(/^dec\.? 2026Wk 51$/);
-    expect(texts.slice(1, 3)).toEqual(['Wk 52(deze week)', 'Wk 53']);
-    expect(texts[3]).toMatch(/^jan\.? 2027Wk 1$/);
-    expect(heads[1]).toHaveAttribute('aria-current', 'date');
-    expect(heads[0]).not.toHaveAttribute('aria-current');
-    // Rows: the areas in order, each a row of the grid.
+  it('draws the rows and items of the timeline: an item on a task in its area with the task named; in the tasks view on the task', () => {
+    const onTask = timelineItem({ id: 12, title: 'Bed', target: { kind: 'task', id: 7, label: 'Bed (5001 · Hut)' }, areaId: 21 });
+    const { unmount } = renderWithProviders(
+      <TimelineGrid timeline={timeline({ items: [timelineItem(), onTask] })} onOpen={vi.fn()} onMove={vi.fn()} />,
+    );
+    expect(screen.getByRole('region', { name: 'Tijdlijn per week' })).toHaveTextContent(/^Ruimtes/);
     expect(screen.getByTestId('row-area:21')).toHaveTextContent('5001 · Hut');
-    // The bar says what it is and which weeks.
-    expect(
-      within(screen.getByTestId('row-area:21')).getByRole('button', { name: 'Plafonds: 5001 · Hut, week 52 t/m 53 (2026)' }),
-    ).toBeInTheDocument();
+    const row = within(screen.getByTestId('row-area:21'));
+    expect(row.getByRole('button', { name: 'Plafonds: 5001 · Hut, week 52 t/m 53 (2026)' })).toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Bed: Bed (5001 · Hut), week 52 t/m 53 (2026)' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <TimelineGrid
+        timeline={timeline({
+          rowKind: 'tasks',
+          rows: [{ kind: 'task', id: 7, label: 'Bed (5001 · Hut)', depth: 0 }],
+          items: [timelineItem(), onTask],
+        })}
+        onOpen={vi.fn()}
+        onMove={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Tijdlijn per week' })).toHaveTextContent(/^Taken/);
+    expect(within(screen.getByTestId('row-task:7')).getByRole('button', { name: /^Bed/ })).toBeInTheDocument();
+    // An item on an area has no row in the tasks view.
+    expect(screen.queryByRole('button', { name: /^Plafonds/ })).not.toBeInTheDocument();
   });
 
-  it('moves a focused bar with the arrow keys (across New Year), resizes it with Shift, announces each move and sends the moves together', async () => {
+  it('sends the keys’ moves for the original item, with the row as a timeline row', async () => {
     const onMove = vi.fn(() => Promise.resolve());
     renderWithProviders(<TimelineGrid timeline={timeline()} onOpen={vi.fn()} onMove={onMove} />);
     const bar = screen.getByRole('button', { name: /^Plafonds/ });

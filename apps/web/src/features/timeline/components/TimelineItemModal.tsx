@@ -168,7 +168,7 @@ function ItemForm(p: {
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
             label={t('timeline.form.startWeek')}
-            description={week ? t('timeline.range.one', { week: week.week, year: week.year }) : t('timeline.form.startWeekHint')}
+            description={week ? t('weekGrid.range.one', { week: week.week, year: week.year }) : t('timeline.form.startWeekHint')}
             required
             miw={160}
             {...form.getInputProps('startWeek')}
