@@ -8,6 +8,8 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { analyticsReportRoutes } from './features/analytics/analytics-report.routes';
+import { purgeRawEvents, refreshRollup } from './features/analytics/analytics-rollup';
 import { registerArticleJobs } from './features/articles/articles.jobs';
 import { articlesRoutes } from './features/articles/articles.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -178,6 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
+  await app.register(analyticsReportRoutes);
   await app.register(companiesRoutes);
   await app.register(companyUsersRoutes);
   await app.register(companyPermissionsRoutes);
@@ -206,6 +209,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAuthJobs(platform);
   registerArticleJobs(platform);
   registerTemplateJobs(platform, app.log);
+  // The analytics page's daily figures, every five minutes; old raw events once a night.
+  platform.jobs.register(
+    'analytics.rollup',
+    async () => {
+      await refreshRollup(platform.db.orm, clock());
+    },
+    { cron: '*/5 * * * *' },
+  );
+  platform.jobs.register(
+    'analytics.purge',
+    async () => {
+      const removed = await purgeRawEvents(platform.db.orm, clock());
+      if (removed) app.log.info({ event: 'analytics.purged', removed }, 'old analytics events removed');
+    },
+    { cron: '41 3 * * *' },
+  );
   platform.jobs.register(
     'platform.purge',
     async () => {

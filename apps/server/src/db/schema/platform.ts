@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts, companies } from './identity';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -47,3 +47,39 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index('analytics_events_created_at_brin').using('brin', t.createdAt)],
 );
+
+/**
+ * Page views and logins per company and day (Europe/Amsterdam), the analytics page's only source
+ * (G5): a job folds the raw events in every few minutes, recomputing only the days since the last
+ * run's watermark. Employees not acting as a company are not counted (company_id is null).
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    companyId: integer('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    pageViews: integer('page_views').notNull().default(0),
+    logins: integer('logins').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] }), index('analytics_daily_day_idx').on(t.day)],
+);
+
+/** Page views per company, day and route name: the top pages of a period. */
+export const analyticsDailyPages = pgTable(
+  'analytics_daily_pages',
+  {
+    companyId: integer('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    routeName: text('route_name').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.routeName] }), index('analytics_daily_pages_day_idx').on(t.day)],
+);
+
+/** Settings of the application that staff change (key and JSON value), each with its version. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
