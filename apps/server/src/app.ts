@@ -18,6 +18,7 @@ import { breadcrumbsRoutes } from './features/breadcrumbs/breadcrumbs.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companyPermissionsRoutes } from './features/companies/company-permissions.routes';
 import { companyPostsRoutes } from './features/companies/company-posts.routes';
+import { companyProductsRoutes } from './features/companies/company-products.routes';
 import { companyUsersRoutes } from './features/companies/company-users.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { purgeUnattachedFiles } from './features/files/files.service';
@@ -186,6 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(companyPermissionsRoutes);
   await app.register(portalRoutes);
   await app.register(companyPostsRoutes);
+  await app.register(companyProductsRoutes);
   await app.register(breadcrumbsRoutes);
   await app.register(analyticsRoutes);
   await app.register(mediaRoutes);

@@ -55,6 +55,7 @@ const messages: Record<ErrorCode, string> = {
   COMPANY_NOT_FOUND: 'Company not found',
   COMPANY_USER_NOT_FOUND: 'Company user not found',
   POST_NOT_FOUND: 'Post not found',
+  COMPANY_PRODUCT_NOT_FOUND: 'Company product not found',
   ROLE_NOT_FOUND: 'Role not found',
   ARTICLE_NOT_FOUND: 'Article not found',
   SYNC_RUN_NOT_FOUND: 'Synchronisation run not found',

@@ -112,7 +112,7 @@ export const scope = {
   /**
    * Stored images: those of published products for everyone (the public catalogue); every image
    * for staff who work on products, articles, projects or companies; for the portal view also the
-   * images of its company's published news.
+   * images of its company's published news and of the products assigned to it.
    */
   media(actor: Actor, mediaId: SQLWrapper): SQL {
     if (can(actor, MEDIA_STAFF)) return sql`true`;
@@ -120,9 +120,32 @@ export const scope = {
       return sql`(${publishedMedia(mediaId)} OR EXISTS (
         SELECT 1 FROM company_posts cp_media
          WHERE cp_media.image_media_id = ${mediaId} AND cp_media.company_id = ${actor.companyId}
-           AND cp_media.status = 'published' AND cp_media.publish_at <= now()))`;
+           AND cp_media.status = 'published' AND cp_media.publish_at <= now())
+        OR EXISTS (
+        SELECT 1 FROM company_products cpr_media JOIN product_media pm_media ON pm_media.product_id = cpr_media.product_id
+         WHERE pm_media.media_id = ${mediaId} AND cpr_media.company_id = ${actor.companyId}))`;
     }
     return publishedMedia(mediaId);
+  },
+
+  /**
+   * Company products (pass the table's alias): every row for staff with companies.manage; the
+   * portal view its own company's rows, and of those linked to a project only the ones of a
+   * visible, live project, and of those linked to an order line only the ones in its allowed areas.
+   */
+  companyProduct(actor: Actor, alias: string): SQL {
+    const cp = (col: string) => sql.raw(`${alias}.${col}`);
+    if (actor.kind === 'client') {
+      return sql`(${cp('company_id')} = ${actor.companyId}
+        AND (${cp('project_id')} IS NULL OR EXISTS (
+              SELECT 1 FROM projects p_cp WHERE p_cp.id = ${cp('project_id')} AND p_cp.deleted_at IS NULL
+                 AND ${scope.project(actor, cp('project_id'))}))
+        AND (${cp('order_line_id')} IS NULL OR EXISTS (
+              SELECT 1 FROM order_lines ol_cp JOIN subtasks st_cp ON st_cp.id = ol_cp.subtask_id
+                JOIN tasks t_cp ON t_cp.id = st_cp.task_id
+               WHERE ol_cp.id = ${cp('order_line_id')} AND ${scope.area(actor, sql.raw('t_cp.project_id'), sql.raw('t_cp.area_id'))})))`;
+    }
+    return can(actor, 'companies.manage') ? sql`true` : sql`false`;
   },
 
   /**

@@ -82,11 +82,14 @@ describe('GET /api/breadcrumbs/slugs', () => {
     expect(await slugs(t.agent(), `companyId=${companyA.id}&roleId=${role.id}`)).toEqual({ companyId: null, roleId: null });
   });
 
-  it('answers null for a deleted company and an empty map without params', async () => {
+  it('names an archived company for staff (its page offers the restore), not for its own former users; an empty map without params', async () => {
     const gone = await createCompany(tdb.db, { name: 'Gone Ltd' });
+    const user = await signedIn(await createClient(tdb.db, gone.id));
     await tdb.db.orm.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, gone.id));
     const admin = await signedIn(await createEmployee(tdb.db, { admin: true }));
-    expect(await slugs(admin, `companyId=${gone.id}`)).toEqual({ companyId: null });
+    expect(await slugs(admin, `companyId=${gone.id}`)).toEqual({ companyId: 'Gone Ltd' });
+    // The former user's session ended with the archive: as anyone signed out, no name.
+    expect(await slugs(user, `companyId=${gone.id}`)).toEqual({ companyId: null });
     expect(await slugs(admin, '')).toEqual({});
   });
 

@@ -143,9 +143,10 @@ export async function restoreCompany(ctx: Ctx, id: number, version: number): Pro
   return getCompany(ctx, id);
 }
 
-/** The company's name for a breadcrumb, when the actor may see the company; else null. */
+/** The company's name for a breadcrumb, when the actor may see the company (staff: archived ones too); else null. */
 export async function companyTitle(ctx: Ctx, id: number): Promise<string | null> {
-  return (await repo.findBrand(ctx.db.orm, ctx.actor, id))?.name ?? null;
+  // Staff open archived companies too (to restore them): their page needs its name as well.
+  return (await repo.find(ctx.db.orm, ctx.actor, id, { archived: true }))?.name ?? null;
 }
 
 /**
