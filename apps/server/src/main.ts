@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedCatalogueDemo } from './demo/catalogue';
+import { seedCompaniesDemo } from './demo/companies';
 import { type ErpStandin, startErpStandin } from './demo/erp-standin';
 import { seedPlannerDemo } from './demo/planner';
 import { seedProjectsDemo } from './demo/projects';
@@ -113,6 +114,7 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown)
     await seedTemplatesDemo({ db, log: app.log });
     await seedTimelineDemo({ db, log: app.log });
     await seedPlannerDemo({ db, log: app.log });
+    await seedCompaniesDemo({ db, log: app.log });
   }
   await shutdown.checkpoint();
   await app.platform.jobs.start();
