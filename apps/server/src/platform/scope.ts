@@ -112,7 +112,7 @@ export const scope = {
   /**
    * Stored images: those of published products for everyone (the public catalogue); every image
    * for staff who work on products, articles, projects or companies; for the portal view also the
-   * images of its company's published news and of the products assigned to it.
+   * company's logo, the images of its published news and of the products assigned to it.
    */
   media(actor: Actor, mediaId: SQLWrapper): SQL {
     if (can(actor, MEDIA_STAFF)) return sql`true`;
@@ -121,6 +121,7 @@ export const scope = {
         SELECT 1 FROM company_posts cp_media
          WHERE cp_media.image_media_id = ${mediaId} AND cp_media.company_id = ${actor.companyId}
            AND cp_media.status = 'published' AND cp_media.publish_at <= now())
+        OR EXISTS (SELECT 1 FROM companies c_media WHERE c_media.id = ${actor.companyId} AND c_media.logo_media_id = ${mediaId})
         OR EXISTS (
         SELECT 1 FROM company_products cpr_media JOIN product_media pm_media ON pm_media.product_id = cpr_media.product_id
          WHERE pm_media.media_id = ${mediaId} AND cpr_media.company_id = ${actor.companyId}))`;

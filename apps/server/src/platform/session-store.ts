@@ -78,7 +78,7 @@ SELECT s.account_id, s.csrf_token, s.locale AS session_locale, s.last_seen_at,
        r.dashboard_view AS role_dashboard_view, r.version AS role_version,
        cu.id AS client_id, cu.company_id, cu.first_name AS c_first_name, cu.insertion AS c_insertion,
        cu.last_name AS c_last_name, cu.job_title AS c_job_title,
-       c.name AS company_name, c.logo_path AS company_logo, c.primary_color AS company_primary,
+       c.name AS company_name, c.logo_media_id AS company_logo, c.primary_color AS company_primary,
        c.secondary_color AS company_secondary, c.sector AS company_sector`;
 const LOAD_JOINS = `
   FROM sessions s
@@ -90,13 +90,14 @@ const LOAD_JOINS = `
 const LOAD_SQL = `${LOAD_COLUMNS}${LOAD_JOINS}
  WHERE s.id = $1 AND s.expires_at > $2`;
 const LOAD_ACTING_SQL = `${LOAD_COLUMNS},
-       ac.id AS acting_id, ac.name AS acting_name, ac.logo_path AS acting_logo,
+       ac.id AS acting_id, ac.name AS acting_name, ac.logo_media_id AS acting_logo,
        ac.primary_color AS acting_primary, ac.secondary_color AS acting_secondary, ac.sector AS acting_sector${LOAD_JOINS}
   LEFT JOIN companies ac ON ac.id = $3 AND ac.deleted_at IS NULL
  WHERE s.id = $1 AND s.expires_at > $2`;
 
-export function logoUrl(companyId: number, logoPath: string | null): string | null {
-  return logoPath ? `/api/companies/${companyId}/logo` : null;
+/** The URL of a company's logo (a stored image the company's portal may see: scope.media), or null. */
+export function logoUrl(logoMediaId: number | string | null): string | null {
+  return logoMediaId === null || logoMediaId === undefined ? null : `/api/media/${Number(logoMediaId)}/thumb`;
 }
 
 function brand(
@@ -110,7 +111,7 @@ function brand(
   return {
     id,
     name: name ?? '',
-    logo: logoUrl(id, logo),
+    logo: logoUrl(logo),
     primaryColor: primary ?? '#1c3d5a',
     secondaryColor: secondary ?? '#c8a45c',
     sector: sector === 'leisure' ? 'leisure' : 'cruise',

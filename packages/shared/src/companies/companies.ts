@@ -78,3 +78,9 @@ export const companyUpdateSchema = z.strictObject({ ...companyFields, version: v
 export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
 /** Archive and restore: the version they are based on. */
 export const companyVersionSchema = z.strictObject({ version: versionField });
+
+/** Sets the logo (an uploaded image, POST /api/media) or clears it (null); saved on its own. */
+export const companyLogoSchema = z.strictObject({
+  mediaId: z.number().int().positive().max(2_147_483_647).nullable(),
+});
+export type CompanyLogoInput = z.infer<typeof companyLogoSchema>;

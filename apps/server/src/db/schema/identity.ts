@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+// A cycle of modules (catalogue imports accounts): the reference below is a function, read late.
+import { media } from './catalogue';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const timestamps = {
@@ -60,7 +73,8 @@ export const companies = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
-    logoPath: text('logo_path'),
+    /** The company's logo: an uploaded image (the portal's header; the session's brand). */
+    logoMediaId: integer('logo_media_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
     primaryColor: text('primary_color').notNull().default('#1c3d5a'),
     secondaryColor: text('secondary_color').notNull().default('#c8a45c'),
     sector: text('sector').notNull(),

@@ -10,7 +10,7 @@ import { escapeLike } from '../../platform/sql';
 export interface CompanyRow {
   id: number;
   name: string;
-  logoPath: string | null;
+  logoMediaId: number | null;
   primaryColor: string;
   secondaryColor: string;
   sector: string;
@@ -26,7 +26,7 @@ const usersCount = sql<number>`(SELECT count(*)::int FROM company_users cu WHERE
 const brandColumns = {
   id: companies.id,
   name: companies.name,
-  logoPath: companies.logoPath,
+  logoMediaId: companies.logoMediaId,
   primaryColor: companies.primaryColor,
   secondaryColor: companies.secondaryColor,
   sector: companies.sector,
@@ -143,12 +143,12 @@ export async function findBrand(db: DbOrTx, actor: Actor, id: number): Promise<C
 }
 
 export function toBrand(
-  r: Pick<CompanyRow, 'id' | 'name' | 'logoPath' | 'primaryColor' | 'secondaryColor' | 'sector'>,
+  r: Pick<CompanyRow, 'id' | 'name' | 'logoMediaId' | 'primaryColor' | 'secondaryColor' | 'sector'>,
 ): CompanyBrand {
   return {
     id: r.id,
     name: r.name,
-    logo: logoUrl(r.id, r.logoPath),
+    logo: logoUrl(r.logoMediaId),
     primaryColor: r.primaryColor,
     secondaryColor: r.secondaryColor,
     sector: r.sector === 'leisure' ? 'leisure' : 'cruise',
@@ -206,4 +206,14 @@ export async function userAccountIds(db: DbOrTx, companyId: number): Promise<num
     sql`SELECT a.id FROM accounts a JOIN company_users cu ON cu.id = a.company_user_id WHERE cu.company_id = ${companyId}`,
   );
   return (rows as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+}
+
+/** Sets or clears the logo (not a form field: it is saved on its own and does not bump the version). */
+export async function setLogo(db: DbOrTx, id: number, mediaId: number | null, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(companies)
+    .set({ logoMediaId: mediaId, updatedAt: now })
+    .where(eq(companies.id, id))
+    .returning({ id: companies.id });
+  return rows.length > 0;
 }

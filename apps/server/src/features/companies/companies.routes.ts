@@ -2,6 +2,7 @@ import { actingAsInputSchema, companyBrandSchema } from '@app/shared/auth/auth';
 import {
   companyInputSchema,
   companyListQuerySchema,
+  companyLogoSchema,
   companyOptionSchema,
   companyParams,
   companySchema,
@@ -94,6 +95,22 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await companies.updateCompany(req.ctx, req.params.companyId, req.body) }),
+  );
+
+  app.put(
+    '/api/companies/:companyId/logo',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Set the company's logo (an uploaded image) or clear it (null); saved on its own, without the form's version",
+        params: companyParams,
+        querystring: noQuery,
+        body: companyLogoSchema,
+        response: { 200: envelope(companySchema) },
+      },
+    },
+    async (req) => ({ data: await companies.setLogo(req.ctx, req.params.companyId, req.body.mediaId) }),
   );
 
   app.post(

@@ -9,12 +9,15 @@ import type {
 } from '@app/shared/companies/companies';
 import { companyAbilities } from '@app/shared/companies/companies.rules';
 import { type Page, pageMeta } from '@app/shared/platform/http';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { scope } from '../../platform/scope';
+import { query } from '../../platform/sql';
 import * as repo from './companies.repository';
 
 function toSummary(r: repo.CompanyRow, actor: Actor): CompanySummary {
@@ -169,4 +172,28 @@ export async function stopActingAs(ctx: Ctx): Promise<void> {
   if (a.kind !== 'client' || !a.actingEmployee) throw new AppError('FORBIDDEN', { message: 'Not acting as a company' });
   await audit(ctx.db.orm, ctx, 'acting-as.stopped', { type: 'company', id: a.companyId });
   ctx.log.info({ event: 'acting-as.stopped', companyId: a.companyId }, 'acting as company stopped');
+}
+
+/**
+ * Sets or clears the company's logo: an image the caller may see (an upload of their own, as
+ * staff). The portal shows it from the next request on (the session's brand).
+ * @throws COMPANY_NOT_FOUND, FORBIDDEN, VALIDATION_FAILED (mediaId not_found)
+ */
+export async function setLogo(ctx: Ctx, id: number, mediaId: number | null): Promise<Company> {
+  const now = ctx.clock();
+  await ctx.db.orm.transaction(async (tx) => {
+    const row = await repo.find(tx, ctx.actor, id, { archived: true, lock: true });
+    if (!row) throw new AppError('COMPANY_NOT_FOUND');
+    assertAbility(companyAbilities({ archived: row.archivedAt !== null }, viewerOf(ctx.actor)), 'canEdit');
+    if (mediaId !== null) {
+      const visible = await query<{ id: number }>(
+        tx,
+        sql`SELECT m.id FROM media m WHERE m.id = ${mediaId} AND ${scope.media(ctx.actor, sql.raw('m.id'))}`,
+      );
+      if (visible.length === 0) throw new AppError('VALIDATION_FAILED', { fieldErrors: { mediaId: { code: 'not_found' } } });
+    }
+    await repo.setLogo(tx, id, mediaId, now);
+    await audit(tx, ctx, 'company.logo.updated', { type: 'company', id }, { mediaId });
+  });
+  return getCompany(ctx, id);
 }

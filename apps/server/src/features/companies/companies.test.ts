@@ -4,7 +4,8 @@ import { createClient, createCompany, createEmployee, createRole, type EmployeeF
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
-import { accounts, auditLog, companies, rolePermissions, roles } from '../../db/schema';
+import { accounts, auditLog, companies, media, rolePermissions, roles } from '../../db/schema';
+import { createMediaRow } from '../products/catalogue.fixtures';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -499,5 +500,35 @@ describe('creating, editing, archiving and restoring a company', () => {
     const notArchived = await manageOnly.post(`/api/companies/${c.id}/restore`, { version: 3 });
     expect(notArchived.statusCode).toBe(409);
     expect(notArchived.json().code).toBe('COMPANY_NOT_ARCHIVED');
+  });
+});
+
+describe('the company logo', () => {
+  it('is set from an upload and shown in the brand, which the company’s portal may load; another company’s portal may not', async () => {
+    const c = await createCompany(tdb.db, { name: `Logo ${uniq()}` });
+    const other = await createCompany(tdb.db, { name: `Other ${uniq()}` });
+    // An upload of the account manager's (the picker's), not used anywhere else yet.
+    const mediaId = await createMediaRow(tdb.db);
+    expect((await actor.put(`/api/companies/${c.id}/logo`, { mediaId })).statusCode).toBe(403);
+    const bad = await manageOnly.put(`/api/companies/${c.id}/logo`, { mediaId: 2147483000 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.mediaId.code).toBe('not_found');
+    const res = await manageOnly.put(`/api/companies/${c.id}/logo`, { mediaId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ logo: `/api/media/${mediaId}/thumb`, version: 1 });
+    const own = await createClient(tdb.db, c.id);
+    const portal = t.agent();
+    await portal.login(own.email, own.password);
+    expect((await portal.get('/api/user/current')).json().data.guardable.company.logo).toBe(`/api/media/${mediaId}/thumb`);
+    // The thumbnail's bytes, as the upload would have written them.
+    const [m] = await tdb.db.orm.select({ key: media.storageKey }).from(media).where(eq(media.id, mediaId));
+    await t.app.platform.storage.write(`${m?.key}.thumb.webp`, Buffer.from('RIFF-logo'));
+    const stranger = await createClient(tdb.db, other.id);
+    const foreign = t.agent();
+    await foreign.login(stranger.email, stranger.password);
+    expect((await portal.get(`/api/media/${mediaId}/thumb`)).statusCode).toBe(200);
+    expect((await foreign.get(`/api/media/${mediaId}/thumb`)).statusCode).toBe(404);
+    const cleared = await manageOnly.put(`/api/companies/${c.id}/logo`, { mediaId: null });
+    expect(cleared.json().data.logo).toBeNull();
   });
 });
