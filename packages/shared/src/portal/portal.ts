@@ -106,3 +106,13 @@ export const portalProjectParams = z.strictObject({ projectId: idSchema });
 export const portalAreaParams = z.strictObject({ projectId: idSchema, areaId: idSchema });
 export const portalTaskParams = z.strictObject({ taskId: idSchema });
 export const portalSubtaskParams = z.strictObject({ taskId: idSchema, subtaskId: idSchema });
+
+/** The people of the caller's own company (the portal's users page: read only). */
+export const portalUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  jobTitle: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type PortalUser = z.infer<typeof portalUserSchema>;

@@ -11,6 +11,7 @@ import {
   portalSubtaskParams,
   portalTaskDetailSchema,
   portalTaskParams,
+  portalUserSchema,
 } from '@app/shared/portal/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -124,5 +125,19 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await portal.getSubtask(req.ctx, req.params.taskId, req.params.subtaskId) }),
+  );
+
+  app.get(
+    '/api/client/users',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The people of the own company, by name (read only)',
+        querystring: noQuery,
+        response: { 200: envelope(z.array(portalUserSchema)) },
+      },
+    },
+    async (req) => ({ data: await portal.listUsers(req.ctx) }),
   );
 };

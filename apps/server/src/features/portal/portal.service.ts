@@ -10,6 +10,7 @@ import type {
   PortalSubtaskDetail,
   PortalTask,
   PortalTaskDetail,
+  PortalUser,
 } from '@app/shared/portal/portal';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context';
@@ -191,4 +192,20 @@ export async function getSubtask(ctx: Ctx, taskId: number, subtaskId: number): P
       quantity: l.quantity,
     })),
   };
+}
+
+/**
+ * The people of the caller's own company who can sign in (or are invited), by name: the portal's
+ * users page. Only the portal view asks (the route's access), so the company is always its own.
+ */
+export async function listUsers(ctx: Ctx): Promise<PortalUser[]> {
+  if (ctx.actor.kind !== 'client') throw new AppError('FORBIDDEN');
+  return query<PortalUser>(
+    ctx.db.orm,
+    sql`SELECT cu.id, concat_ws(' ', cu.first_name, nullif(btrim(cu.insertion), ''), cu.last_name) AS name,
+               cu.job_title AS "jobTitle", a.email, cu.phone
+          FROM company_users cu JOIN accounts a ON a.company_user_id = cu.id AND a.status = 'active'
+         WHERE cu.company_id = ${ctx.actor.companyId}
+         ORDER BY lower(cu.last_name), lower(cu.first_name), cu.id`,
+  );
 }

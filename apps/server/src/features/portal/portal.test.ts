@@ -197,3 +197,18 @@ describe('portal areas, tasks and sub-tasks', () => {
     expect(acc).toBeDefined();
   });
 });
+
+describe('portal users', () => {
+  it("lists the own company's people, never another company's", async () => {
+    const other = await createCompany(tdb.db);
+    await createClient(tdb.db, other.id);
+    for (const who of [customer, acting]) {
+      const res = await who.get('/api/client/users');
+      expect(res.statusCode).toBe(200);
+      const users = res.json().data as { name: string; email: string }[];
+      expect(users).toHaveLength(2);
+      expect(Object.keys(users[0] ?? {}).sort()).toEqual(['email', 'id', 'jobTitle', 'name', 'phone']);
+    }
+    expect((await staff.get('/api/client/users')).statusCode).toBe(403);
+  });
+});
