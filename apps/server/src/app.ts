@@ -18,12 +18,14 @@ import { breadcrumbsRoutes } from './features/breadcrumbs/breadcrumbs.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companyPermissionsRoutes } from './features/companies/company-permissions.routes';
 import { companyPostsRoutes } from './features/companies/company-posts.routes';
+import { notifyDuePosts } from './features/companies/company-posts.service';
 import { companyProductsRoutes } from './features/companies/company-products.routes';
 import { companyUsersRoutes } from './features/companies/company-users.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { purgeUnattachedFiles } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
 import { portalRoutes } from './features/portal/portal.routes';
 import { productsRoutes } from './features/products/products.routes';
@@ -188,6 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(portalRoutes);
   await app.register(companyPostsRoutes);
   await app.register(companyProductsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(breadcrumbsRoutes);
   await app.register(analyticsRoutes);
   await app.register(mediaRoutes);
@@ -218,6 +221,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await refreshRollup(platform.db.orm, clock());
     },
     { cron: '*/5 * * * *' },
+  );
+  // Company news is told to the company's users once its publish time has come.
+  platform.jobs.register(
+    'posts.notify',
+    async () => {
+      await notifyDuePosts(platform.db.orm, clock());
+    },
+    { cron: '* * * * *' },
   );
   platform.jobs.register(
     'analytics.purge',

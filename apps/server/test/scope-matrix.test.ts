@@ -2,7 +2,7 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { RouteRecord } from '../src/app';
-import { companyPosts, companyProjectAreas, projectCompanies } from '../src/db/schema';
+import { companyPosts, companyProjectAreas, notifications, projectCompanies } from '../src/db/schema';
 import { createMediaRow, createProduct } from '../src/features/products/catalogue.fixtures';
 import { createAreaRow, createProjectChain, type ProjectChain } from '../src/features/projects/projects.fixtures';
 import { createTimelineTaskRow } from '../src/features/timeline/timeline.fixtures';
@@ -98,6 +98,16 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
     const [own] = await post(a.id);
     const [foreign] = await post(b.id);
     return { foreign: String(foreign?.id), own: String(own?.id) };
+  },
+  // A notification of a company B user's account (notifications belong to one account).
+  async notificationId() {
+    const b = await createCompany(tdb.db, { name: 'Company B (notifications)' });
+    const someone = await createClient(tdb.db, b.id);
+    const [n] = await tdb.db.orm
+      .insert(notifications)
+      .values({ accountId: someone.accountId, kind: 'post.published', data: {} })
+      .returning({ id: notifications.id });
+    return { foreign: String(n?.id) };
   },
   // A timeline item on the area of each chain's project.
   async timelineTaskId() {

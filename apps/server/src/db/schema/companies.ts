@@ -24,6 +24,8 @@ export const companyPosts = pgTable(
     status: text('status').notNull().default('draft'),
     /** From when a published post shows in the portal; set when it is published. */
     publishAt: ts('publish_at'),
+    /** When the company's users were told (once its publish time had come). */
+    notifiedAt: ts('notified_at'),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -83,3 +83,28 @@ export const appSettings = pgTable('app_settings', {
   version: integer('version').notNull().default(1),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * What someone is told in the app (the bell): one row per recipient account. The text is made in
+ * the reader's language from `kind` and `data` (the web app's notifications catalogue), so a
+ * notification reads right after a language switch too.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    data: jsonb('data').notNull().default({}),
+    /** Where the notification leads in the web app. */
+    link: text('link'),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_account_idx').on(t.accountId, t.id.desc()),
+    index('notifications_unread_idx').on(t.accountId).where(sql`${t.readAt} IS NULL`),
+  ],
+);

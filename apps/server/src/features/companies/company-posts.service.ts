@@ -18,6 +18,7 @@ import { sanitizeRichText } from '../../platform/rich-text';
 import { scope } from '../../platform/scope';
 import { query } from '../../platform/sql';
 import { mediaByIds } from '../media/media.service';
+import { notify } from '../notifications/notifications.service';
 import * as companiesRepo from './companies.repository';
 import * as repo from './company-posts.repository';
 
@@ -174,4 +175,35 @@ export async function getPortalPost(ctx: Ctx, id: number): Promise<PortalPost> {
   if (!row) throw new AppError('POST_NOT_FOUND');
   const [post] = await toPortal(ctx, [row]);
   return post as PortalPost;
+}
+
+/**
+ * Tells the company's users about each post whose publish time has come and that was not told
+ * yet (a job every minute; scheduled posts are told when their time comes). Each post once, also
+ * with two app processes (SKIP LOCKED). Answers how many posts were told.
+ */
+export async function notifyDuePosts(db: DbOrTx, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await query<{ id: number; companyId: number; title: string }>(
+      tx,
+      sql`SELECT id, company_id AS "companyId", title FROM company_posts
+           WHERE status = 'published' AND publish_at <= ${now.toISOString()}::timestamptz AND notified_at IS NULL
+           ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`,
+    );
+    for (const p of due) {
+      const readers = await query<{ id: number }>(
+        tx,
+        sql`SELECT a.id FROM accounts a JOIN company_users cu ON cu.id = a.company_user_id
+             WHERE cu.company_id = ${p.companyId} AND a.status = 'active'`,
+      );
+      await notify(
+        tx,
+        readers.map((r) => r.id),
+        { kind: 'post.published', data: { postId: p.id, title: p.title }, link: `/news/${p.id}` },
+        now,
+      );
+      await query(tx, sql`UPDATE company_posts SET notified_at = ${now.toISOString()}::timestamptz WHERE id = ${p.id}`);
+    }
+    return due.length;
+  });
 }

@@ -1,0 +1,85 @@
+import type { NotificationKind, NotificationListQuery, NotificationPage } from '@app/shared/notifications/notifications';
+import { pageMeta } from '@app/shared/platform/http';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { signedInAccountId } from '../../platform/actor';
+import type { Ctx } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { intArray, query } from '../../platform/sql';
+
+// Notifications belong to an account: every query names the caller's own account, so another
+// person's notification is simply not found. An employee acting as a company reads their own.
+
+function ownAccount(ctx: Ctx): number {
+  const id = signedInAccountId(ctx.actor);
+  if (id === null) throw new AppError('UNAUTHENTICATED');
+  return id;
+}
+
+/** The caller's notifications, newest first, with the unread count: one statement. */
+export async function listNotifications(ctx: Ctx, q: NotificationListQuery): Promise<NotificationPage> {
+  const account = ownAccount(ctx);
+  const onlyUnread = q.unread === 'true';
+  const rows = await query<{
+    id: number;
+    kind: NotificationKind;
+    data: Record<string, unknown>;
+    link: string | null;
+    read: boolean;
+    createdAt: string;
+    total: number;
+    unread: number;
+  }>(
+    ctx.db.orm,
+    sql`WITH mine AS (SELECT * FROM notifications WHERE account_id = ${account}),
+             counts AS (SELECT count(*) FILTER (WHERE ${onlyUnread ? sql`read_at IS NULL` : sql`true`})::int AS total,
+                               count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM mine)
+        SELECT n.id, n.kind, n.data, n.link, n.read_at IS NOT NULL AS read,
+               to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+               c.total, c.unread
+          FROM counts c
+          LEFT JOIN LATERAL (SELECT * FROM mine ${onlyUnread ? sql`WHERE read_at IS NULL` : sql``}
+                              ORDER BY id DESC LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}) n ON true`,
+  );
+  const total = rows[0]?.total ?? 0;
+  const unread = rows[0]?.unread ?? 0;
+  const data = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({ id: Number(r.id), kind: r.kind, data: r.data ?? {}, link: r.link, read: r.read, createdAt: r.createdAt }));
+  return { data, meta: { ...pageMeta(q.page, q.perPage, total), unread } };
+}
+
+/** Marks one of the caller's notifications read (again: no change). @throws NOTIFICATION_NOT_FOUND */
+export async function markRead(ctx: Ctx, id: number): Promise<void> {
+  const rows = await query<{ id: number }>(
+    ctx.db.orm,
+    sql`UPDATE notifications SET read_at = coalesce(read_at, ${ctx.clock().toISOString()}::timestamptz)
+         WHERE id = ${id} AND account_id = ${ownAccount(ctx)} RETURNING id`,
+  );
+  if (rows.length === 0) throw new AppError('NOTIFICATION_NOT_FOUND');
+}
+
+/** Marks all of the caller's notifications read. */
+export async function markAllRead(ctx: Ctx): Promise<void> {
+  await query(
+    ctx.db.orm,
+    sql`UPDATE notifications SET read_at = ${ctx.clock().toISOString()}::timestamptz
+         WHERE account_id = ${ownAccount(ctx)} AND read_at IS NULL`,
+  );
+}
+
+/** Tells the given accounts something, in one statement (a feature calls this in its own transaction). */
+export async function notify(
+  db: DbOrTx,
+  accountIds: readonly number[],
+  n: { kind: NotificationKind; data: Record<string, unknown>; link: string | null },
+  now: Date,
+): Promise<void> {
+  if (accountIds.length === 0) return;
+  await query(
+    db,
+    sql`INSERT INTO notifications (account_id, kind, data, link, created_at)
+        SELECT a, ${n.kind}, ${JSON.stringify(n.data)}::jsonb, ${n.link}, ${now.toISOString()}::timestamptz
+          FROM unnest(${intArray(accountIds)}) AS a`,
+  );
+}

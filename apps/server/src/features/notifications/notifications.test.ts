@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
+import { companyPosts, notifications } from '../../db/schema';
+import { notifyDuePosts } from '../companies/company-posts.service';
+
+let tdb: TestDatabase;
+let t: TestApp;
+let manager: Agent;
+let first: Agent;
+let second: Agent;
+let stranger: Agent;
+let companyId: number;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  t = await startTestApp({ db: tdb.db });
+  const m = await createEmployee(tdb.db, { permissions: ['companies.manage'] });
+  manager = t.agent();
+  await manager.login(m.email, m.password);
+  companyId = (await createCompany(tdb.db, { name: 'Told Co' })).id;
+  const a = await createClient(tdb.db, companyId);
+  first = t.agent();
+  await first.login(a.email, a.password);
+  const b = await createClient(tdb.db, companyId);
+  second = t.agent();
+  await second.login(b.email, b.password);
+  const other = await createCompany(tdb.db);
+  const s = await createClient(tdb.db, other.id);
+  stranger = t.agent();
+  await stranger.login(s.email, s.password);
+});
+afterAll(async () => {
+  await t.close();
+  await tdb.drop();
+});
+
+describe('notifications', () => {
+  it('tells every user of the company about a post once its time has come, once; each reads and marks their own', async () => {
+    const now = new Date('2026-11-21T09:00:00Z');
+    const post = (
+      await manager.post(`/api/companies/${companyId}/posts`, {
+        title: 'Dek 5 klaar',
+        body: '<p>Klaar.</p>',
+        status: 'published',
+      })
+    ).json().data;
+    const later = (
+      await manager.post(`/api/companies/${companyId}/posts`, {
+        title: 'Later',
+        body: '<p>x</p>',
+        status: 'published',
+        publishAt: '2026-11-22T09:00:00Z',
+      })
+    ).json().data;
+    expect(await notifyDuePosts(tdb.db.orm, now)).toBe(1);
+    expect(await notifyDuePosts(tdb.db.orm, now)).toBe(0);
+    const mine = (await first.get('/api/notifications')).json();
+    expect(mine.meta).toMatchObject({ total: 1, unread: 1 });
+    expect(mine.data[0]).toMatchObject({
+      kind: 'post.published',
+      data: { postId: post.id, title: 'Dek 5 klaar' },
+      link: `/news/${post.id}`,
+      read: false,
+    });
+    expect((await stranger.get('/api/notifications')).json().meta.total).toBe(0);
+    // Someone else's notification is not found for them.
+    expect((await stranger.post(`/api/notifications/${mine.data[0].id}/read`, {})).statusCode).toBe(404);
+    expect((await first.post(`/api/notifications/${mine.data[0].id}/read`, {})).statusCode).toBe(204);
+    expect((await first.get('/api/notifications?unread=true')).json()).toMatchObject({ data: [], meta: { total: 0, unread: 0 } });
+    expect((await second.get('/api/notifications')).json().meta.unread).toBe(1);
+    // The scheduled post is told when its time comes.
+    expect(await notifyDuePosts(tdb.db.orm, new Date('2026-11-22T09:00:00Z'))).toBe(1);
+    expect((await second.get('/api/notifications')).json().meta).toMatchObject({ total: 2, unread: 2 });
+    expect((await second.post('/api/notifications/read-all', {})).statusCode).toBe(204);
+    expect((await second.get('/api/notifications')).json().meta.unread).toBe(0);
+    const [row] = await tdb.db.orm.select().from(companyPosts).where(eq(companyPosts.id, later.id));
+    expect(row?.notifiedAt).not.toBeNull();
+    expect(await tdb.db.orm.select().from(notifications).where(eq(notifications.kind, 'post.published'))).toHaveLength(4);
+  });
+
+  it('answers 401 to nobody signed in and 400 for a bad id or page', async () => {
+    const anon = t.agent();
+    await anon.csrf();
+    expect((await anon.get('/api/notifications')).statusCode).toBe(401);
+    expect((await first.post('/api/notifications/x/read', {})).statusCode).toBe(400);
+    expect((await first.get('/api/notifications?page=0')).statusCode).toBe(400);
+    expect((await first.get('/api/notifications?unread=yes')).statusCode).toBe(400);
+  });
+});

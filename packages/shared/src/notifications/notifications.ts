@@ -1,0 +1,37 @@
+import * as z from 'zod';
+import { idSchema, queryInt } from '../platform/http';
+
+/** What a notification is about; the web app words each kind in the reader's language. */
+export const NOTIFICATION_KINDS = ['post.published'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  data: z.record(z.string(), z.unknown()).describe('The facts the text is made of (a title, a name)'),
+  link: z.string().nullable().describe('Where it leads in the web app'),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.strictObject({
+  page: queryInt(1, 10_000).default(1),
+  perPage: queryInt(1, 100).default(20),
+  unread: z.enum(['true', 'false']).optional().describe('Only the unread ones'),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationPageSchema = z.object({
+  data: z.array(notificationSchema),
+  meta: z.object({
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    unread: z.number().int().describe('How many are unread in all (the bell)'),
+  }),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const notificationParams = z.strictObject({ notificationId: idSchema });
