@@ -78,6 +78,11 @@ export interface TestApp {
   /** The app's job runner when the test chose it ('deferred'); otherwise null (jobs run inside the request). */
   jobs: InlineJobs | null;
   agent(opts?: AgentOptions): Agent;
+  /**
+   * A new agent signed in as the fixture (an employee or a company user from test/factories):
+   * `manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }))`.
+   */
+  signIn(fx: { email: string; password: string }, opts?: AgentOptions): Promise<Agent>;
   /** Every captured log line as one string (for "never logged" checks). */
   logText(): string;
   close(): Promise<void>;
@@ -117,6 +122,11 @@ export async function startTestApp(opts: {
     config,
     jobs: deferred,
     agent: (o) => new Agent(app, o),
+    signIn: async (fx, o) => {
+      const a = new Agent(app, o);
+      await a.login(fx.email, fx.password);
+      return a;
+    },
     logText: () => logs.join(''),
     close: () => app.close(),
   };

@@ -19,4 +19,6 @@ export const BACK_OFFICE_PATHS = [
   // Projects (issue #8): the portal's own project pages come with the portal issue, which takes 'projects' out again.
   'projects',
   'tickets',
+  // The planner (issue 9).
+  'planner',
 ] as const;

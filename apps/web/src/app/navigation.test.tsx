@@ -113,6 +113,7 @@ describe('the back office tells one story: sidebar, breadcrumbs and titles', () 
       'Bedrijven',
       'Projecten',
       'Tickets',
+      'Planning',
       'Artikelen',
       'Artikelen synchroniseren',
       'Producten',

@@ -209,6 +209,9 @@ export function useEditor<V extends Values, R>(options: EditorOptions<V, R>): Ed
   }, [errorCount, toastId]);
 
   // After a failed submit: the first field with a problem gets the focus (and scrolls into view).
+  // Only then: `form` is a new object on every render, so with it as a dependency every keystroke
+  // in another field sent the focus back to the first field with a problem.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per failed submit, reading that render's form
   useEffect(() => {
     if (focusRequest === 0) return;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -218,7 +221,7 @@ export function useEditor<V extends Values, R>(options: EditorOptions<V, R>): Ed
       const node = path ? (form.getInputNode(path) ?? document.getElementById(`field-${path}`)) : null;
       node?.scrollIntoView({ behavior: 'smooth', block: 'center' });
     }
-  }, [focusRequest, form]);
+  }, [focusRequest]);
 
   useEffect(() => {
     if (stale) bannerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });

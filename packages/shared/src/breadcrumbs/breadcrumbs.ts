@@ -4,6 +4,8 @@ import { idSchema } from '../platform/http';
 /** The route params the server can turn into titles. Add a name here and a resolver on the server. */
 export const SLUG_NAMES = [
   'companyId',
+  /** A company user (companies/:companyId/users/:clientId). */
+  'clientId',
   'roleId',
   'articleId',
   'productId',

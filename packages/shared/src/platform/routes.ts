@@ -19,6 +19,16 @@ export const ROUTE_NAMES = [
   // employee
   'archive-companies',
   'company.details',
+  'company.create',
+  // issue 10: inside one company
+  'company.users',
+  'company.user.create',
+  'company.user.details',
+  'company.permissions',
+  'company.products',
+  'company.posts',
+  'company.post.create',
+  'company.post.details',
   'settings.index',
   'roles.index',
   'roles.create',
@@ -66,6 +76,8 @@ export const ROUTE_NAMES = [
   'projects.subareas',
   // issue 9: the printable assembly list
   'project-tasks.print',
+  // issue 9: the planner (who works on which project when)
+  'planner',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];

@@ -18,15 +18,11 @@ let b: { id: number; name: string };
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['companies.manage'] });
-  manager = t.agent();
-  await manager.login(m.email, m.password);
+  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
   const s = await createEmployee(tdb.db, { permissions: ['dashboard.change-settings'] });
-  settingsAdmin = t.agent();
-  await settingsAdmin.login(s.email, s.password);
+  settingsAdmin = await t.signIn(s);
   const n = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  noRight = t.agent();
-  await noRight.login(n.email, n.password);
+  noRight = await t.signIn(n);
   a = await createCompany(tdb.db, { name: 'Alpha Cruises' });
   b = await createCompany(tdb.db, { name: 'Beta Resorts' });
 });

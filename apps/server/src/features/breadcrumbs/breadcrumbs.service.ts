@@ -2,6 +2,7 @@ import type { BreadcrumbQuery, SlugName } from '@app/shared/breadcrumbs/breadcru
 import type { Ctx } from '../../platform/context';
 import { articleTitle } from '../articles/articles.service';
 import { companyTitle } from '../companies/companies.service';
+import { companyUserTitle } from '../companies/company-users.service';
 import { productTitle } from '../products/products.service';
 import { projectTitle } from '../projects/projects.service';
 import { roboxCategoryTitle, roboxMaterialTitle } from '../robox/robox.service';
@@ -27,6 +28,7 @@ export function shorten(text: string, max: number): string {
 /** One resolver per slug name; each answers only what the actor may see, else null. */
 const resolvers: Record<SlugName, Resolver> = {
   companyId: companyTitle,
+  clientId: companyUserTitle,
   roleId: roleTitle,
   articleId: articleTitle,
   productId: productTitle,

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee, createRole } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
-import { companies, companyProjectAreas, projectCompanies, projects, subtasks, tasks, tickets } from '../../db/schema';
+import {
+  companies,
+  companyProjectAreas,
+  companyUsers,
+  projectCompanies,
+  projects,
+  subtasks,
+  tasks,
+  tickets,
+} from '../../db/schema';
 import { createAreaRow, createProjectChain, type ProjectChain } from '../projects/projects.fixtures';
 
 let tdb: TestDatabase;
@@ -91,6 +100,29 @@ describe('GET /api/breadcrumbs/slugs', () => {
     // The former user's session ended with the archive: as anyone signed out, no name.
     expect(await slugs(user, `companyId=${gone.id}`)).toEqual({ companyId: null });
     expect(await slugs(admin, '')).toEqual({});
+  });
+
+  it("names a company user (clientId) to whoever keeps the company's users; null to anyone else, a colleague in the portal too", async () => {
+    const person = await createClient(tdb.db, companyA.id);
+    const [row] = await tdb.db.orm
+      .select({ first: companyUsers.firstName, last: companyUsers.lastName })
+      .from(companyUsers)
+      .where(eq(companyUsers.id, person.companyUserId));
+    const fullName = `${row?.first} ${row?.last}`;
+    const manager = await signedIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
+    expect(await slugs(manager, `companyId=${companyA.id}&clientId=${person.companyUserId}`)).toEqual({
+      companyId: 'Alpha Cruises',
+      clientId: fullName,
+    });
+    const actOnly = await signedIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] }));
+    expect(await slugs(actOnly, `clientId=${person.companyUserId}`)).toEqual({ clientId: null });
+    const colleague = await signedIn(await createClient(tdb.db, companyA.id));
+    expect(await slugs(colleague, `clientId=${person.companyUserId}`)).toEqual({ clientId: null });
+    const other = await signedIn(await createClient(tdb.db, companyB.id));
+    const foreign = await other.get(`/api/breadcrumbs/slugs?clientId=${person.companyUserId}`);
+    const missing = await other.get('/api/breadcrumbs/slugs?clientId=987654');
+    expect(foreign.body).toBe(missing.body);
+    expect(await slugs(manager, 'clientId=987654')).toEqual({ clientId: null });
   });
 
   it('answers 400 for an unknown slug name, a bad id or a repeated parameter (I1, I4)', async () => {

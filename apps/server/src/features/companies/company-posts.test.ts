@@ -20,20 +20,15 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   // The test clock: Saturday 21 November 2026, 09:00 UTC.
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['companies.manage'] });
-  manager = t.agent();
-  await manager.login(m.email, m.password);
+  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
   const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] });
-  actAs = t.agent();
-  await actAs.login(a.email, a.password);
+  actAs = await t.signIn(a);
   companyId = (await createCompany(tdb.db, { name: 'News Co' })).id;
   otherId = (await createCompany(tdb.db, { name: 'Other News Co' })).id;
   const c = await createClient(tdb.db, companyId);
-  customer = t.agent();
-  await customer.login(c.email, c.password);
+  customer = await t.signIn(c);
   const o = await createClient(tdb.db, otherId);
-  otherCustomer = t.agent();
-  await otherCustomer.login(o.email, o.password);
+  otherCustomer = await t.signIn(o);
 });
 afterAll(async () => {
   await t.close();

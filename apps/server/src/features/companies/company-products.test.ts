@@ -19,17 +19,12 @@ let otherId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['companies.manage'] });
-  manager = t.agent();
-  await manager.login(m.email, m.password);
+  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
   companyId = (await createCompany(tdb.db, { name: 'Products Co' })).id;
   otherId = (await createCompany(tdb.db, { name: 'Other Products Co' })).id;
   const c = await createClient(tdb.db, companyId);
-  customer = t.agent();
-  await customer.login(c.email, c.password);
-  const o = await createClient(tdb.db, otherId);
-  other = t.agent();
-  await other.login(o.email, o.password);
+  customer = await t.signIn(c);
+  other = await t.signIn(await createClient(tdb.db, otherId));
 });
 afterAll(async () => {
   await t.close();

@@ -98,6 +98,16 @@ export async function find(
   return rows[0] ?? null;
 }
 
+/** A user's name by id alone (a breadcrumb), within the companies the actor may see. */
+export async function findName(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
+  const rows = await query<{ name: string }>(
+    db,
+    sql`SELECT ${name} AS name FROM company_users cu
+         WHERE cu.id = ${id} AND ${scope.company(actor, sql.raw('cu.company_id'))}`,
+  );
+  return rows[0]?.name ?? null;
+}
+
 export interface CompanyUserFields {
   firstName: string;
   insertion: string | null;

@@ -3,7 +3,7 @@ import { companyUserAbilities } from '@app/shared/companies/company-users.rules'
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
-import { assertAbility, viewerOf } from '../../platform/can';
+import { assertAbility, can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, pgCode, pgConstraint } from '../../platform/errors';
 import { sendInvitation } from '../auth/auth.service';
@@ -49,6 +49,12 @@ export async function listUsers(ctx: Ctx, companyId: number, q: CompanyUserListQ
   const { rows, total } = await repo.list(ctx.db.orm, ctx.actor, companyId, q);
   if (rows.length === 0) await assertCompany(ctx, ctx.db.orm, companyId);
   return { data: rows.map((r) => toUser(r, ctx)), meta: pageMeta(q.page, q.perPage, total) };
+}
+
+/** A user's name for the breadcrumbs: only to whoever keeps the company's users (companies.manage), else null. */
+export async function companyUserTitle(ctx: Ctx, id: number): Promise<string | null> {
+  if (!can(ctx.actor, 'companies.manage')) return null;
+  return repo.findName(ctx.db.orm, ctx.actor, id);
 }
 
 /** @throws COMPANY_NOT_FOUND, COMPANY_USER_NOT_FOUND */

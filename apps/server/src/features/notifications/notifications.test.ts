@@ -17,20 +17,14 @@ let companyId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['companies.manage'] });
-  manager = t.agent();
-  await manager.login(m.email, m.password);
+  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
   companyId = (await createCompany(tdb.db, { name: 'Told Co' })).id;
   const a = await createClient(tdb.db, companyId);
-  first = t.agent();
-  await first.login(a.email, a.password);
-  const b = await createClient(tdb.db, companyId);
-  second = t.agent();
-  await second.login(b.email, b.password);
+  first = await t.signIn(a);
+  second = await t.signIn(await createClient(tdb.db, companyId));
   const other = await createCompany(tdb.db);
   const s = await createClient(tdb.db, other.id);
-  stranger = t.agent();
-  await stranger.login(s.email, s.password);
+  stranger = await t.signIn(s);
 });
 afterAll(async () => {
   await t.close();

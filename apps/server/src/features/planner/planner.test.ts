@@ -25,23 +25,18 @@ beforeAll(async () => {
   // The test clock: Saturday 21 November 2026 (week 47); "this week" starts Monday 16 November.
   t = await startTestApp({ db: tdb.db });
   const m = await createEmployee(tdb.db, { permissions: ['planner.manage'] });
-  planner = t.agent();
-  await planner.login(m.email, m.password);
+  planner = await t.signIn(m);
   const v = await createEmployee(tdb.db, { permissions: ['planner.view'] });
-  viewer = t.agent();
-  await viewer.login(v.email, v.password);
+  viewer = await t.signIn(v);
   const w = await createEmployee(tdb.db, { permissions: ['articles.view'] });
   workerId = w.employeeId;
   worker = t.agent();
   await worker.login(w.email, w.password);
   otherId = (await createEmployee(tdb.db, { permissions: [] })).employeeId;
   const company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
+  client = await t.signIn(await createClient(tdb.db, company.id));
   const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'planner.manage', 'planner.view'] });
-  acting = t.agent();
-  await acting.login(a.email, a.password);
+  acting = await t.signIn(a);
   acting.actingAs = company.id;
   anon = t.agent();
   await anon.csrf();

@@ -19,19 +19,13 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   companyId = (await createCompany(tdb.db, { name: 'Portal Co' })).id;
-  const c = await createClient(tdb.db, companyId);
-  customer = t.agent();
-  await customer.login(c.email, c.password);
-  const e = await createClient(tdb.db, companyId, { locale: 'en' });
-  customerEn = t.agent();
-  await customerEn.login(e.email, e.password);
+  customer = await t.signIn(await createClient(tdb.db, companyId));
+  customerEn = await t.signIn(await createClient(tdb.db, companyId, { locale: 'en' }));
   const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] });
-  acting = t.agent();
-  await acting.login(a.email, a.password);
+  acting = await t.signIn(a);
   acting.actingAs = companyId;
   const s = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
-  staff = t.agent();
-  await staff.login(s.email, s.password);
+  staff = await t.signIn(s);
 });
 afterAll(async () => {
   await t.close();

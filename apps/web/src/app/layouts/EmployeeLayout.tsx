@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuilding,
   IconBuildingWarehouse,
+  IconCalendar,
   IconChevronDown,
   IconHome,
   IconLogout,
@@ -34,7 +35,7 @@ interface NavItem {
 }
 
 /** The sidebar's items above the catalogue group; the others follow it. */
-const TOP_ITEMS = ['/', '/companies', '/projects', '/tickets'];
+const TOP_ITEMS = ['/', '/companies', '/projects', '/tickets', '/planner'];
 
 /** The back office: a navigation with only the sections this person may open, and the work area. */
 export function EmployeeLayout() {
@@ -44,6 +45,7 @@ export function EmployeeLayout() {
   const location = useLocation();
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
   const canProjects = useCan(['projects.view', 'projects.manage']);
+  const canPlanner = useCan(['planner.view', 'planner.manage']);
   // A screen whose permission this person lacks looks like one that does not exist (the server
   // refuses its calls either way); its page component never mounts.
   const needed = useRouteChain().at(-1)?.meta.permission;
@@ -54,6 +56,7 @@ export function EmployeeLayout() {
     { to: '/companies', label: t('common.nav.companies'), icon: <IconBuilding size={18} />, visible: canCompanies },
     { to: '/projects', label: t('common.nav.projects'), icon: <IconTools size={18} />, visible: canProjects },
     { to: '/tickets', label: t('common.nav.tickets'), icon: <IconTicket size={18} />, visible: canProjects },
+    { to: '/planner', label: t('planner.title'), icon: <IconCalendar size={18} />, visible: canPlanner },
     { to: '/public/products', label: t('common.nav.inspiration'), icon: <IconWorld size={18} />, visible: true },
     { to: '/settings', label: t('common.nav.settings'), icon: <IconSettings size={18} />, visible: true },
   ];

@@ -36,6 +36,120 @@ export const employeeRoutes: RouteObject[] = [
           }),
           lazy: async () => ({ Component: (await import('../../features/companies/pages/CompaniesPage')).CompaniesPage }),
         },
+        {
+          path: 'companies/new',
+          handle: meta({
+            name: 'company.create',
+            title: 'companies.editor.createTitle',
+            parent: 'archive-companies',
+            permission: ['companies.manage'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/companies/pages/CompanyPage')).CompanyCreatePage }),
+        },
+        {
+          path: 'companies/:companyId',
+          handle: meta({
+            name: 'company.details',
+            slug: 'companyId',
+            parent: 'archive-companies',
+            permission: ['companies.manage', 'companies.act-as-client'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/companies/pages/CompanyPage')).CompanyDetailsPage }),
+        },
+        // Inside one company (issue 10): its users and what it sees of its projects.
+        {
+          path: 'companies/:companyId/users',
+          handle: meta({
+            name: 'company.users',
+            title: 'companies.tabs.users',
+            parent: 'company.details',
+            permission: ['companies.manage'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/companies/pages/CompanyUsersPage')).CompanyUsersPage }),
+        },
+        {
+          path: 'companies/:companyId/users/new',
+          handle: meta({
+            name: 'company.user.create',
+            title: 'companies.users.editor.createTitle',
+            parent: 'company.users',
+            permission: ['companies.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/companies/pages/CompanyUserPage')).CompanyUserCreatePage,
+          }),
+        },
+        {
+          path: 'companies/:companyId/users/:clientId',
+          handle: meta({
+            name: 'company.user.details',
+            slug: 'clientId',
+            parent: 'company.users',
+            permission: ['companies.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/companies/pages/CompanyUserPage')).CompanyUserDetailsPage,
+          }),
+        },
+        {
+          path: 'companies/:companyId/permissions',
+          handle: meta({
+            name: 'company.permissions',
+            title: 'companies.tabs.permissions',
+            parent: 'company.details',
+            permission: ['companies.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/companies/pages/CompanyPermissionsPage')).CompanyPermissionsPage,
+          }),
+        },
+        // Inside one company (issue 10): the products assigned to it and its news.
+        {
+          path: 'companies/:companyId/products',
+          handle: meta({
+            name: 'company.products',
+            title: 'companies.tabs.products',
+            parent: 'company.details',
+            permission: ['companies.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/companies/pages/CompanyProductsPage')).CompanyProductsPage,
+          }),
+        },
+        {
+          path: 'companies/:companyId/posts',
+          handle: meta({
+            name: 'company.posts',
+            title: 'companies.tabs.posts',
+            parent: 'company.details',
+            permission: ['companies.manage'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/companies/pages/CompanyPostsPage')).CompanyPostsPage }),
+        },
+        {
+          path: 'companies/:companyId/posts/new',
+          handle: meta({
+            name: 'company.post.create',
+            title: 'companies.posts.editor.createTitle',
+            parent: 'company.posts',
+            permission: ['companies.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/companies/pages/CompanyPostPage')).CompanyPostCreatePage,
+          }),
+        },
+        {
+          path: 'companies/:companyId/posts/:postId',
+          handle: meta({
+            name: 'company.post.details',
+            title: 'companies.posts.editor.editTitle',
+            parent: 'company.posts',
+            permission: ['companies.manage'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/companies/pages/CompanyPostPage')).CompanyPostDetailsPage,
+          }),
+        },
         // Catalogue (issue #3), as the sidebar's Catalogus group shows it: Catalogus > Artikelen >
         // Artikelen synchroniseren, Producten > Producten sorteren, Attributen, Robox-materialen and
         // their categories. Each page's title is its label in the sidebar and its breadcrumb.
@@ -196,6 +310,17 @@ export const employeeRoutes: RouteObject[] = [
           lazy: async () => ({
             Component: (await import('../../features/robox/pages/RoboxCategoryEditPage')).RoboxCategoryEditPage,
           }),
+        },
+        // The planner (issue 9): who works on which project when.
+        {
+          path: 'planner',
+          handle: meta({
+            name: 'planner',
+            title: 'planner.title',
+            parent: 'home',
+            permission: ['planner.view', 'planner.manage'],
+          }),
+          lazy: async () => ({ Component: (await import('../../features/planner/pages/PlannerPage')).PlannerPage }),
         },
         {
           path: 'settings',

@@ -1,29 +1,52 @@
 import type { Sector } from '@app/shared/auth/auth';
-import { COMPANY_SORTS, type CompanySummary } from '@app/shared/companies/companies';
-import { Avatar, Badge, Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { IconBuilding, IconLogin2, IconSearch } from '@tabler/icons-react';
+import { COMPANY_SORTS, COMPANY_TABS, type CompanySummary } from '@app/shared/companies/companies';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Tabs, TextInput } from '@mantine/core';
+import { IconBuilding, IconLogin2, IconPlus, IconRestore, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
-import { startActingAs } from '../../auth/api';
-import { useCompanies } from '../api';
+import { startActingAs, useCan } from '../../auth/api';
+import { useCompanies, useRestoreFromList } from '../api';
+import { CompanyAvatar } from '../components/CompanyAvatar';
 
-/** 'Bedrijven': the client companies, with 'act as' where the server allows it. Filters live in the URL. */
+type CompanyTab = (typeof COMPANY_TABS)[number];
+const isTab = (v: string | null): v is CompanyTab => !!v && (COMPANY_TABS as readonly string[]).includes(v);
+
+/**
+ * archive-companies ('Bedrijven'): the client companies in tabs active and archived, searched,
+ * filtered by sector, sorted and paged on the server; all of it lives in the URL. Each name opens
+ * the company; 'act as' and restore follow each company's abilities; 'Nieuw bedrijf' needs
+ * companies.manage.
+ */
 export function CompaniesPage() {
   const { t } = useTranslation();
   const list$ = useListParams(COMPANY_SORTS, 'name');
   const { page, sort } = list$;
+  const tabParam = list$.params.get('tab');
+  const tab: CompanyTab = isTab(tabParam) ? tabParam : 'active';
   const sectorParam = list$.params.get('sector');
   const sector: Sector | undefined = sectorParam === 'cruise' || sectorParam === 'leisure' ? sectorParam : undefined;
   const [acting, setActing] = useState<number | null>(null);
+  const canManage = useCan('companies.manage');
+  const restore = useRestoreFromList();
 
-  const q = { page, perPage: 25, sort, q: list$.q, sector, tab: 'active' as const };
+  const q = { page, perPage: 25, sort, q: list$.q, sector, tab };
   const list = useCompanies(q);
+
+  const handleRestore = async (c: CompanySummary) => {
+    try {
+      await restore.mutateAsync(c.id);
+      notify.success(t('companies.restore.done', { name: c.name }));
+    } catch (err) {
+      notify.error(errorMessage(t, err));
+    }
+  };
 
   const handleActAs = async (c: CompanySummary) => {
     setActing(c.id);
@@ -42,10 +65,10 @@ export function CompaniesPage() {
       sortKey: 'name',
       render: (c) => (
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={c.logo} radius="sm" size={32} style={{ background: c.primaryColor, color: c.secondaryColor }}>
-            {c.name.slice(0, 2).toUpperCase()}
-          </Avatar>
-          <Text fw={500}>{c.name}</Text>
+          <CompanyAvatar name={c.name} logo={c.logo} primaryColor={c.primaryColor} />
+          <Anchor component={Link} to={`/companies/${c.id}`} fw={500}>
+            {c.name}
+          </Anchor>
         </Group>
       ),
     },
@@ -69,9 +92,23 @@ export function CompaniesPage() {
       key: 'actions',
       header: <span className="visually-hidden">{t('common.table.actions')}</span>,
       width: 170,
-      // The server says per company whether this person may open its portal (abilities.canActAs).
+      // The server says per company whether this person may open its portal (abilities.canActAs)
+      // and whether an archived one may be restored (abilities.canRestore).
       render: (c) =>
-        c.abilities.canActAs ? (
+        c.abilities.canRestore ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="teal"
+            leftSection={<IconRestore size={14} />}
+            loading={restore.isPending && restore.variables === c.id}
+            disabled={restore.isPending && restore.variables !== c.id}
+            onClick={() => void handleRestore(c)}
+            aria-label={t('companies.list.restoreFor', { name: c.name })}
+          >
+            {t('companies.restore.button')}
+          </Button>
+        ) : c.abilities.canActAs ? (
           <Button
             size="xs"
             variant="light"
@@ -87,49 +124,84 @@ export function CompaniesPage() {
     },
   ];
 
+  const createButton = canManage ? (
+    <Button component={Link} to="/companies/new" leftSection={<IconPlus size={16} />}>
+      {t('companies.list.create')}
+    </Button>
+  ) : null;
+
+  const filtered = Boolean(q.q || sector);
+  const empty = filtered ? (
+    <EmptyState
+      icon={<IconSearch size={32} stroke={1.5} />}
+      title={t('companies.list.noMatchTitle')}
+      description={t('companies.list.noMatchText')}
+    />
+  ) : tab === 'archived' ? (
+    <EmptyState
+      icon={<IconBuilding size={32} stroke={1.5} />}
+      title={t('companies.list.archivedEmptyTitle')}
+      description={t('companies.list.archivedEmptyText')}
+    />
+  ) : (
+    <EmptyState
+      icon={<IconBuilding size={32} stroke={1.5} />}
+      title={t('companies.list.emptyTitle')}
+      description={t(canManage ? 'companies.list.emptyTextManage' : 'companies.list.emptyText')}
+      action={createButton}
+    />
+  );
+
   return (
     <>
-      <PageHeader title={t('companies.list.title')} description={t('companies.list.intro')} />
-      <Group mb="md" gap="sm" wrap="wrap">
-        <TextInput
-          placeholder={t('companies.list.search')}
-          aria-label={t('companies.list.search')}
-          leftSection={<IconSearch size={16} />}
-          value={list$.search}
-          onChange={(e) => list$.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-        />
-        <SegmentedControl
-          aria-label={t('companies.list.sector')}
-          value={sector ?? 'all'}
-          onChange={(v) => list$.setFilters({ sector: v === 'all' ? null : v })}
-          data={[
-            { value: 'all', label: t('companies.sector.all') },
-            { value: 'cruise', label: t('companies.sector.cruise') },
-            { value: 'leisure', label: t('companies.sector.leisure') },
-          ]}
-        />
-      </Group>
-      <DataTable
-        caption={t('companies.list.title')}
-        columns={columns}
-        rows={list.data?.data}
-        meta={list.data?.meta}
-        rowKey={(c) => c.id}
-        isLoading={list.isLoading}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        sort={sort}
-        onSort={list$.setSort}
-        onPage={list$.setPage}
-        empty={
-          <EmptyState
-            icon={<IconBuilding size={32} stroke={1.5} />}
-            title={t(q.q || sector ? 'companies.list.noMatchTitle' : 'companies.list.emptyTitle')}
-            description={t(q.q || sector ? 'companies.list.noMatchText' : 'companies.list.emptyText')}
-          />
-        }
-      />
+      <PageHeader title={t('companies.list.title')} description={t('companies.list.intro')} actions={createButton} />
+      <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'active' || !isTab(v) ? null : v })} keepMounted={false}>
+        <Tabs.List mb="md" aria-label={t('companies.list.tabs.label')}>
+          {COMPANY_TABS.map((x) => (
+            <Tabs.Tab key={x} value={x}>
+              {t(`companies.list.tabs.${x}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={tab}>
+          <Stack gap="md">
+            <Group gap="sm" wrap="wrap">
+              <TextInput
+                placeholder={t('companies.list.search')}
+                aria-label={t('companies.list.search')}
+                leftSection={<IconSearch size={16} />}
+                value={list$.search}
+                onChange={(e) => list$.setSearch(e.currentTarget.value)}
+                w={{ base: '100%', sm: 320 }}
+              />
+              <SegmentedControl
+                aria-label={t('companies.list.sector')}
+                value={sector ?? 'all'}
+                onChange={(v) => list$.setFilters({ sector: v === 'all' ? null : v })}
+                data={[
+                  { value: 'all', label: t('companies.sector.all') },
+                  { value: 'cruise', label: t('companies.sector.cruise') },
+                  { value: 'leisure', label: t('companies.sector.leisure') },
+                ]}
+              />
+            </Group>
+            <DataTable
+              caption={tab === 'archived' ? t('companies.list.captionArchived') : t('companies.list.title')}
+              columns={columns}
+              rows={list.data?.data}
+              meta={list.data?.meta}
+              rowKey={(c) => c.id}
+              isLoading={list.isLoading}
+              error={list.error}
+              onRetry={() => void list.refetch()}
+              sort={sort}
+              onSort={list$.setSort}
+              onPage={list$.setPage}
+              empty={empty}
+            />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { CATALOGUE_SECTIONS } from '../../../app/catalogue-sections';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatLongDate } from '../../../lib/dates';
 import { useCan, useCurrentUser } from '../../auth/api';
+import { MyPlannerCard } from '../../planner/components/MyPlannerCard';
 import { Shortcut } from '../components/Shortcut';
 
 /** The catalogue's most used sections, first on the home page (the rest are on the Catalogus page). */
@@ -40,6 +41,7 @@ export function EmployeeHomePage() {
           ) : null
         }
       />
+      <MyPlannerCard />
       <Title order={2} size="h4" mb="sm">
         {t('home.shortcuts')}
       </Title>

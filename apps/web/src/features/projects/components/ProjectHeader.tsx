@@ -1,15 +1,14 @@
 import type { Project } from '@app/shared/projects/projects';
-import { Badge, Box, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconRestore, IconStar } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
 import { ErrorState } from '../../../components/States';
+import { TabBar } from '../../../components/TabBar';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useProject, useProjectTransitions } from '../api';
 import { CompletionBar } from './CompletionBar';
-import classes from './ProjectHeader.module.css';
 
 /** The project's tabs, in order (the drawings tab comes with the approvals issue). */
 const TABS = [
@@ -52,21 +51,7 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const project = useProject(projectId);
   const { restore } = useProjectTransitions();
-  const tabsRef = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
   const loaded = !!project.data;
-
-  // On a phone the bar scrolls sideways: the current tab is brought into view (not the page scrolled).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or the first render of the bar
-  useEffect(() => {
-    const bar = tabsRef.current;
-    const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!bar || !current) return;
-    const left = current.offsetLeft;
-    if (left < bar.scrollLeft || left + current.offsetWidth > bar.scrollLeft + bar.clientWidth) {
-      bar.scrollLeft = Math.max(0, left - 16);
-    }
-  }, [pathname, loaded]);
 
   if (project.isLoading) {
     return (
@@ -119,21 +104,25 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
           </Button>
         ) : null}
       </Group>
-      <Box component="nav" ref={tabsRef} aria-label={t('projects.tabs.label', { name: p.name })} className={classes.tabs}>
-        {TABS.map((tab) => (
-          <NavLink key={tab.path} to={`/projects/${p.id}/${tab.path}`} className={classes.tab}>
-            {t(tab.label)}
-            {tab.path === 'tickets' && p.openTicketsCount > 0 ? (
+      <TabBar
+        label={t('projects.tabs.label', { name: p.name })}
+        ready={loaded}
+        tabs={TABS.map((tab) => ({
+          to: `/projects/${p.id}/${tab.path}`,
+          label:
+            tab.path === 'tickets' && p.openTicketsCount > 0 ? (
               <>
+                {t(tab.label)}
                 <Badge size="sm" variant="light" color="orange" ml={6} aria-hidden>
                   {p.openTicketsCount}
                 </Badge>
                 <span className="visually-hidden">{t('projects.tabs.openTickets', { count: p.openTicketsCount })}</span>
               </>
-            ) : null}
-          </NavLink>
-        ))}
-      </Box>
+            ) : (
+              t(tab.label)
+            ),
+        }))}
+      />
     </Stack>
   );
 }
