@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconLock, IconLogin2, IconRestore } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
@@ -26,6 +26,7 @@ import { EditorButtons } from '../../../components/EditorButtons';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
+import { useShownRecord } from '../../../components/use-shown-record';
 import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
@@ -423,18 +424,8 @@ export function CompanyDetailsPage() {
   const { t } = useTranslation();
   const id = Number(useParams().companyId);
   const company = useCompany(id);
-  const [shown, setShown] = useState<Company | undefined>(undefined);
-  const dirty = useRef(false);
   const loaded = company.data;
-
-  useEffect(() => {
-    if (!loaded) return;
-    setShown((prev) => (!prev || prev.id !== loaded.id || (prev.version !== loaded.version && !dirty.current) ? loaded : prev));
-  }, [loaded]);
-
-  const onDirtyChange = useRef((d: boolean) => {
-    dirty.current = d;
-  }).current;
+  const { shown, onDirtyChange } = useShownRecord(loaded);
 
   if (company.isLoading || (loaded && !shown)) {
     return (

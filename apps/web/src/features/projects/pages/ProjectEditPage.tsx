@@ -24,7 +24,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconArchive, IconExternalLink, IconLock } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
@@ -33,6 +33,7 @@ import { EditorButtons } from '../../../components/EditorButtons';
 import { ImagePickerField } from '../../../components/ImagePickerField';
 import { PageHeader } from '../../../components/PageHeader';
 import { useEditor } from '../../../components/use-editor';
+import { useShownRecord } from '../../../components/use-shown-record';
 import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
@@ -498,18 +499,8 @@ export function ProjectCreatePage() {
 export function ProjectDetailsPage() {
   const id = Number(useParams().projectId);
   const project = useProject(id);
-  const [shown, setShown] = useState<Project | undefined>(undefined);
-  const dirty = useRef(false);
   const loaded = project.data;
-
-  useEffect(() => {
-    if (!loaded) return;
-    setShown((prev) => (!prev || prev.id !== loaded.id || (prev.version !== loaded.version && !dirty.current) ? loaded : prev));
-  }, [loaded]);
-
-  const onDirtyChange = useRef((d: boolean) => {
-    dirty.current = d;
-  }).current;
+  const { shown, onDirtyChange } = useShownRecord(loaded);
 
   return (
     <>

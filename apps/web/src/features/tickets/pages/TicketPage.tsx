@@ -1,12 +1,13 @@
 import { type Ticket, ticketInputSchema } from '@app/shared/tickets/tickets';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconLock, IconRefresh } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EditorButtons } from '../../../components/EditorButtons';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
+import { useShownRecord } from '../../../components/use-shown-record';
 import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
@@ -158,16 +159,8 @@ function TicketEditor({ ticket, inProject, reload, onDirtyChange }: EditorProps)
  */
 function TicketScreen({ ticketId, projectId }: { ticketId: number; projectId?: number }) {
   const ticket = useTicket(ticketId, projectId);
-  const [shown, setShown] = useState<Ticket | undefined>(undefined);
-  const dirty = useRef(false);
   const loaded = ticket.data;
-  useEffect(() => {
-    if (!loaded) return;
-    setShown((prev) => (!prev || prev.id !== loaded.id || (prev.version !== loaded.version && !dirty.current) ? loaded : prev));
-  }, [loaded]);
-  const onDirtyChange = useRef((d: boolean) => {
-    dirty.current = d;
-  }).current;
+  const { shown, onDirtyChange } = useShownRecord(loaded);
 
   if (ticket.isLoading || (loaded && !shown)) {
     return (
