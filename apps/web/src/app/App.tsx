@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';
 import { FullPageLoader } from '../components/States';
-import { enableBackofficeCatalogs } from '../lib/i18n';
+import { enableBackofficeCatalogs, enablePortalCatalogs } from '../lib/i18n';
 import { collectRoutes, type RouteEntry } from './route-meta';
 import { RouteRegistryContext } from './route-registry';
 import { type RouteSet, useSession } from './session';
@@ -17,8 +17,10 @@ async function loadRouteSet(set: RouteSet): Promise<RouteObject[]> {
   switch (set) {
     case 'guest':
       return (await import('./route-sets/guest')).guestRoutes;
-    case 'customer':
-      return (await import('./route-sets/customer')).customerRoutes;
+    case 'customer': {
+      const [routes] = await Promise.all([import('./route-sets/customer'), enablePortalCatalogs()]);
+      return routes.customerRoutes;
+    }
     case 'employee': {
       const [routes] = await Promise.all([import('./route-sets/employee'), enableBackofficeCatalogs()]);
       return routes.employeeRoutes;

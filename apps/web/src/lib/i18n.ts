@@ -4,16 +4,18 @@ import { initReactI18next } from 'react-i18next';
 
 type Catalog = Record<string, unknown>;
 
-// Each language's catalogues come in two lazy chunks: what every visitor needs (locales/<lang>/index.ts)
-// and the back office's (locales/<lang>/backoffice.ts, only once an employee's route set loads).
+// Each language's catalogues come in lazy chunks: what every visitor needs (locales/<lang>/index.ts),
+// the back office's (locales/<lang>/backoffice.ts, only once an employee's route set loads) and the
+// portal's (locales/<lang>/portal.ts, only once the customer route set loads).
 // Keys read as feature.screen.item: t('auth.login.title').
-type Bundle = 'base' | 'backoffice';
+type Bundle = 'base' | 'backoffice' | 'portal';
 const catalogs: Record<Bundle, Record<Locale, () => Promise<{ default: Catalog }>>> = {
   base: { nl: () => import('../locales/nl/index'), en: () => import('../locales/en/index') },
   backoffice: { nl: () => import('../locales/nl/backoffice'), en: () => import('../locales/en/backoffice') },
+  portal: { nl: () => import('../locales/nl/portal'), en: () => import('../locales/en/portal') },
 };
 const loaded = new Set<string>();
-let withBackoffice = false;
+const enabled = new Set<Exclude<Bundle, 'base'>>();
 
 export function isLocale(v: unknown): v is Locale {
   return typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
@@ -29,8 +31,14 @@ async function ensureCatalog(locale: Locale, bundle: Bundle): Promise<void> {
 
 /** Loads the back office's texts (now and on every later language switch). */
 export async function enableBackofficeCatalogs(): Promise<void> {
-  withBackoffice = true;
+  enabled.add('backoffice');
   await ensureCatalog(currentLocale(), 'backoffice');
+}
+
+/** Loads the portal pages' texts (now and on every later language switch). */
+export async function enablePortalCatalogs(): Promise<void> {
+  enabled.add('portal');
+  await ensureCatalog(currentLocale(), 'portal');
 }
 
 function currentLocale(): Locale {
@@ -54,7 +62,7 @@ export async function initI18n(initial: Locale = DEFAULT_LOCALE): Promise<typeof
 
 /** Switches the UI language, the date locale and the document language together. */
 export async function applyLocale(locale: Locale): Promise<void> {
-  await Promise.all([ensureCatalog(locale, 'base'), withBackoffice ? ensureCatalog(locale, 'backoffice') : null]);
+  await Promise.all([ensureCatalog(locale, 'base'), ...[...enabled].map((bundle) => ensureCatalog(locale, bundle))]);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
   const { setDateLocale } = await import('./dates');

@@ -17,6 +17,12 @@ export const SLUG_NAMES = [
   /** The web's sub-task route param (task/:taskId/subtask/:subTaskId), spelled as in the specification. */
   'subTaskId',
   'ticketId',
+  /** The portal's order-line page (company-products/:projectId/:orderlineId). */
+  'orderlineId',
+  /** The portal's single product page (product-files/:companyProductId). */
+  'companyProductId',
+  /** A company news post (staff and portal). */
+  'postId',
 ] as const;
 export type SlugName = (typeof SLUG_NAMES)[number];
 

@@ -61,3 +61,37 @@ export function ticketTitle(db: DbOrTx, actor: Actor, id: number): Promise<strin
            AND (tk.task_id IS NULL OR ${scope.area(actor, sql.raw('t.project_id'), sql.raw('t.area_id'))})`,
   );
 }
+
+/** An order line as its item's name (the product's in the actor's language, or the article's), scoped by its task's area. */
+export function orderLineTitle(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
+  const productName =
+    actor.kind !== 'anonymous' && actor.locale === 'en' ? sql`coalesce(nullif(pr.name_en, ''), pr.name_nl)` : sql`pr.name_nl`;
+  return one(
+    db,
+    sql`SELECT coalesce(${productName}, ar.name) AS title
+          FROM order_lines ol JOIN subtasks s ON s.id = ol.subtask_id JOIN tasks t ON t.id = s.task_id
+          JOIN projects p ON p.id = t.project_id
+          LEFT JOIN products pr ON pr.id = ol.product_id LEFT JOIN articles ar ON ar.id = ol.article_id
+         WHERE ol.id = ${id} AND ${projectVisible(actor)} AND ${scope.area(actor, sql.raw('t.project_id'), sql.raw('t.area_id'))}`,
+  );
+}
+
+/** A company product as its product's name, through scope.companyProduct. */
+export function companyProductTitle(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
+  const productName =
+    actor.kind !== 'anonymous' && actor.locale === 'en' ? sql`coalesce(nullif(pr.name_en, ''), pr.name_nl)` : sql`pr.name_nl`;
+  return one(
+    db,
+    sql`SELECT ${productName} AS title FROM company_products cp JOIN products pr ON pr.id = cp.product_id
+         WHERE cp.id = ${id} AND ${scope.companyProduct(actor, 'cp')}`,
+  );
+}
+
+/** A news post's title, through scope.companyPost (the portal: published, its time come, own company). */
+export function postTitle(db: DbOrTx, actor: Actor, id: number, now: Date): Promise<string | null> {
+  return one(
+    db,
+    sql`SELECT cp.title FROM company_posts cp
+         WHERE cp.id = ${id} AND ${scope.companyPost(actor, sql.raw('cp.company_id'), sql.raw('cp.status'), sql.raw('cp.publish_at'), now)}`,
+  );
+}

@@ -42,6 +42,9 @@ const resolvers: Record<SlugName, Resolver> = {
     const description = await repo.ticketTitle(ctx.db.orm, ctx.actor, id);
     return description === null ? null : shorten(description, TICKET_TITLE_MAX);
   },
+  orderlineId: (ctx, id) => repo.orderLineTitle(ctx.db.orm, ctx.actor, id),
+  companyProductId: (ctx, id) => repo.companyProductTitle(ctx.db.orm, ctx.actor, id),
+  postId: (ctx, id) => repo.postTitle(ctx.db.orm, ctx.actor, id, ctx.clock()),
 };
 
 /** Titles for the slug params of the page being opened. */

@@ -1,4 +1,5 @@
 // The en catalogues of the back office, loaded with the employee route set only.
+import analytics from './analytics.json';
 import areas from './areas.json';
 import articles from './articles.json';
 import attributes from './attributes.json';
@@ -21,6 +22,7 @@ import weekGrid from './week-grid.json';
 // The error messages only staff can meet, merged into `errors` of the base catalogue.
 export default {
   errors: errorsStaff,
+  analytics,
   areas,
   articles,
   attributes,

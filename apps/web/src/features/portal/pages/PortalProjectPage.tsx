@@ -1,0 +1,4 @@
+// Placeholder: the page is being built (issue 10).
+export function PortalProjectPage() {
+  return null;
+}

@@ -1,0 +1,10 @@
+// The nl catalogues of the customer portal's pages, loaded with the customer route set only
+// (a company user, or an employee acting as a company). The portal's toolbar texts stay in
+// portal.json of the base catalogue: the public catalogue shows the toolbar too.
+// Each file is a namespace of its own; `portal` is merged into the base catalogue's `portal`.
+import portalNews from './portal-news.json';
+import portal from './portal-pages.json';
+import portalProducts from './portal-products.json';
+import portalProjects from './portal-projects.json';
+
+export default { portal, portalNews, portalProducts, portalProjects };
