@@ -14,12 +14,14 @@
  *   GET  /b/areas, /b/area-tasks?area=N, /b/project-tasks?page=N   the project lists (bench/projects.ts)
  *   GET  /b/task-list?deck=N   the assembly list of one deck (bench/projects.ts)
  *   GET  /b/project-articles   the project's articles summed per area and in total (bench/projects.ts)
+ *   GET  /b/company-products?company=N&page=N[&type=T]   the portal's company products (bench/portal.ts)
  *   GET  /b/count     row counts of analytics_events (the app's) and bench_events (the baselines')
  */
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { COOKIE_NAME, isMain, onStop, sha256Hex, tellParent } from './common.ts';
+import { registerPortalBaselines } from './portal.ts';
 import { registerProjectArticlesBaseline, registerProjectBaselines, registerTaskListBaseline } from './projects.ts';
 
 /** The database, bare: a named statement on pg, a plain extended-protocol query on PGlite. */
@@ -339,6 +341,8 @@ export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baselin
   registerTaskListBaseline(app, sql);
   // Project articles (issue 9): the project's items summed per area and in total.
   registerProjectArticlesBaseline(app, sql);
+  // The portal's company products (issue 10), on what bench/portal.ts seeds with --portal.
+  registerPortalBaselines(app, sql);
 
   app.post('/b/insert', async (req, reply) => {
     const e = toEvent(req.body as EventBody);

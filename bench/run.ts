@@ -12,6 +12,7 @@
  *   npm run bench -- --g4              G4 only: the ERP import against B-upsert
  *   npm run bench -- --catalogue       G3, then G4
  *   npm run bench -- --projects        G3 on the project lists (issue 8): areas, an area's tasks, the project's tasks
+ *   npm run bench -- --portal          G3 on the portal's company products (issue 10): unfiltered and one type
  *   options: --rounds 3 --duration 10 --warmup 3 --connections 50 --fixed 10000 --extra --json out.json
  *            --articles 100000 (G3's catalogue) --g4-size 50000 --g4-batch 5000 --g4-page 1000 --no-e2e
  */
@@ -40,6 +41,7 @@ import {
 } from './common.ts';
 import { cores, cpuBetween, snapshot } from './cpu.ts';
 import { type G4Report, runG4 } from './g4.ts';
+import { PORTAL_FILTER_TYPE, randomPortalCompany, randomPortalSession, seedPortal } from './portal.ts';
 import { seedProject } from './projects.ts';
 import { type Check, fmt, log, median, printChecks, printInfo, table } from './report.ts';
 import { createPgDatabase, PG_ADMIN_URL, seed } from './seed.ts';
@@ -69,6 +71,7 @@ const { values: opt } = parseArgs({
     'g4-page': { type: 'string', default: '1000' },
     'no-e2e': { type: 'boolean', default: false },
     projects: { type: 'boolean', default: false },
+    portal: { type: 'boolean', default: false },
   },
 });
 
@@ -101,6 +104,8 @@ interface Scenario {
   pathFor?: () => string;
   /** Only employees may list articles: G3 draws from the employees' sessions. */
   employees?: boolean;
+  /** The portal's lists: sessions of company users whose company has products (bench/portal.ts). */
+  portal?: boolean;
 }
 
 /** A random page of the first 20 (G3), as the PERFORMANCE.md 4.1 Lua script for the analytics POST does. */
@@ -244,17 +249,63 @@ Object.assign(SCENARIOS, {
 } satisfies Record<string, Scenario>);
 PROJECT_SCENARIOS.push('B-project-articles', 'G3-project-articles');
 
+// The portal's company products (issue 10): 5,000 per company over 100,000 (bench/portal.ts), a
+// random page of the first 20 (24 per page), unfiltered and one article type (about 500 rows).
+const PORTAL_TYPES_QUERY = encodeURIComponent(JSON.stringify([PORTAL_FILTER_TYPE]));
+Object.assign(SCENARIOS, {
+  'B-company-products': {
+    name: 'B-company-products',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/company-products',
+    what: 'deferred join + count',
+    query: () => `company=${randomPortalCompany()}&page=${randomPage()}`,
+  },
+  'G3-company-products': {
+    name: 'G3-company-products',
+    server: 'app',
+    method: 'GET',
+    path: '/api/client/company-products',
+    what: "app: the company's products",
+    query: () => `page=${randomPage()}`,
+    portal: true,
+  },
+  'B-company-products-filter': {
+    name: 'B-company-products-filter',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/company-products',
+    what: 'the same, one type',
+    query: () =>
+      `company=${randomPortalCompany()}&page=${1 + Math.floor(Math.random() * 10)}&type=${encodeURIComponent(PORTAL_FILTER_TYPE)}`,
+  },
+  'G3-company-products-filter': {
+    name: 'G3-company-products-filter',
+    server: 'app',
+    method: 'GET',
+    path: '/api/client/company-products',
+    what: 'app: one type',
+    query: () => `page=${1 + Math.floor(Math.random() * 10)}&types=${PORTAL_TYPES_QUERY}`,
+    portal: true,
+  },
+} satisfies Record<string, Scenario>);
+const PORTAL_SCENARIOS = ['B-company-products', 'G3-company-products', 'B-company-products-filter', 'G3-company-products-filter'];
+
 const ROUND_ORDER = opt.scenarios
   ? opt.scenarios.split(',').map((s) => s.trim())
-  : opt.projects
-    ? PROJECT_SCENARIOS
-    : G3
-      ? G3_SCENARIOS
-      : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
+  : opt.portal
+    ? PORTAL_SCENARIOS
+    : opt.projects
+      ? PROJECT_SCENARIOS
+      : G3
+        ? G3_SCENARIOS
+        : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
 /** The catalogue is seeded when a G3 scenario runs. */
 const SEED_CATALOGUE = ROUND_ORDER.some((n) => G3_SCENARIOS.includes(n));
 /** The big project is seeded when a project scenario runs. */
 const SEED_PROJECT = ROUND_ORDER.some((n) => PROJECT_SCENARIOS.includes(n));
+/** The portal's company products are seeded when a portal scenario runs. */
+const SEED_PORTAL = ROUND_ORDER.some((n) => PORTAL_SCENARIOS.includes(n));
 /** The fixed-count POST test belongs to G2. */
 const FIXED_TEST = !opt['no-fixed'] && ROUND_ORDER.includes('G2');
 for (const name of ROUND_ORDER)
@@ -274,7 +325,7 @@ function requestsFor(s: Scenario): autocannon.Request[] {
       method: s.method,
       path: s.path,
       setupRequest: (req): autocannon.RequestParams => {
-        const n = s.employees ? randomEmployeeSession() : randomSession();
+        const n = s.employees ? randomEmployeeSession() : s.portal ? randomPortalSession() : randomSession();
         const cookie = `${COOKIE_NAME}=${sessionToken(n)}`;
         const path = s.pathFor ? s.pathFor() : s.path;
         if (s.method === 'GET') return { ...req, path: s.query ? `${path}?${s.query()}` : path, headers: { cookie } };
@@ -474,6 +525,11 @@ async function startServers(driver: Driver): Promise<Servers> {
       const cat = SEED_CATALOGUE ? await seedCatalogue(db, ARTICLES) : null;
       const proj = SEED_PROJECT ? await seedProject(db) : null;
       if (proj) log(`seeded the project: ${JSON.stringify(proj.counts)}`);
+      const portal = SEED_PORTAL ? await seedPortal(db) : null;
+      if (portal)
+        log(
+          `seeded the portal: ${portal.companyProducts} company products of ${portal.products} products over ${portal.companyIds.length} companies`,
+        );
       log(
         `seeded ${bench.name}: ${s.sessions} sessions, ${s.accounts} accounts, ${s.companies} companies, ${s.roles} role${cat ? `, ${cat.articles} articles, ${cat.products} products` : ''} (${fmt((performance.now() - t0) / 1000, 1)} s)`,
       );
@@ -516,7 +572,12 @@ async function startServers(driver: Driver): Promise<Servers> {
   const t0 = performance.now();
   const c = await startChild(
     './app-server.ts',
-    ['--pglite', ...(SEED_CATALOGUE ? ['--articles', String(ARTICLES)] : []), ...(SEED_PROJECT ? ['--projects'] : [])],
+    [
+      '--pglite',
+      ...(SEED_CATALOGUE ? ['--articles', String(ARTICLES)] : []),
+      ...(SEED_PROJECT ? ['--projects'] : []),
+      ...(SEED_PORTAL ? ['--portal'] : []),
+    ],
     {},
   );
   if (c.ready.type !== 'ready') throw new Error('unexpected');
@@ -668,6 +729,8 @@ function checksFor(driver: Driver, rounds: Round[]): { checks: Check[]; info: Ch
     ['G3-project-tasks', 'B-project-tasks'],
     ['G3-task-list', 'B-task-list'],
     ['G3-project-articles', 'B-project-articles'],
+    ['G3-company-products', 'B-company-products'],
+    ['G3-company-products-filter', 'B-company-products-filter'],
   ] as const) {
     if (!has(app, base)) continue;
     checks.push(
