@@ -137,11 +137,18 @@ export const scope = {
   companyProduct(actor: Actor, alias: string): SQL {
     const cp = (col: string) => sql.raw(`${alias}.${col}`);
     if (actor.kind === 'client') {
+      // Uncorrelated IN lists (hashed once per statement), not an EXISTS per row: a page and its
+      // count read thousands of a company's rows (G3). Only a row on an order line of a project
+      // with selected areas pays the per-row area check (an order line is always of the row's
+      // project: the service checks it).
       return sql`(${cp('company_id')} = ${actor.companyId}
-        AND (${cp('project_id')} IS NULL OR EXISTS (
-              SELECT 1 FROM projects p_cp WHERE p_cp.id = ${cp('project_id')} AND p_cp.deleted_at IS NULL
-                 AND ${scope.project(actor, cp('project_id'))}))
-        AND (${cp('order_line_id')} IS NULL OR EXISTS (
+        AND (${cp('project_id')} IS NULL OR ${cp('project_id')} IN (
+              SELECT pc_cp.project_id FROM project_companies pc_cp JOIN projects p_cp ON p_cp.id = pc_cp.project_id
+               WHERE pc_cp.company_id = ${actor.companyId} AND p_cp.deleted_at IS NULL))
+        AND (${cp('order_line_id')} IS NULL
+             OR ${cp('project_id')} IN (SELECT pc_all.project_id FROM project_companies pc_all
+                                         WHERE pc_all.company_id = ${actor.companyId} AND pc_all.all_areas)
+             OR EXISTS (
               SELECT 1 FROM order_lines ol_cp JOIN subtasks st_cp ON st_cp.id = ol_cp.subtask_id
                 JOIN tasks t_cp ON t_cp.id = st_cp.task_id
                WHERE ol_cp.id = ${cp('order_line_id')} AND ${scope.area(actor, sql.raw('t_cp.project_id'), sql.raw('t_cp.area_id'))})))`;

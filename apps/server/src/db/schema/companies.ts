@@ -68,7 +68,9 @@ export const companyProducts = pgTable(
   },
   (t) => [
     unique('company_products_unique_key').on(t.companyId, t.productId, t.projectId).nullsNotDistinct(),
-    index('company_products_type_idx').on(t.companyId, t.typeName, t.id),
+    // project_id and order_line_id ride along so the portal's page and its count are index-only
+    // scans: the scope reads them on every one of a company's rows (G3).
+    index('company_products_type_idx').on(t.companyId, t.typeName, t.id, t.projectId, t.orderLineId),
     index('company_products_project_idx').on(t.companyId, t.projectId, t.id),
     index('company_products_product_idx').on(t.productId),
     index('company_products_order_line_idx').on(t.orderLineId),

@@ -169,7 +169,7 @@ export async function productOptions(ctx: Ctx, q: string): Promise<ProductOption
 export async function portalCompanyProducts(ctx: Ctx, q: PortalCompanyProductsQuery): Promise<Page<PortalCompanyProduct>> {
   const perPage = COMPANY_PRODUCTS_PAGE_SIZE;
   const { rows, total } = await repo.portalPage(
-    ctx.db.orm,
+    ctx.db,
     ctx.actor,
     { page: q.page, perPage, projects: q.projects, types: q.types },
     localeOf(ctx),
