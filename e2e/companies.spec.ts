@@ -87,14 +87,14 @@ test('an account manager adds a company, edits it, archives it, finds it under G
     archivedAt: null,
   });
 
-  // Edit: a light main colour is warned about, a darker one is saved.
+  // Edit: a main colour as light as the accent is warned about (the underline would vanish), a darker one is saved.
   await primary.fill('#f2c14e');
   await primary.press('Escape');
-  await expect(main.getByText(/Witte tekst op de hoofdkleur is slecht leesbaar/)).toBeVisible();
+  await expect(main.getByText(/De accentkleur valt weg tegen de hoofdkleur/)).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/companies-contrast-warning.png`, fullPage: true });
   await primary.fill('#14532d');
   await primary.press('Escape');
-  await expect(main.getByText(/Witte tekst op de hoofdkleur is slecht leesbaar/)).toHaveCount(0);
+  await expect(main.getByText(/De accentkleur valt weg tegen de hoofdkleur/)).toHaveCount(0);
   await main.getByRole('textbox', { name: /^Plaats/ }).fill('Terschelling');
   await main.getByRole('button', { name: 'Opslaan' }).click();
   await expect(toast(page, `${name} is opgeslagen.`)).toBeVisible();

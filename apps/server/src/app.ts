@@ -28,6 +28,7 @@ import { mediaRoutes } from './features/media/media.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
 import { portalRoutes } from './features/portal/portal.routes';
+import { portalProductsRoutes } from './features/portal/portal-products.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { projectArticlesRoutes } from './features/project-articles/project-articles.routes';
 import { areasRoutes } from './features/projects/areas.routes';
@@ -188,6 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(companyUsersRoutes);
   await app.register(companyPermissionsRoutes);
   await app.register(portalRoutes);
+  await app.register(portalProductsRoutes);
   await app.register(companyPostsRoutes);
   await app.register(companyProductsRoutes);
   await app.register(notificationsRoutes);

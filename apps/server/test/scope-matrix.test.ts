@@ -1,8 +1,18 @@
+import { eq } from 'drizzle-orm';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { RouteRecord } from '../src/app';
-import { companyPosts, companyProjectAreas, notifications, projectCompanies } from '../src/db/schema';
+import {
+  companyPosts,
+  companyProducts,
+  companyProjectAreas,
+  media,
+  notifications,
+  orderLines,
+  products,
+  projectCompanies,
+} from '../src/db/schema';
 import { createMediaRow, createProduct } from '../src/features/products/catalogue.fixtures';
 import { createAreaRow, createProjectChain, type ProjectChain } from '../src/features/projects/projects.fixtures';
 import { createTimelineTaskRow } from '../src/features/timeline/timeline.fixtures';
@@ -109,6 +119,34 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
       .returning({ id: notifications.id });
     return { foreign: String(n?.id) };
   },
+  // The order line on each chain's sub-task (so in the chain's area), under its own project.
+  orderLineId: projectFixture('orderLineId'),
+  // A product assigned to company B against one assigned to company A; the product (unpublished)
+  // has a stored tearsheet, so the own record's download answers too.
+  async companyProductId() {
+    const a = await companyA;
+    const b = await createCompany(tdb.db, { name: 'Company B (products)' });
+    const storage = t.app.platform.storage;
+    const key = storage.newKey();
+    await storage.write(key, Buffer.from('tearsheet'));
+    const [sheet] = await tdb.db.orm
+      .insert(media)
+      .values({ storageKey: key, originalName: 'sheet.jpg', mime: 'image/jpeg', size: 9 })
+      .returning({ id: media.id });
+    const product = await createProduct(tdb.db, { published: false });
+    await tdb.db.orm
+      .update(products)
+      .set({ tearsheetMediaId: sheet?.id ?? null })
+      .where(eq(products.id, product.id));
+    const assign = async (companyId: number) => {
+      const [row] = await tdb.db.orm
+        .insert(companyProducts)
+        .values({ companyId, productId: product.id })
+        .returning({ id: companyProducts.id });
+      return String(row?.id);
+    };
+    return { foreign: await assign(b.id), own: await assign(a.id) };
+  },
   // A timeline item on the area of each chain's project.
   async timelineTaskId() {
     const { own, foreign } = await projectChains();
@@ -123,6 +161,8 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
 };
 
 let chains: Promise<{ own: ProjectChain; foreign: ProjectChain }> | null = null;
+/** The order line on each chain's sub-task, by project. */
+const orderLineOf = new Map<number, number>();
 
 /** One project with a deck, area, sub-area, task, sub-task, ticket and files for company A, and one for company B (made once). */
 function projectChains() {
@@ -142,16 +182,22 @@ function projectChains() {
     });
     await tdb.db.orm.insert(projectCompanies).values({ projectId: own.projectId, companyId: s.id, allAreas: false });
     await tdb.db.orm.insert(companyProjectAreas).values({ projectId: own.projectId, companyId: s.id, areaId: allowed.id });
-    return {
-      own,
-      foreign: await createProjectChain(tdb.db, { companyIds: [b.id], storage, name: 'Foreign project' }),
-    };
+    const foreign = await createProjectChain(tdb.db, { companyIds: [b.id], storage, name: 'Foreign project' });
+    const product = await createProduct(tdb.db);
+    for (const c of [own, foreign]) {
+      const [line] = await tdb.db.orm
+        .insert(orderLines)
+        .values({ subtaskId: c.subtaskId, projectId: c.projectId, productId: product.id, quantity: 1 })
+        .returning({ id: orderLines.id });
+      orderLineOf.set(c.projectId, line?.id ?? 0);
+    }
+    return { own, foreign };
   })();
   return chains;
 }
 
 /** A fixture for one parameter of the project chain, with the chain's other ids as the route's other parameters. */
-function projectFixture(param: 'projectId' | 'areaId' | 'taskId' | 'subtaskId' | 'ticketId' | 'fileId') {
+function projectFixture(param: 'projectId' | 'areaId' | 'taskId' | 'subtaskId' | 'ticketId' | 'fileId' | 'orderLineId') {
   const params = (c: ProjectChain): Record<string, string> => ({
     projectId: String(c.projectId),
     areaId: String(c.areaId),
@@ -159,12 +205,13 @@ function projectFixture(param: 'projectId' | 'areaId' | 'taskId' | 'subtaskId' |
     subtaskId: String(c.subtaskId),
     ticketId: String(c.ticketId),
     fileId: String(c.fileId),
+    orderLineId: String(orderLineOf.get(c.projectId)),
   });
   return async (): Promise<Fixture> => {
     const { own, foreign } = await projectChains();
     return {
-      foreign: String(foreign[param]),
-      own: String(own[param]),
+      foreign: params(foreign)[param] as string,
+      own: params(own)[param] as string,
       context: { foreign: params(foreign), own: params(own) },
     };
   };
@@ -250,7 +297,7 @@ function errorShape(res: InjectResponse): unknown {
 }
 
 /** Parameters of records that lie in an area: outside a selected-areas company's selection they are not found. */
-const HIDDEN_FOR_SELECTED = new Set(['areaId', 'taskId', 'subtaskId', 'ticketId']);
+const HIDDEN_FOR_SELECTED = new Set(['areaId', 'taskId', 'subtaskId', 'ticketId', 'orderLineId']);
 
 const portalViews = () =>
   [

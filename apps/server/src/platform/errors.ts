@@ -56,6 +56,7 @@ const messages: Record<ErrorCode, string> = {
   COMPANY_USER_NOT_FOUND: 'Company user not found',
   POST_NOT_FOUND: 'Post not found',
   COMPANY_PRODUCT_NOT_FOUND: 'Company product not found',
+  ORDER_LINE_NOT_FOUND: 'Order line not found',
   NOTIFICATION_NOT_FOUND: 'Notification not found',
   ROLE_NOT_FOUND: 'Role not found',
   ARTICLE_NOT_FOUND: 'Article not found',

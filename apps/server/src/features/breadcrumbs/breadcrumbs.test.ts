@@ -5,14 +5,18 @@ import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/ap
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import {
   companies,
+  companyPosts,
+  companyProducts,
   companyProjectAreas,
   companyUsers,
+  orderLines,
   projectCompanies,
   projects,
   subtasks,
   tasks,
   tickets,
 } from '../../db/schema';
+import { createArticle, createProduct } from '../products/catalogue.fixtures';
 import { createAreaRow, createProjectChain, type ProjectChain } from '../projects/projects.fixtures';
 
 let tdb: TestDatabase;
@@ -217,5 +221,112 @@ describe('GET /api/breadcrumbs/slugs inside projects', () => {
     // A deleted project is gone from the portal.
     await tdb.db.orm.update(projects).set({ deletedAt: new Date() }).where(eq(projects.id, limited.projectId));
     expect((await slugs(user, `projectId=${limited.projectId}`)).projectId).toBeNull();
+  });
+});
+
+describe('GET /api/breadcrumbs/slugs for the portal’s order lines, company products and news posts', () => {
+  let own: ProjectChain;
+  let foreign: ProjectChain;
+  let ownLine: number;
+  let articleLine: number;
+  let foreignLine: number;
+  let ownProduct: number;
+  let foreignProduct: number;
+  let published: number;
+  let draft: number;
+  let future: number;
+  let foreignPost: number;
+
+  beforeAll(async () => {
+    own = await createProjectChain(tdb.db, { companyIds: [companyA.id], name: 'Crumb ship' });
+    foreign = await createProjectChain(tdb.db, { companyIds: [companyB.id], name: 'Crumb hotel' });
+    const product = await createProduct(tdb.db, { nameNl: 'Kruimelbank', nameEn: 'Crumb sofa' });
+    const article = await createArticle(tdb.db, { name: 'Artikel kruimel' });
+    const line = async (c: ProjectChain, item: { productId: number } | { articleId: number }) => {
+      const [row] = await tdb.db.orm
+        .insert(orderLines)
+        .values({ subtaskId: c.subtaskId, projectId: c.projectId, quantity: 1, ...item })
+        .returning({ id: orderLines.id });
+      return row?.id ?? 0;
+    };
+    ownLine = await line(own, { productId: product.id });
+    articleLine = await line(own, { articleId: article.id });
+    foreignLine = await line(foreign, { productId: product.id });
+    const assign = async (companyId: number, c: ProjectChain, orderLineId: number) => {
+      const [row] = await tdb.db.orm
+        .insert(companyProducts)
+        .values({ companyId, productId: product.id, projectId: c.projectId, orderLineId })
+        .returning({ id: companyProducts.id });
+      return row?.id ?? 0;
+    };
+    ownProduct = await assign(companyA.id, own, ownLine);
+    foreignProduct = await assign(companyB.id, foreign, foreignLine);
+    const post = async (companyId: number, title: string, status: 'published' | 'draft', publishAt: Date | null) => {
+      const [row] = await tdb.db.orm
+        .insert(companyPosts)
+        .values({ companyId, title, bodyHtml: '<p>x</p>', status, publishAt })
+        .returning({ id: companyPosts.id });
+      return row?.id ?? 0;
+    };
+    published = await post(companyA.id, 'Nieuws van de werf', 'published', new Date('2026-01-01T00:00:00Z'));
+    draft = await post(companyA.id, 'Concept', 'draft', null);
+    future = await post(companyA.id, 'Later', 'published', new Date('2999-01-01T00:00:00Z'));
+    foreignPost = await post(companyB.id, 'Nieuws van Beta', 'published', new Date('2026-01-01T00:00:00Z'));
+  });
+
+  const q = (o: Record<string, number>) =>
+    Object.entries(o)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+
+  it("names the portal view's own order line, company product and published post in its language", async () => {
+    const user = await signedIn(await createClient(tdb.db, companyA.id));
+    const en = await signedIn(await createClient(tdb.db, companyA.id, { locale: 'en' }));
+    const acting = await signedIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] }));
+    acting.actingAs = companyA.id;
+    for (const who of [user, acting]) {
+      expect(await slugs(who, q({ orderlineId: ownLine, companyProductId: ownProduct, postId: published }))).toEqual({
+        orderlineId: 'Kruimelbank',
+        companyProductId: 'Kruimelbank',
+        postId: 'Nieuws van de werf',
+      });
+      expect(await slugs(who, q({ orderlineId: articleLine }))).toEqual({ orderlineId: 'Artikel kruimel' });
+    }
+    expect(await slugs(en, q({ orderlineId: ownLine, companyProductId: ownProduct }))).toEqual({
+      orderlineId: 'Crumb sofa',
+      companyProductId: 'Crumb sofa',
+    });
+  });
+
+  it("answers another company's records, a draft and a scheduled post exactly like missing ids (Z2)", async () => {
+    const user = await signedIn(await createClient(tdb.db, companyA.id));
+    const nulls = { orderlineId: null, companyProductId: null, postId: null };
+    const other = await user.get(
+      `/api/breadcrumbs/slugs?${q({ orderlineId: foreignLine, companyProductId: foreignProduct, postId: foreignPost })}`,
+    );
+    const missing = await user.get(
+      `/api/breadcrumbs/slugs?${q({ orderlineId: 987654, companyProductId: 987654, postId: 987654 })}`,
+    );
+    expect(other.json()).toEqual({ data: { slugs: nulls } });
+    expect(other.body).toBe(missing.body);
+    expect(await slugs(user, q({ postId: draft }))).toEqual({ postId: null });
+    expect(await slugs(user, q({ postId: future }))).toEqual({ postId: null });
+    expect(await slugs(t.agent(), q({ orderlineId: ownLine, companyProductId: ownProduct, postId: published }))).toEqual(nulls);
+  });
+
+  it('hides an order line and the company product on it from a company limited to other areas', async () => {
+    const user = await signedIn(await createClient(tdb.db, companyA.id));
+    const elsewhere = await createAreaRow(tdb.db, own.projectId);
+    await tdb.db.orm
+      .update(projectCompanies)
+      .set({ allAreas: false })
+      .where(sql`${projectCompanies.projectId} = ${own.projectId} AND ${projectCompanies.companyId} = ${companyA.id}`);
+    await tdb.db.orm
+      .insert(companyProjectAreas)
+      .values({ projectId: own.projectId, companyId: companyA.id, areaId: elsewhere.id });
+    expect(await slugs(user, q({ orderlineId: ownLine, companyProductId: ownProduct }))).toEqual({
+      orderlineId: null,
+      companyProductId: null,
+    });
   });
 });

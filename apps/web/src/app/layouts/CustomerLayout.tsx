@@ -1,204 +1,99 @@
-import type { CompanyBrand } from '@app/shared/auth/auth';
-import { Anchor, Box, Burger, Button, Collapse, Container, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconSettings, IconUserShield } from '@tabler/icons-react';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { Avatar, Box, Group, Menu, Stack, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { logout, stopActingAs, useCurrentUser } from '../../features/auth/api';
-import { RouteEffects } from '../RouteEffects';
+import { logout, useCurrentUser } from '../../features/auth/api';
+import { NotificationBell } from '../../features/portal/components/notifications/NotificationBell';
 import { useSession } from '../session';
 import classes from './CustomerLayout.module.css';
-import { SkipLink, skipTargetProps } from './SkipLink';
+import { type HeaderLink, PortalShell, usePortalBrand } from './PortalShell';
 
-export interface HeaderLink {
-  to: string;
-  label: string;
-  end?: boolean;
-  external?: boolean;
-}
+export { type HeaderLink, ImpersonationToolbar, PortalShell, usePortalBrand } from './PortalShell';
 
-/** The company a portal page is dressed in: the user's own, or the one an employee acts as. */
-export function usePortalBrand(): CompanyBrand | null {
+/** Settings and the company's users, with the person's initials on the header (wide screens). */
+function UserMenu() {
+  const { t } = useTranslation();
   const user = useCurrentUser();
-  return user.data.acting_as ?? user.data.guardable.company ?? null;
-}
-
-/** 'Ingelogd als <company>' with a way to stop, on every page while an employee acts as a company. */
-export function ImpersonationToolbar() {
-  const { t } = useTranslation();
-  const { actingAs } = useSession();
-  const [busy, setBusy] = useState(false);
-  if (!actingAs) return null;
+  const name = user.data.name;
   return (
-    <Box className={classes.toolbar} role="status" data-testid="impersonation-toolbar">
-      <Container size="xl">
-        <Group justify="space-between" py={6} wrap="nowrap">
-          <Group gap={8} wrap="nowrap">
-            <IconUserShield size={18} aria-hidden />
-            <Text size="sm" fw={500}>
-              {t('portal.acting.loggedInAs', { company: actingAs.name })}
-            </Text>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} data-testid="user-menu">
+          {/* Named by its content (the initials are decoration), so the name holds all that shows. */}
+          <span className="visually-hidden">{t('portalNews.nav.userMenu', { name })}</span>
+          <Group gap={6} wrap="nowrap" aria-hidden>
+            <Avatar size={30} radius="xl" name={name} classNames={{ placeholder: classes.avatar }} />
+            <IconChevronDown size={14} />
           </Group>
-          <Button
-            size="compact-sm"
-            variant="white"
-            color="dark"
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              void stopActingAs().finally(() => setBusy(false));
-            }}
-          >
-            {t('portal.acting.stop')}
-          </Button>
-        </Group>
-      </Container>
-    </Box>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{name}</Menu.Label>
+        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+          {t('portalNews.nav.settings')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/users" leftSection={<IconUsers size={16} />}>
+          {t('portalNews.nav.users')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
-/** Header, links (a toggling menu on phones), page and footer, in the company's colours. */
-export function PortalShell({
-  brand,
-  links,
-  actions,
-  children,
-  homeTo = '/',
-}: {
-  homeTo?: string;
-  brand: CompanyBrand | null;
-  links: HeaderLink[];
-  actions: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const style = {
-    '--portal-primary': brand?.primaryColor ?? 'var(--mantine-color-brand-8)',
-    '--portal-secondary': brand?.secondaryColor ?? 'var(--mantine-color-gold-5)',
-  } as CSSProperties;
-  const linkNodes = links.map((l) =>
-    l.external ? (
-      <Anchor key={l.to} href={l.to} className={classes.link} onClick={close}>
-        {l.label}
-      </Anchor>
-    ) : (
-      <NavLink key={l.to} to={l.to} end={l.end} className={classes.link} onClick={close}>
-        {l.label}
-      </NavLink>
-    ),
-  );
-  return (
-    <Box className={classes.root} style={style}>
-      <RouteEffects />
-      <SkipLink />
-      <ImpersonationToolbar />
-      <header className={classes.header}>
-        <Container size="xl">
-          <Group h={64} justify="space-between" wrap="nowrap">
-            <UnstyledButton
-              component={Link}
-              to={homeTo}
-              className={classes.brand}
-              aria-label={t('common.nav.homeNamed', { name: brand?.name ?? t('common.appName') })}
-            >
-              {brand?.logo ? <Image src={brand.logo} alt="" h={36} w="auto" /> : null}
-              <Text fw={700} size="lg" c="white" truncate>
-                {brand?.name ?? t('common.appName')}
-              </Text>
-            </UnstyledButton>
-            <Group gap="lg" visibleFrom="sm" component="nav" aria-label={t('common.nav.main')} wrap="nowrap">
-              {linkNodes}
-            </Group>
-            <Group gap="sm" wrap="nowrap">
-              <Box visibleFrom="sm">{actions}</Box>
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="sm"
-                color="white"
-                size="sm"
-                aria-label={t('common.nav.toggleMenu')}
-                aria-expanded={opened}
-                data-testid="mobile-menu-toggle"
-              />
-            </Group>
-          </Group>
-        </Container>
-        <Collapse expanded={opened} hiddenFrom="sm">
-          <Stack
-            className={classes.mobileMenu}
-            gap="xs"
-            p="md"
-            component="nav"
-            aria-label={t('common.nav.mobile')}
-            data-testid="mobile-menu"
-          >
-            {linkNodes}
-            <Box pt="xs">{actions}</Box>
-          </Stack>
-        </Collapse>
-      </header>
-      <Container size="xl" py="xl" component="main" className={classes.main} {...skipTargetProps}>
-        <AppBreadcrumbs />
-        {children}
-      </Container>
-      <footer className={classes.footer}>
-        <Container size="xl">
-          <Group justify="space-between" py="md" gap="xs">
-            <Text size="sm">{t('common.footer.copyright', { year: new Date().getFullYear() })}</Text>
-            <Text size="sm" c="dimmed">
-              {t('common.footer.tagline')}
-            </Text>
-          </Group>
-        </Container>
-      </footer>
-    </Box>
-  );
-}
-
-/** The customer portal, for company users and for employees acting as a company. */
+/**
+ * The customer portal, for company users and for employees acting as a company: Projecten, Jouw
+ * producten, Productbestanden, Nieuws and Inspiratie; the bell; settings and users in the user
+ * menu; Uitloggen beside it (the specification lists Logout with the navigation). An employee who
+ * acts as the company stops with the toolbar instead, and has no bell of the company's.
+ */
 export function CustomerLayout() {
   const { t } = useTranslation();
   const brand = usePortalBrand();
   const { actingAs } = useSession();
   const links: HeaderLink[] = [
     { to: '/', label: t('common.nav.projects'), end: true },
+    { to: '/company-products', label: t('portal.companyProducts.title') },
+    { to: '/product-files', label: t('portal.productFiles.title') },
+    { to: '/news', label: t('portal.news.title') },
     { to: '/public/products', label: t('common.nav.inspiration') },
   ];
+  const logoutButton = (
+    <UnstyledButton className={classes.headerButton} onClick={() => void logout()}>
+      <IconLogout size={18} aria-hidden />
+      <span>{t('common.nav.logout')}</span>
+    </UnstyledButton>
+  );
   const actions = (
     <Group gap="xs" wrap="nowrap">
       <LanguageSwitch />
-      <Button
-        component={Link}
-        to="/settings"
-        variant="subtle"
-        color="white"
-        size="compact-sm"
-        leftSection={<IconSettings size={16} />}
-        className={classes.action}
-      >
-        {t('common.nav.account')}
-      </Button>
-      {actingAs ? null : (
-        <Button
-          variant="subtle"
-          color="white"
-          size="compact-sm"
-          leftSection={<IconLogout size={16} />}
-          className={classes.action}
-          onClick={() => void logout()}
-        >
-          {t('common.nav.logout')}
-        </Button>
-      )}
+      <UserMenu />
+      {actingAs ? null : logoutButton}
     </Group>
   );
+  const menuActions = (
+    <Stack gap="xs" align="flex-start">
+      <NavLink to="/settings" className={classes.link}>
+        {t('portalNews.nav.settings')}
+      </NavLink>
+      <NavLink to="/users" className={classes.link}>
+        {t('portalNews.nav.users')}
+      </NavLink>
+      <Box py={4}>
+        <LanguageSwitch />
+      </Box>
+      {actingAs ? null : logoutButton}
+    </Stack>
+  );
   return (
-    <PortalShell brand={brand} links={links} actions={actions}>
+    <PortalShell
+      brand={brand}
+      links={links}
+      actions={actions}
+      menuActions={menuActions}
+      tools={actingAs ? null : <NotificationBell />}
+      navFrom="lg"
+    >
       <Outlet />
     </PortalShell>
   );

@@ -6,8 +6,8 @@ import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { queryClient } from '../../lib/query';
 import { useSession } from '../session';
-import { type HeaderLink, PortalShell } from './CustomerLayout';
 import classes from './CustomerLayout.module.css';
+import { type HeaderLink, PortalShell } from './PortalShell';
 
 const COMPANY_WEBSITE = import.meta.env.VITE_COMPANY_WEBSITE ?? 'https://www.example.com';
 

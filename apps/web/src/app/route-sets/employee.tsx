@@ -47,6 +47,18 @@ export const employeeRoutes: RouteObject[] = [
           lazy: async () => ({ Component: (await import('../../features/companies/pages/CompanyPage')).CompanyCreatePage }),
         },
         {
+          path: 'companies/analytics',
+          handle: meta({
+            name: 'company.analytics',
+            title: 'analytics.title',
+            parent: 'archive-companies',
+            permission: ['companies.manage', 'dashboard.change-settings'],
+          }),
+          lazy: async () => ({
+            Component: (await import('../../features/companies/pages/CompanyAnalyticsPage')).CompanyAnalyticsPage,
+          }),
+        },
+        {
           path: 'companies/:companyId',
           handle: meta({
             name: 'company.details',

@@ -2,22 +2,17 @@ import { Alert, Avatar, Box, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { portalColors, UI_CONTRAST, WHITE } from '../../../app/layouts/portal-colors';
 import { contrast } from '../../../app/theme';
-import {
-  BLACK,
-  DEFAULT_PRIMARY,
-  DEFAULT_SECONDARY,
-  isHexColor as isHex,
-  MIN_CONTRAST,
-  formatRatio as shown,
-  WHITE,
-} from '../brand';
+import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, isHexColor as isHex, formatRatio as shown } from '../brand';
 import classes from './BrandPreview.module.css';
 
 /**
- * How the portal will look in these colours, as `PortalShell` draws it: the 'Ingelogd als' bar in the
- * accent colour with black text, the header in the main colour with white text, the current link
- * underlined in the accent colour. Below it, the contrast of both texts, with a warning under 4.5:1.
+ * How the portal will look in these colours, as `PortalShell` draws it (`portalColors`): the
+ * 'Ingelogd als' bar in the accent colour and the header in the main colour, each with the text
+ * colour the portal picks for it (white or dark, whichever reads), the current link underlined in
+ * the accent colour. Below it, the contrast each text reaches, and a warning when the accent
+ * colour does not stand out against the main colour (the portal then underlines in the text colour).
  */
 export function BrandPreview({
   name,
@@ -31,18 +26,15 @@ export function BrandPreview({
   secondaryColor: string;
 }) {
   const { t, i18n } = useTranslation();
-  const primary = isHex(primaryColor) ? primaryColor.trim() : null;
-  const secondary = isHex(secondaryColor) ? secondaryColor.trim() : null;
+  const valid = isHex(primaryColor) && isHex(secondaryColor);
+  const colors = portalColors({
+    primaryColor: isHex(primaryColor) ? primaryColor.trim() : DEFAULT_PRIMARY,
+    secondaryColor: isHex(secondaryColor) ? secondaryColor.trim() : DEFAULT_SECONDARY,
+  });
   const shownName = name.trim() || t('companies.editor.preview.placeholderName');
-  const primaryRatio = primary ? contrast(WHITE, primary) : null;
-  const secondaryRatio = secondary ? contrast(BLACK, secondary) : null;
-  const warnings: string[] = [];
-  if (primaryRatio !== null && primaryRatio < MIN_CONTRAST) {
-    warnings.push(t('companies.editor.contrast.primaryLow', { ratio: shown(primaryRatio, i18n.language) }));
-  }
-  if (secondaryRatio !== null && secondaryRatio < MIN_CONTRAST) {
-    warnings.push(t('companies.editor.contrast.secondaryLow', { ratio: shown(secondaryRatio, i18n.language) }));
-  }
+  const textName = (c: string) => t(c === WHITE ? 'companies.editor.contrast.white' : 'companies.editor.contrast.dark');
+  const accentRatio = contrast(colors.secondary, colors.primary);
+  const accentLow = valid && accentRatio < UI_CONTRAST;
 
   return (
     <Stack gap="xs">
@@ -56,8 +48,11 @@ export function BrandPreview({
         className={classes.frame}
         style={
           {
-            '--preview-primary': primary ?? DEFAULT_PRIMARY,
-            '--preview-secondary': secondary ?? DEFAULT_SECONDARY,
+            '--preview-primary': colors.primary,
+            '--preview-on-primary': colors.onPrimary,
+            '--preview-secondary': colors.secondary,
+            '--preview-on-secondary': colors.onSecondary,
+            '--preview-accent': colors.accent,
           } as CSSProperties
         }
         data-testid="brand-preview"
@@ -66,7 +61,7 @@ export function BrandPreview({
         <Group className={classes.header} justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="xs" wrap="nowrap" miw={0}>
             {logo ? <Avatar src={logo} alt="" radius="sm" size={28} /> : null}
-            <Text fw={700} c="white" truncate>
+            <Text fw={700} c="inherit" truncate>
               {shownName}
             </Text>
           </Group>
@@ -79,23 +74,20 @@ export function BrandPreview({
         </Group>
         <div className={classes.page} />
       </Box>
-      {warnings.length > 0 ? (
+      {accentLow ? (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="sm" data-testid="contrast-warning">
-          <Stack gap={4}>
-            {warnings.map((w) => (
-              <Text key={w} size="sm">
-                {w}
-              </Text>
-            ))}
-          </Stack>
+          <Text size="sm">{t('companies.editor.contrast.accentLow', { ratio: shown(accentRatio, i18n.language) })}</Text>
         </Alert>
-      ) : primaryRatio !== null && secondaryRatio !== null ? (
+      ) : null}
+      {valid ? (
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconCircleCheck size={16} color="var(--mantine-color-teal-8)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" data-testid="contrast-note">
             {t('companies.editor.contrast.ok', {
-              primary: shown(primaryRatio, i18n.language),
-              secondary: shown(secondaryRatio, i18n.language),
+              primaryText: textName(colors.onPrimary),
+              primary: shown(contrast(colors.onPrimary, colors.primary), i18n.language),
+              secondaryText: textName(colors.onSecondary),
+              secondary: shown(contrast(colors.onSecondary, colors.secondary), i18n.language),
             })}
           </Text>
         </Group>

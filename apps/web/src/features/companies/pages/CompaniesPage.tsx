@@ -1,7 +1,7 @@
 import type { Sector } from '@app/shared/auth/auth';
 import { COMPANY_SORTS, COMPANY_TABS, type CompanySummary } from '@app/shared/companies/companies';
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Tabs, TextInput } from '@mantine/core';
-import { IconBuilding, IconLogin2, IconPlus, IconRestore, IconSearch } from '@tabler/icons-react';
+import { IconBuilding, IconChartBar, IconLogin2, IconPlus, IconRestore, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,6 +34,7 @@ export function CompaniesPage() {
   const sector: Sector | undefined = sectorParam === 'cruise' || sectorParam === 'leisure' ? sectorParam : undefined;
   const [acting, setActing] = useState<number | null>(null);
   const canManage = useCan('companies.manage');
+  const canAnalytics = useCan(['companies.manage', 'dashboard.change-settings']);
   const restore = useRestoreFromList();
 
   const q = { page, perPage: 25, sort, q: list$.q, sector, tab };
@@ -154,7 +155,22 @@ export function CompaniesPage() {
 
   return (
     <>
-      <PageHeader title={t('companies.list.title')} description={t('companies.list.intro')} actions={createButton} />
+      <PageHeader
+        title={t('companies.list.title')}
+        description={t('companies.list.intro')}
+        actions={
+          canAnalytics || createButton ? (
+            <>
+              {canAnalytics ? (
+                <Button component={Link} to="/companies/analytics" variant="default" leftSection={<IconChartBar size={16} />}>
+                  {t('analytics.title')}
+                </Button>
+              ) : null}
+              {createButton}
+            </>
+          ) : null
+        }
+      />
       <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'active' || !isTab(v) ? null : v })} keepMounted={false}>
         <Tabs.List mb="md" aria-label={t('companies.list.tabs.label')}>
           {COMPANY_TABS.map((x) => (

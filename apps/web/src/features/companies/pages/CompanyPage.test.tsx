@@ -190,15 +190,21 @@ describe('CompanyPage', () => {
     expect(screen.getByRole('button', { name: 'Inloggen als Nordic Star Cruises' })).toBeInTheDocument();
   });
 
-  it('warns when white text on the main colour is too hard to read', async () => {
+  it('shows the text colour the portal picks, and warns when the accent colour does not stand out', async () => {
     const { user } = openCompany();
     await screen.findByTestId('brand-preview');
     expect(screen.queryByTestId('contrast-warning')).not.toBeInTheDocument();
     const primary = screen.getByRole('textbox', { name: /^Hoofdkleur/ });
     await user.clear(primary);
-    await user.type(primary, '#f2c14e');
+    await user.type(primary, '#d0aa60');
+    // A light main colour gets dark text; the accent (#c8a45c) hardly differs from it.
+    expect(await screen.findByTestId('contrast-note')).toHaveTextContent(/donker op de hoofdkleur/);
     expect(await screen.findByTestId('contrast-warning')).toHaveTextContent(
-      /Witte tekst op de hoofdkleur is slecht leesbaar \(contrast 1,[0-9]:1, minstens 4,5:1 nodig\)/,
+      /De accentkleur valt weg tegen de hoofdkleur \(contrast 1,[0-9]:1, minstens 3:1 nodig\)/,
     );
+    await user.clear(primary);
+    await user.type(primary, '#14532d');
+    expect(await screen.findByTestId('contrast-note')).toHaveTextContent(/wit op de hoofdkleur/);
+    expect(screen.queryByTestId('contrast-warning')).not.toBeInTheDocument();
   });
 });

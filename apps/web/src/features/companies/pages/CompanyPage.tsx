@@ -37,8 +37,8 @@ import { startActingAs } from '../../auth/api';
 import { useCompany, useCompanyTransitions, useCreateCompany, useUpdateCompany } from '../api';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from '../brand';
 import { BrandPreview } from '../components/BrandPreview';
-import { CompanyAvatar } from '../components/CompanyAvatar';
 import { CompanyHeader } from '../components/CompanyHeader';
+import { CompanyLogoField } from '../components/CompanyLogoField';
 
 interface Values {
   name: string;
@@ -121,24 +121,6 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** The logo as the portal shows it, or the initials in the company's colour; changing it comes later. */
-function LogoField({ name, logo, primaryColor }: { name: string; logo: string | null; primaryColor: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {t('companies.fields.logo')}
-      </Text>
-      <Group gap="sm" wrap="nowrap">
-        <CompanyAvatar name={name} logo={logo} primaryColor={primaryColor} size={48} />
-        <Text size="sm" c="dimmed">
-          {logo ? t('companies.editor.logoHint') : `${t('companies.editor.noLogo')} ${t('companies.editor.logoHint')}`}
-        </Text>
-      </Group>
-    </Stack>
-  );
-}
-
 interface EditorProps {
   /** The company as loaded; none: a new one. */
   company?: Company;
@@ -160,6 +142,8 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
   const update = useUpdateCompany(company?.id ?? 0);
   const { archive, restore } = useCompanyTransitions();
   const [acting, setActing] = useState(false);
+  // The logo is saved on its own (not with the form): what it is now, also after a change here.
+  const [logo, setLogo] = useState<string | null>(company?.logo ?? null);
   const schemaCheck = zodValidate(companyInputSchema, t, { from: toInput, prefix: 'companies.validation' });
   const editor = useEditor<Values, Company>({
     initialValues: company ? toValues(company) : empty,
@@ -335,7 +319,14 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Section title={t('companies.editor.sections.brand')} description={t('companies.editor.brandIntro')}>
-              <LogoField name={v.name} logo={base?.logo ?? null} primaryColor={v.primaryColor} />
+              <CompanyLogoField
+                companyId={base?.id}
+                name={v.name}
+                logo={logo}
+                primaryColor={v.primaryColor}
+                canEdit={base ? base.abilities.canEdit : false}
+                onChange={setLogo}
+              />
               <ColorInput
                 label={t('companies.fields.primaryColor')}
                 description={t('companies.editor.primaryHint')}
@@ -358,12 +349,7 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
                 disabled={locked}
                 {...form.getInputProps('secondaryColor')}
               />
-              <BrandPreview
-                name={v.name}
-                logo={base?.logo ?? null}
-                primaryColor={v.primaryColor}
-                secondaryColor={v.secondaryColor}
-              />
+              <BrandPreview name={v.name} logo={logo} primaryColor={v.primaryColor} secondaryColor={v.secondaryColor} />
             </Section>
           </Grid.Col>
         </Grid>

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { formatLongDate } from '../../../lib/dates';
 import { useCan, useCurrentUser } from '../../auth/api';
 import { MyPlannerCard } from '../../planner/components/MyPlannerCard';
+import { ClientsCard } from '../components/ClientsCard';
 import { Shortcut } from '../components/Shortcut';
 
 /** The catalogue's most used sections, first on the home page (the rest are on the Catalogus page). */
@@ -42,6 +43,7 @@ export function EmployeeHomePage() {
         }
       />
       <MyPlannerCard />
+      <ClientsCard />
       <Title order={2} size="h4" mb="sm">
         {t('home.shortcuts')}
       </Title>

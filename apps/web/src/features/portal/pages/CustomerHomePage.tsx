@@ -1,14 +1,18 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
-import { IconBuildingSkyscraper } from '@tabler/icons-react';
+import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
-import { EmptyState } from '../../../components/States';
 import { api } from '../../../lib/api';
 import { authKeys, useCurrentUser } from '../../auth/api';
+import { ColleaguesBlock, NotificationsBlock, OrdersBlock, ProductsBlock } from '../components/projects/DashboardBlocks';
+import { DashboardProjects } from '../components/projects/DashboardProjects';
 
-/** The portal's home: the company's projects (they arrive with the projects feature) and a first-login welcome. */
+/**
+ * The portal's home: the company's projects (active or archived) and the blocks beside them
+ * (latest notifications, orders, products, colleagues), each loading on its own and all at once;
+ * and the welcome on a company user's first sign-in.
+ */
 export function CustomerHomePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -23,11 +27,15 @@ export function CustomerHomePage() {
   return (
     <>
       <PageHeader title={t('portal.home.title')} description={t('portal.home.intro', { company: company?.name ?? '' })} />
-      <EmptyState
-        icon={<IconBuildingSkyscraper size={32} stroke={1.5} />}
-        title={t('portal.home.emptyTitle')}
-        description={t('portal.home.emptyText')}
-      />
+      <Stack gap="xl">
+        <DashboardProjects />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="dashboard-blocks">
+          <NotificationsBlock />
+          <OrdersBlock />
+          <ProductsBlock />
+          <ColleaguesBlock />
+        </SimpleGrid>
+      </Stack>
       <Modal
         opened={welcome}
         onClose={() => {
