@@ -70,7 +70,7 @@ test('an account manager adds a company, edits it, archives it, finds it under G
   await main.getByRole('textbox', { name: /^Land/ }).fill('Nederland');
   const preview = main.getByRole('img', { name: 'Voorbeeld van de kop van het portaal in deze kleuren' });
   await expect(preview).toContainText(name);
-  await expect(main.getByText(/Beide kleuren zijn goed leesbaar/)).toBeVisible();
+  await expect(main.getByText(/Het portaal kiest zelf leesbare tekst: wit op de hoofdkleur/)).toBeVisible();
   await main.getByRole('button', { name: 'Bedrijf aanmaken' }).click();
   await expect(toast(page, `${name} is aangemaakt.`)).toBeVisible();
   await expect(page).toHaveURL(/\/companies\/\d+$/);

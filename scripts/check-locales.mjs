@@ -21,8 +21,9 @@ for (const f of files) {
     console.error(`${f}: only in nl: ${onlyNl.join(', ') || '-'}; only in en: ${onlyEn.join(', ') || '-'}`);
   }
 }
-// Every error code the server can answer has a message: in errors.json (everyone) or in
-// errors-staff.json (loaded with the back office).
+// Every error code the server can answer has a message: in errors.json (everyone), in
+// errors-signed-in.json (back office and portal), errors-staff.json (back office) or
+// errors-portal.json (portal).
 const codes = [
   ...fs
     .readFileSync(path.resolve(import.meta.dirname, '../packages/shared/src/platform/errors.ts'), 'utf8')
@@ -30,7 +31,9 @@ const codes = [
 ].map((m) => m[1]);
 for (const lang of ['nl', 'en']) {
   const read = (f) => JSON.parse(fs.readFileSync(path.join(root, lang, f), 'utf8'));
-  const known = new Set([...Object.keys(read('errors.json')), ...Object.keys(read('errors-staff.json'))]);
+  const known = new Set(
+    ['errors.json', 'errors-signed-in.json', 'errors-staff.json', 'errors-portal.json'].flatMap((f) => Object.keys(read(f))),
+  );
   const missing = codes.filter((c) => !known.has(c));
   if (codes.length < 10 || missing.length) {
     failed = true;

@@ -11,6 +11,7 @@ import products from './products.json';
 import projectArticles from './project-articles.json';
 import projects from './projects.json';
 import robox from './robox.json';
+import { account, errorsSignedIn } from './signed-in';
 import taskList from './task-list.json';
 import tasks from './tasks.json';
 import templates from './templates.json';
@@ -19,9 +20,10 @@ import timeline from './timeline.json';
 import users from './users.json';
 import weekGrid from './week-grid.json';
 
-// The error messages only staff can meet, merged into `errors` of the base catalogue.
+// The error messages a signed-in person and only staff can meet, merged into `errors` of the base catalogue.
 export default {
-  errors: errorsStaff,
+  errors: { ...errorsSignedIn, ...errorsStaff },
+  account,
   analytics,
   areas,
   articles,

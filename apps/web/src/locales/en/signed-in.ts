@@ -1,0 +1,7 @@
+// The en catalogues every signed-in person needs, in the back office and in the portal alike
+// (the account settings, the error messages a guest can never meet): imported by backoffice.ts and
+// portal.ts, so it is one shared chunk that the sign-in page and the public catalogue never load.
+import account from './account.json';
+import errorsSignedIn from './errors-signed-in.json';
+
+export { account, errorsSignedIn };
