@@ -217,6 +217,15 @@ test('a new company user is welcomed once, reads the news in the company colours
     await portal.getByRole('menuitem', { name: 'Instellingen' }).click();
     await expect(portal).toHaveURL('/settings');
     await expect(portal.getByRole('heading', { level: 1, name: 'Mijn account' })).toBeVisible();
+    // Her own details: the job title changes, the e-mail address is shown, not editable.
+    const jobTitle = portal.getByRole('textbox', { name: 'Functie' });
+    await expect(jobTitle).toHaveValue('Facilitair manager');
+    await expect(portal.getByText(new RegExp(`Je e-mailadres \\(${email.replace(/[.]/g, '\\.')}\\)`))).toBeVisible();
+    await jobTitle.fill('Hoofd facilitaire zaken');
+    await portal.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(toast(portal, 'Je gegevens zijn opgeslagen.')).toBeVisible();
+    await portal.reload();
+    await expect(portal.getByRole('textbox', { name: 'Functie' })).toHaveValue('Hoofd facilitaire zaken');
     await shot(portal, 'settings-wide');
 
     // On a phone: the burger opens and closes the menu, nothing scrolls sideways.

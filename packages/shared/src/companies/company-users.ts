@@ -57,3 +57,24 @@ export const companyUserUpdateSchema = z.strictObject({ ...companyUserFields, ve
 export type CompanyUserUpdate = z.input<typeof companyUserUpdateSchema>;
 
 export const companyUserParams = z.strictObject({ companyId: idSchema, clientId: idSchema });
+
+/** A company user's own profile, as the portal's settings show it (the e-mail address is read only: staff change it). */
+export const ownProfileSchema = z.object({
+  firstName: z.string(),
+  insertion: z.string().nullable(),
+  lastName: z.string(),
+  jobTitle: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string(),
+  version: z.number().int(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+export const ownProfileUpdateSchema = z.strictObject({
+  firstName: companyUserFields.firstName,
+  insertion: companyUserFields.insertion,
+  lastName: companyUserFields.lastName,
+  jobTitle: companyUserFields.jobTitle,
+  phone: companyUserFields.phone,
+  version: versionField,
+});
+export type OwnProfileUpdate = z.input<typeof ownProfileUpdateSchema>;

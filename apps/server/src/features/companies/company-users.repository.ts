@@ -144,15 +144,7 @@ export async function insert(
 
 /** Writes the person's fields and their account's e-mail and language when the version matches. */
 export async function update(db: DbOrTx, id: number, version: number, f: CompanyUserFields, now: Date): Promise<boolean> {
-  const rows = await query<{ id: number }>(
-    db,
-    sql`UPDATE company_users
-           SET first_name = ${f.firstName}, insertion = ${f.insertion}, last_name = ${f.lastName},
-               job_title = ${f.jobTitle}, phone = ${f.phone}, version = version + 1, updated_at = ${now.toISOString()}::timestamptz
-         WHERE id = ${id} AND version = ${version}
-        RETURNING id`,
-  );
-  if (rows.length === 0) return false;
+  if (!(await updatePerson(db, id, version, f, now))) return false;
   await query(
     db,
     sql`UPDATE accounts SET email = ${f.email}, locale = ${f.locale}, updated_at = ${now.toISOString()}::timestamptz
@@ -170,6 +162,49 @@ export async function remove(db: DbOrTx, id: number, version: number): Promise<b
   const rows = await query<{ id: number }>(
     db,
     sql`DELETE FROM company_users WHERE id = ${id} AND version = ${version} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+export interface OwnProfileRow {
+  id: number;
+  firstName: string;
+  insertion: string | null;
+  lastName: string;
+  jobTitle: string | null;
+  phone: string | null;
+  email: string;
+  version: number;
+}
+
+/** The company user behind a portal account, in its own company (a company user's own profile). */
+export async function findOwn(db: DbOrTx, accountId: number, companyId: number, lock = false): Promise<OwnProfileRow | null> {
+  const rows = await query<OwnProfileRow>(
+    db,
+    sql`SELECT cu.id, cu.first_name AS "firstName", cu.insertion, cu.last_name AS "lastName", cu.job_title AS "jobTitle",
+               cu.phone, a.email, cu.version
+          FROM accounts a JOIN company_users cu ON cu.id = a.company_user_id
+         WHERE a.id = ${accountId} AND cu.company_id = ${companyId}
+         ${lock ? sql`FOR UPDATE OF cu` : sql``}`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Writes the person's own fields (not the account's e-mail address or language): a staff edit, and a person's own profile. */
+export async function updatePerson(
+  db: DbOrTx,
+  id: number,
+  version: number,
+  f: Pick<CompanyUserFields, 'firstName' | 'insertion' | 'lastName' | 'jobTitle' | 'phone'>,
+  now: Date,
+): Promise<boolean> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`UPDATE company_users
+           SET first_name = ${f.firstName}, insertion = ${f.insertion}, last_name = ${f.lastName},
+               job_title = ${f.jobTitle}, phone = ${f.phone}, version = version + 1, updated_at = ${now.toISOString()}::timestamptz
+         WHERE id = ${id} AND version = ${version}
+        RETURNING id`,
   );
   return rows.length > 0;
 }

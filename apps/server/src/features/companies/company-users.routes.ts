@@ -5,6 +5,8 @@ import {
   companyUserParams,
   companyUserSchema,
   companyUserUpdateSchema,
+  ownProfileSchema,
+  ownProfileUpdateSchema,
 } from '@app/shared/companies/company-users';
 import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -111,5 +113,35 @@ export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       await users.deleteUser(req.ctx, req.params.companyId, req.params.clientId, req.query.version);
       return reply.status(204).send();
     },
+  );
+
+  // The portal's settings: a company user's own profile (an employee acting as the company has none: 403).
+  app.get(
+    '/api/client/profile',
+    {
+      config: { access: access.portal },
+      schema: {
+        tags,
+        summary: "The signed-in company user's own profile",
+        querystring: noQuery,
+        response: { 200: envelope(ownProfileSchema) },
+      },
+    },
+    async (req) => ({ data: await users.getOwnProfile(req.ctx) }),
+  );
+
+  app.put(
+    '/api/client/profile',
+    {
+      config: { access: access.portal },
+      schema: {
+        tags,
+        summary: 'Save the own name, job title and phone (the e-mail address is changed by staff)',
+        querystring: noQuery,
+        body: ownProfileUpdateSchema,
+        response: { 200: envelope(ownProfileSchema) },
+      },
+    },
+    async (req) => ({ data: await users.updateOwnProfile(req.ctx, req.body) }),
   );
 };

@@ -1,4 +1,11 @@
-import type { CompanyUser, CompanyUserInput, CompanyUserListQuery, CompanyUserUpdate } from '@app/shared/companies/company-users';
+import type {
+  CompanyUser,
+  CompanyUserInput,
+  CompanyUserListQuery,
+  CompanyUserUpdate,
+  OwnProfile,
+  OwnProfileUpdate,
+} from '@app/shared/companies/company-users';
 import { companyUserAbilities } from '@app/shared/companies/company-users.rules';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import type { DbOrTx } from '../../db/client';
@@ -176,4 +183,57 @@ export async function deleteUser(ctx: Ctx, companyId: number, id: number, versio
     if (!(await repo.remove(tx, id, version))) throw new AppError('STALE_VERSION');
     await audit(tx, ctx, 'company_user.deleted', { type: 'company_user', id }, { companyId, email: row.email });
   });
+}
+
+/** The signed-in company user behind the portal (never an employee acting as the company). @throws FORBIDDEN */
+function ownAccount(ctx: Ctx): { accountId: number; companyId: number } {
+  const a = ctx.actor;
+  if (a.kind !== 'client' || a.actingEmployee || a.accountId === null) throw new AppError('FORBIDDEN');
+  return { accountId: a.accountId, companyId: a.companyId };
+}
+
+function toOwnProfile(r: repo.OwnProfileRow): OwnProfile {
+  return {
+    firstName: r.firstName,
+    insertion: r.insertion,
+    lastName: r.lastName,
+    jobTitle: r.jobTitle,
+    phone: r.phone,
+    email: r.email,
+    version: r.version,
+  };
+}
+
+/** A company user's own profile (the portal's settings). @throws FORBIDDEN, COMPANY_USER_NOT_FOUND */
+export async function getOwnProfile(ctx: Ctx): Promise<OwnProfile> {
+  const own = ownAccount(ctx);
+  const row = await repo.findOwn(ctx.db.orm, own.accountId, own.companyId);
+  if (!row) throw new AppError('COMPANY_USER_NOT_FOUND');
+  return toOwnProfile(row);
+}
+
+/** Saves a company user's own name, job title and phone. @throws FORBIDDEN, COMPANY_USER_NOT_FOUND, STALE_VERSION */
+export async function updateOwnProfile(ctx: Ctx, input: OwnProfileUpdate): Promise<OwnProfile> {
+  const own = ownAccount(ctx);
+  const now = ctx.clock();
+  await ctx.db.orm.transaction(async (tx) => {
+    const row = await repo.findOwn(tx, own.accountId, own.companyId, true);
+    if (!row) throw new AppError('COMPANY_USER_NOT_FOUND');
+    const fields = {
+      firstName: input.firstName,
+      insertion: input.insertion || null,
+      lastName: input.lastName,
+      jobTitle: input.jobTitle || null,
+      phone: input.phone || null,
+    };
+    if (!(await repo.updatePerson(tx, row.id, input.version, fields, now))) throw new AppError('STALE_VERSION');
+    await audit(
+      tx,
+      ctx,
+      'company_user.profile_updated',
+      { type: 'company_user', id: row.id },
+      { companyId: own.companyId, ...fields },
+    );
+  });
+  return getOwnProfile(ctx);
 }

@@ -208,3 +208,73 @@ describe('company users: inviting and keeping them', () => {
     expect(await auditRows(tdb.db, 'company_user.deleted', eq(auditLog.subjectId, String(u.companyUserId)))).toHaveLength(1);
   });
 });
+
+describe("a company user's own profile (the portal's settings)", () => {
+  const profile = '/api/client/profile';
+  const mine = (o: Record<string, unknown> = {}) => ({
+    firstName: 'Lotte',
+    insertion: 'de',
+    lastName: 'Vries',
+    jobTitle: 'Inkoper',
+    phone: '+31 20 123 4567',
+    ...o,
+  });
+
+  it('answers 401 anonymous, 403 for staff and for an employee acting as the company; nothing changes', async () => {
+    const acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] }));
+    acting.actingAs = companyId;
+    expect((await anon.get(profile)).statusCode).toBe(401);
+    expect((await anon.put(profile, { ...mine(), version: 1 })).statusCode).toBe(401);
+    for (const who of [manager, acting]) {
+      expect((await who.get(profile)).statusCode).toBe(403);
+      expect((await who.put(profile, { ...mine(), version: 1 })).statusCode).toBe(403);
+    }
+    const rows = await tdb.db.orm.select().from(companyUsers).where(eq(companyUsers.firstName, 'Lotte'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('shows and saves the own name, job title and phone; the e-mail address stays read only', async () => {
+    const c = await createClient(tdb.db, companyId);
+    const me = await t.signIn(c);
+    const shown = await me.get(profile);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data).toMatchObject({ firstName: 'Client', email: c.email, version: 1 });
+    const saved = await me.put(profile, { ...mine(), version: 1 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toEqual({
+      firstName: 'Lotte',
+      insertion: 'de',
+      lastName: 'Vries',
+      jobTitle: 'Inkoper',
+      phone: '+31 20 123 4567',
+      email: c.email,
+      version: 2,
+    });
+    const [row] = await tdb.db.orm.select().from(companyUsers).where(eq(companyUsers.id, c.companyUserId));
+    expect(row).toMatchObject({ firstName: 'Lotte', insertion: 'de', lastName: 'Vries', companyId });
+    expect((await auditRows(tdb.db, 'company_user.profile_updated')).length).toBeGreaterThan(0);
+    // The current user shows the new name at once.
+    expect((await me.get('/api/user/current')).json().data.guardable.first_name).toBe('Lotte');
+  });
+
+  it('refuses bad input (400, with field errors) and an old version (409); nothing changes', async () => {
+    const c = await createClient(tdb.db, companyId);
+    const me = await t.signIn(c);
+    for (const body of [
+      { ...mine({ firstName: '' }), version: 1 },
+      { ...mine({ lastName: 'x'.repeat(121) }), version: 1 },
+      { ...mine(), email: 'other@example.test', version: 1 },
+      { ...mine({ firstName: 12 }), version: 1 },
+      mine(),
+    ]) {
+      const res = await me.put(profile, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    expect((await me.put(profile, { ...mine({ firstName: '' }), version: 1 })).json().fieldErrors).toHaveProperty('firstName');
+    const stale = await me.put(profile, { ...mine(), version: 7 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE_VERSION');
+    const [row] = await tdb.db.orm.select().from(companyUsers).where(eq(companyUsers.id, c.companyUserId));
+    expect(row).toMatchObject({ firstName: 'Client', version: 1 });
+  });
+});
