@@ -71,7 +71,9 @@ const statementNames = new Map<string, string>();
  * planning against 0.2-0.8 ms of execution for the portal's company products, measured with
  * EXPLAIN on bench/portal.ts's data). The statement's name is `name` plus a digest of its text, so
  * every shape of the query (a filter there or not) is its own statement; keep shapes few, and
- * keep values in parameters (intArray, JSON), never in the text.
+ * keep values in parameters (intArray, JSON), never in the text. A paged statement writes its
+ * page size as text and its offset as `OFFSET (SELECT $n::int)`: otherwise its generic plan looks
+ * dearer than the custom ones and PostgreSQL goes on planning it on every call.
  */
 export function namedSql<T>(db: Database, name: string, q: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(q);

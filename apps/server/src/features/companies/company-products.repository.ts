@@ -71,8 +71,10 @@ export async function portalPage(db: Database, actor: Actor, f: PortalFilter, lo
     where.push(sql`(${sql.join(parts, sql` OR `)})`);
   }
   const cond = sql.join(where, sql` AND `);
+  // LIMIT as text and OFFSET behind a sub-select: the custom and the generic plan then expect the
+  // same rows, so PostgreSQL keeps the generic plan after five runs instead of planning each call.
   const ids = sql`SELECT cp.id, cp.type_name FROM company_products cp WHERE ${cond}
-                   ORDER BY cp.type_name, cp.id LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`;
+                   ORDER BY cp.type_name, cp.id LIMIT ${sql.raw(String(Math.trunc(f.perPage)))} OFFSET (SELECT ${(f.page - 1) * f.perPage}::int)`;
   const [rows, count] = await Promise.all([
     namedSql<CompanyProductRow>(db, 'portal_cp_page', joined(ids, sql`ORDER BY cp.type_name, cp.id`, locale)),
     namedSql<{ n: number }>(db, 'portal_cp_count', sql`SELECT count(*)::int AS n FROM company_products cp WHERE ${cond}`),
