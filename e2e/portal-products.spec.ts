@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ACCOUNTS, type Credentials, submitLogin } from './support/app';
+import { ACCOUNTS, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
+import { API_HEADERS, apiLogin, signInEmma } from './support/portal';
 
 // The portal's product pages (issue 10): Emma (Nordic Star Cruises) scrolls her company's products
 // page after page, filters them by type and project (kept in the address as JSON, so a reload
@@ -12,8 +13,6 @@ import { expect, test } from './support/axe';
 // welcome; this file works with either password and either state.
 
 const SHOTS = '/tmp/shots/h2';
-const RESET_PASSWORD = 'Nieuw-Wachtwoord-2026!'; // what password-reset.spec.ts sets
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
 /** A demo product with a tearsheet (apps/server/src/demo/catalogue.ts). */
 const WITH_TEARSHEET = 'Havana';
 
@@ -22,23 +21,8 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function xsrf(request: APIRequestContext): Promise<string> {
-  const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-  return cookie ? decodeURIComponent(cookie.value) : '';
-}
-
-/** Signs in over the API (a context apart from the page's); true when the password was right. */
-async function apiLogin(request: APIRequestContext, who: Credentials): Promise<boolean> {
-  await request.get('/sanctum/csrf-cookie', { headers: HEADERS });
-  const res = await request.post('/login', {
-    headers: { ...HEADERS, 'X-XSRF-TOKEN': await xsrf(request) },
-    data: { email: who.email, password: who.password },
-  });
-  return res.ok();
-}
-
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(path, { headers: HEADERS });
+  const res = await request.get(path, { headers: API_HEADERS });
   expect(res.ok(), `GET ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }
@@ -54,7 +38,7 @@ async function enoughProducts(request: APIRequestContext): Promise<void> {
   if (!nordic) throw new Error('Nordic Star Cruises is not in the demo');
   const assign = async (productId: number) =>
     request.post(`/api/companies/${nordic.id}/products`, {
-      headers: { ...HEADERS, 'X-XSRF-TOKEN': await xsrf(request) },
+      headers: { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(request) },
       data: { productId, reference: `E2E-${productId}` },
     });
   const sheet = await getJson<{ data: { id: number; name: string }[] }>(
@@ -73,23 +57,6 @@ async function enoughProducts(request: APIRequestContext): Promise<void> {
     if ((await assign(o.id)).ok()) total += 1;
   }
   expect(total).toBeGreaterThan(24);
-}
-
-/** Signs Emma in through the form, her first-login welcome put away if it shows. */
-async function signInEmma(page: Page, request: APIRequestContext): Promise<void> {
-  const emma = (await apiLogin(request, ACCOUNTS.emma))
-    ? ACCOUNTS.emma
-    : { email: ACCOUNTS.emma.email, password: RESET_PASSWORD };
-  await page.goto('/auth/login');
-  await submitLogin(page, emma);
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Projecten' })).toBeVisible();
-  const welcome = page.getByRole('dialog', { name: 'Welkom, Emma' });
-  await page.waitForLoadState('networkidle');
-  if (await welcome.isVisible()) {
-    await welcome.getByRole('button', { name: 'Aan de slag' }).click();
-    await expect(welcome).toBeHidden();
-  }
 }
 
 /** The product cards on the page (each a link in a list item of a type's section). */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, type Credentials, submitLogin } from './support/app';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, submitLogin } from './support/app';
 import { expect, test } from './support/axe';
+import { API_HEADERS, apiLogin, signInEmma } from './support/portal';
 
 // The portal's project pages and the customer's home dashboard (issue 10). Nothing here changes
 // data. Emma (Nordic Star Cruises) sees all areas of the ship; Thomas (Dunes Leisure Resorts) only
@@ -10,49 +11,9 @@ import { expect, test } from './support/axe';
 // password and dismisses her welcome; this file works with either password and either state.
 
 const SHOTS = '/tmp/shots/h1';
-const RESET_PASSWORD = 'Nieuw-Wachtwoord-2026!'; // what password-reset.spec.ts sets
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function xsrf(request: APIRequestContext): Promise<string> {
-  const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-  return cookie ? decodeURIComponent(cookie.value) : '';
-}
-
-/** Signs in over the API (a context apart from the page's); true when the password was right. */
-async function apiLogin(request: APIRequestContext, who: Credentials): Promise<boolean> {
-  await request.get('/sanctum/csrf-cookie', { headers: HEADERS });
-  const res = await request.post('/login', {
-    headers: { ...HEADERS, 'X-XSRF-TOKEN': await xsrf(request) },
-    data: { email: who.email, password: who.password },
-  });
-  return res.ok();
-}
-
-/** Emma's credentials as they are now: the demo's, or the ones password-reset.spec.ts gave her. */
-async function emmaNow(request: APIRequestContext): Promise<Credentials> {
-  if (await apiLogin(request, ACCOUNTS.emma)) return ACCOUNTS.emma;
-  return { email: ACCOUNTS.emma.email, password: RESET_PASSWORD };
-}
-
-/** Signs Emma in through the form and lands on the dashboard, her first-login welcome put away if it shows. */
-async function signInEmma(page: Page, request: APIRequestContext): Promise<void> {
-  const emma = await emmaNow(request);
-  await page.goto('/auth/login');
-  await submitLogin(page, emma);
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Projecten' })).toBeVisible();
-  const welcome = page.getByRole('dialog', { name: 'Welkom, Emma' });
-  // The welcome shows once the user is loaded; give it that moment before deciding it is not there.
-  await page.waitForLoadState('networkidle');
-  if (await welcome.isVisible()) {
-    await welcome.getByRole('button', { name: 'Aan de slag' }).click();
-    await expect(welcome).toBeHidden();
-  }
 }
 
 test('Emma goes from her dashboard through a project, its areas, an area and a task to a sub-task with order lines', async ({
@@ -149,7 +110,7 @@ test('Thomas sees only the deck his company may see, and another area of the hot
   await page.goto('/settings');
   await submitLogin(page, ACCOUNTS.thomas);
   await expect(page).toHaveURL('/settings');
-  const list = await page.request.get('/api/client/projects', { headers: HEADERS });
+  const list = await page.request.get('/api/client/projects', { headers: API_HEADERS });
   const hotel = ((await list.json()) as { data: { id: number; name: string }[] }).data.find((p) =>
     p.name.startsWith('Hotel De Dunes'),
   );
@@ -158,7 +119,7 @@ test('Thomas sees only the deck his company may see, and another area of the hot
 
   // The lobby's id, as the back office knows it (Thomas may not see it).
   expect(await apiLogin(request, ACCOUNTS.admin)).toBe(true);
-  const staffAreas = (await (await request.get(`/api/projects/${projectId}/areas`, { headers: HEADERS })).json()) as {
+  const staffAreas = (await (await request.get(`/api/projects/${projectId}/areas`, { headers: API_HEADERS })).json()) as {
     data: { decks: { id: number; name: string }[]; areas: { id: number; name: string }[] };
   };
   const lobby = staffAreas.data.areas.find((a) => a.name === 'Lobby');

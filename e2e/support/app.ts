@@ -55,7 +55,7 @@ export async function switchLanguage(page: Page, lang: 'NL' | 'EN'): Promise<voi
   await expect(languages.getByRole('radio', { name: lang })).toBeChecked();
 }
 
-async function xsrfToken(request: APIRequestContext): Promise<string> {
+export async function xsrfToken(request: APIRequestContext): Promise<string> {
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
   if (!cookie) throw new Error('no XSRF-TOKEN cookie');
   return decodeURIComponent(cookie.value);

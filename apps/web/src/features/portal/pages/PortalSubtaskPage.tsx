@@ -1,5 +1,5 @@
 import type { PortalOrderLine, PortalSubtaskDetail } from '@app/shared/portal/portal';
-import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowUp, IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from '../../../components/States';
 import { formatDate } from '../../../lib/dates';
 import { areaTitle } from '../../projects/area-label';
 import { portalAreaPath } from '../components/projects/AreaRow';
-import { DetailCard, DetailSkeleton, Facts } from '../components/projects/Detail';
+import { DetailCard, DetailSkeleton, Facts, Row, RowList } from '../components/projects/Detail';
 import { SubtaskStatusBadge } from '../components/projects/StatusBadges';
 import { usePortalSubtask } from '../projects-api';
 
@@ -76,15 +76,9 @@ function SubtaskView({ subtask }: { subtask: PortalSubtaskDetail }) {
               description={t('portalProjects.subtask.noLinesText')}
             />
           ) : (
-            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            <RowList>
               {subtask.orderLines.map((line) => (
-                <Box
-                  component="li"
-                  key={line.id}
-                  py="sm"
-                  data-testid="order-line"
-                  style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-                >
+                <Row key={line.id} testId="order-line">
                   <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
                     <Stack gap={2} style={{ minWidth: 0 }}>
                       {line.kind === 'product' ? (
@@ -109,9 +103,9 @@ function SubtaskView({ subtask }: { subtask: PortalSubtaskDetail }) {
                       {t('portalProjects.orderLine.quantity', { quantity: quantityFormat.format(line.quantity) })}
                     </Text>
                   </Group>
-                </Box>
+                </Row>
               ))}
-            </ul>
+            </RowList>
           )}
         </DetailCard>
       </Stack>

@@ -1,5 +1,5 @@
 import type { PortalTaskDetail } from '@app/shared/portal/portal';
-import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowUp, IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from '../../../components/States';
 import { formatDate } from '../../../lib/dates';
 import { areaTitle } from '../../projects/area-label';
 import { portalAreaPath } from '../components/projects/AreaRow';
-import { DetailCard, DetailSkeleton, Facts } from '../components/projects/Detail';
+import { DetailCard, DetailSkeleton, Facts, Row, RowList } from '../components/projects/Detail';
 import { SubtaskStatusBadge, TaskStatusBadge } from '../components/projects/StatusBadges';
 import { usePortalTask } from '../projects-api';
 
@@ -70,15 +70,9 @@ function TaskView({ task }: { task: PortalTaskDetail }) {
               description={t('portalProjects.task.noSubtasksText')}
             />
           ) : (
-            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            <RowList>
               {task.subtasks.map((s) => (
-                <Box
-                  component="li"
-                  key={s.id}
-                  py="sm"
-                  data-testid="subtask-row"
-                  style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-                >
+                <Row key={s.id} testId="subtask-row">
                   <Group justify="space-between" gap="sm" wrap="wrap">
                     <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
                       <Anchor
@@ -96,9 +90,9 @@ function TaskView({ task }: { task: PortalTaskDetail }) {
                     </Stack>
                     <SubtaskStatusBadge status={s.status} />
                   </Group>
-                </Box>
+                </Row>
               ))}
-            </ul>
+            </RowList>
           )}
         </DetailCard>
       </Stack>

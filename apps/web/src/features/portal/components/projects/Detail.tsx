@@ -52,3 +52,21 @@ export function Facts({ items, across }: { items: { label: string; value: ReactN
     </SimpleGrid>
   );
 }
+
+/** A plain list of rows on a detail page (tasks, sub-tasks, order lines): no bullets, a line above each row. */
+export function RowList({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+
+/** One row of a RowList. */
+export function Row({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <Box component="li" py="sm" data-testid={testId} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      {children}
+    </Box>
+  );
+}

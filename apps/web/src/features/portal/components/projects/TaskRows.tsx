@@ -1,23 +1,18 @@
 import type { PortalTask } from '@app/shared/portal/portal';
-import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../lib/dates';
+import { Row, RowList } from './Detail';
 import { TaskStatusBadge } from './StatusBadges';
 
 /** An area's tasks: name (opens the task), sub-tasks done of total, status. */
 export function TaskRows({ tasks }: { tasks: readonly PortalTask[] }) {
   const { t } = useTranslation();
   return (
-    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <RowList>
       {tasks.map((task) => (
-        <Box
-          component="li"
-          key={task.id}
-          py="sm"
-          data-testid="task-row"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-        >
+        <Row key={task.id} testId="task-row">
           <Group justify="space-between" gap="sm" wrap="wrap" align="center">
             <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
               <Anchor component={Link} to={`/task/${task.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -32,8 +27,8 @@ export function TaskRows({ tasks }: { tasks: readonly PortalTask[] }) {
             </Stack>
             <TaskStatusBadge status={task.status} />
           </Group>
-        </Box>
+        </Row>
       ))}
-    </ul>
+    </RowList>
   );
 }
