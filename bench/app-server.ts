@@ -44,6 +44,12 @@ export async function startApp(db: Database, port = 0): Promise<RunningApp> {
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     ...(process.env.ANALYTICS_FLUSH_MS ? { ANALYTICS_FLUSH_MS: process.env.ANALYTICS_FLUSH_MS } : {}),
+    // File storage (upload-memory.ts runs the app on disk and on a local S3).
+    ...Object.fromEntries(
+      ['STORAGE', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_FORCE_PATH_STYLE'].flatMap((k) =>
+        process.env[k] ? [[k, process.env[k] as string]] : [],
+      ),
+    ),
   });
   const app = await buildApp({ config, db });
   await app.ready();

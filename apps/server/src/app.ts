@@ -21,11 +21,14 @@ import { companyPostsRoutes } from './features/companies/company-posts.routes';
 import { notifyDuePosts } from './features/companies/company-posts.service';
 import { companyProductsRoutes } from './features/companies/company-products.routes';
 import { companyUsersRoutes } from './features/companies/company-users.routes';
+import { clientDrawingsRoutes, drawingsRoutes } from './features/drawings/drawings.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { purgeUnattachedFiles } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
+import { registerNotificationJobs } from './features/notifications/notification.jobs';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { clientOrdersRoutes, ordersRoutes } from './features/orders/orders.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
 import { portalRoutes } from './features/portal/portal.routes';
 import { portalProductsRoutes } from './features/portal/portal-products.routes';
@@ -56,7 +59,8 @@ import { createMailer, type Mailer } from './platform/mail';
 import { RateLimiter } from './platform/rate-limit';
 import { serializerCompiler } from './platform/serializer';
 import { PermissionCache, SessionStore } from './platform/session-store';
-import { createDiskStorage } from './platform/storage';
+import { createDiskStorage, type FileStorage } from './platform/storage';
+import { createS3Storage } from './platform/storage-s3';
 import { textGuardPlugin } from './platform/text-guard';
 import { webAppPlugin } from './platform/web-app';
 
@@ -75,6 +79,17 @@ export interface BuildOptions {
   /** 'inline' runs jobs in the request that sends them (tests); default: pg-boss when config.jobs. */
   jobs?: 'inline' | Jobs;
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+  /** Where files live; default: what config.storage says (tests pass an S3 storage with its own credentials). */
+  storage?: FileStorage;
+}
+
+/** The file storage config.storage names: disk under DATA_DIR/files, or an S3-compatible bucket. */
+export function createStorage(config: Config): FileStorage {
+  const s = config.storage;
+  if (s.kind === 's3') {
+    return createS3Storage({ bucket: s.bucket, region: s.region, endpoint: s.endpoint, forcePathStyle: s.forcePathStyle });
+  }
+  return createDiskStorage(path.join(config.dataDir, 'files'));
 }
 
 declare module 'fastify' {
@@ -135,7 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     jobs,
     analytics: new AnalyticsBuffer(db, app.log, config.analyticsFlushMs),
     limiter: new RateLimiter(db),
-    storage: createDiskStorage(path.join(config.dataDir, 'files')),
+    storage: opts.storage ?? createStorage(config),
   };
   app.decorate('platform', platform);
 
@@ -211,11 +226,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(timelineRoutes);
   await app.register(taskListRoutes);
   await app.register(plannerRoutes);
+  await app.register(drawingsRoutes);
+  await app.register(clientDrawingsRoutes);
+  await app.register(ordersRoutes);
+  await app.register(clientOrdersRoutes);
   await app.register(webAppPlugin, { dist: config.webDist });
 
   registerAuthJobs(platform);
   registerArticleJobs(platform);
   registerTemplateJobs(platform, app.log);
+  registerNotificationJobs(platform);
   // The analytics page's daily figures, every five minutes; old raw events once a night.
   platform.jobs.register(
     'analytics.rollup',
@@ -257,6 +277,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await platform.analytics.stop();
     await platform.sessions.stop();
     await platform.jobs.stop();
+    if (!opts.storage) platform.storage.close?.();
   });
   return app;
 }

@@ -29,6 +29,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: positiveInt(30),
   SESSION_ABSOLUTE_HOURS: positiveInt(12),
   INVITE_EXPIRY_HOURS: z.coerce.number().int().min(1).max(72).default(72),
+  APPROVAL_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
   RESET_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(60).default(60),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: z.string().optional(),
@@ -57,6 +58,22 @@ const envSchema = z.object({
   ERP_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(500),
   ERP_STANDIN_SIZE: z.coerce.number().int().min(0).max(100_000).default(2500),
   ERP_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // Where uploaded files live (README "File storage"): local disk under DATA_DIR/files, or an
+  // S3-compatible bucket; S3 credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID, …).
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'must be an http(s) URL such as http://127.0.0.1:9000')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as us-east-1')
+    .default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,6 +94,8 @@ export interface Config {
   session: { idleMinutes: number; absoluteHours: number };
   inviteExpiryHours: number;
   resetExpiryMinutes: number;
+  /** Approvals waiting longer than this many days are in the daily reminder mail. */
+  approvalReminderDays: number;
   cookieSecure: boolean;
   trustProxy: boolean | string | number;
   logLevel: Env['LOG_LEVEL'];
@@ -85,7 +104,13 @@ export interface Config {
   seedDemo: boolean;
   jobs: boolean;
   erp: ErpConfig;
+  storage: StorageConfig;
 }
+
+/** Where uploaded files live (platform/storage.ts). */
+export type StorageConfig =
+  | { kind: 'disk' }
+  | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
 
 /** How to reach the ERP (Exact Online's REST API or the stand-in); docs/erp.md. */
 export interface ErpConfig {
@@ -127,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.APP_MODE === 'production' && !appUrl.startsWith('https://') && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  APP_URL: must be https:// in production mode');
   }
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is required with STORAGE=s3');
+  }
   const erpProblems = erpConfigProblems(e);
   if (erpProblems.length) throw new ConfigError(`Invalid configuration:\n${erpProblems.map((p) => `  ${p}`).join('\n')}`);
   return {
@@ -145,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     inviteExpiryHours: e.INVITE_EXPIRY_HOURS,
     resetExpiryMinutes: e.RESET_EXPIRY_MINUTES,
+    approvalReminderDays: e.APPROVAL_REMINDER_DAYS,
     cookieSecure: secure,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
@@ -164,6 +193,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       standinSize: e.ERP_STANDIN_SIZE,
       standinPort: e.ERP_STANDIN_PORT,
     },
+    storage:
+      e.STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+            // Path style (http://host/bucket/key) by default for a self-hosted server: MinIO-like servers need it.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          }
+        : { kind: 'disk' },
   };
 }
 

@@ -6,7 +6,9 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedCatalogueDemo } from './demo/catalogue';
 import { seedCompaniesDemo } from './demo/companies';
+import { seedDrawingsDemo } from './demo/drawings';
 import { type ErpStandin, startErpStandin } from './demo/erp-standin';
+import { seedOrdersDemo } from './demo/orders';
 import { seedPlannerDemo } from './demo/planner';
 import { seedProjectsDemo } from './demo/projects';
 import { isEmpty, seedDemo } from './demo/seed';
@@ -115,6 +117,8 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown)
     await seedTimelineDemo({ db, log: app.log });
     await seedPlannerDemo({ db, log: app.log });
     await seedCompaniesDemo({ db, log: app.log });
+    await seedOrdersDemo({ db, storage: app.platform.storage, log: app.log });
+    await seedDrawingsDemo({ db, storage: app.platform.storage, log: app.log });
   }
   await shutdown.checkpoint();
   await app.platform.jobs.start();

@@ -53,8 +53,9 @@ describe('route contract (Z1, I1)', () => {
     for (const r of routes) {
       const access = r.config?.access as Access | undefined;
       expect(access, `${r.method} ${r.url}`).toBeDefined();
-      expect(['public', 'signed-in', 'portal', 'employee']).toContain(access?.kind);
-      if (access?.kind === 'employee') for (const p of access.anyOf) expect(isPermission(p), `${r.url}: ${p}`).toBe(true);
+      expect(['public', 'signed-in', 'portal', 'employee', 'employee-or-portal']).toContain(access?.kind);
+      if (access?.kind === 'employee' || access?.kind === 'employee-or-portal')
+        for (const p of access.anyOf) expect(isPermission(p), `${r.url}: ${p}`).toBe(true);
     }
   });
 

@@ -10,11 +10,18 @@ import {
   media,
   notifications,
   orderLines,
+  orders,
   products,
   projectCompanies,
 } from '../src/db/schema';
+import { createDrawingRow } from '../src/features/drawings/drawings.fixtures';
 import { createMediaRow, createProduct } from '../src/features/products/catalogue.fixtures';
-import { createAreaRow, createProjectChain, type ProjectChain } from '../src/features/projects/projects.fixtures';
+import {
+  createAreaRow,
+  createProjectChain,
+  createProjectRow,
+  type ProjectChain,
+} from '../src/features/projects/projects.fixtures';
 import { createTimelineTaskRow } from '../src/features/timeline/timeline.fixtures';
 import type { Access } from '../src/platform/access';
 import { createClient, createCompany, createEmployee } from './factories/identity';
@@ -147,6 +154,23 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
     };
     return { foreign: await assign(b.id), own: await assign(a.id) };
   },
+  // A product request of company B against one of company A (issue 11).
+  async orderId() {
+    const a = await companyA;
+    const b = await createCompany(tdb.db, { name: 'Company B (orders)' });
+    const order = (companyId: number) =>
+      tdb.db.orm
+        .insert(orders)
+        .values({ companyId, title: 'Request', newProductTitle: 'New chair' })
+        .returning({ id: orders.id });
+    const [own] = await order(a.id);
+    const [foreign] = await order(b.id);
+    return { foreign: String(foreign?.id), own: String(own?.id) };
+  },
+  // A drawing (with a version) made for company B on B's project, against one made for company A
+  // on A's project (issue 11): each under its own project, and the foreign one under A's too.
+  drawingId: drawingFixture('drawingId'),
+  versionId: drawingFixture('versionId'),
   // A timeline item on the area of each chain's project.
   async timelineTaskId() {
     const { own, foreign } = await projectChains();
@@ -214,6 +238,29 @@ function projectFixture(param: 'projectId' | 'areaId' | 'taskId' | 'subtaskId' |
       own: params(own)[param] as string,
       context: { foreign: params(foreign), own: params(own) },
     };
+  };
+}
+
+let drawingPair: Promise<{ own: Record<string, string>; foreign: Record<string, string> }> | null = null;
+/** A fixture for a drawing's parameters: company A's drawing on the own chain's project, company B's on a project of B. */
+function drawingFixture(param: 'drawingId' | 'versionId') {
+  return async (): Promise<Fixture> => {
+    drawingPair ??= (async () => {
+      const { own } = await projectChains();
+      const b = await createCompany(tdb.db, { name: 'Company B (drawings)' });
+      const foreignProject = await createProjectRow(tdb.db, { companyIds: [b.id], name: 'Foreign drawings project' });
+      const storage = t.app.platform.storage;
+      const mine = await createDrawingRow(tdb.db, { projectId: own.projectId, companyId: (await companyA).id, storage });
+      const theirs = await createDrawingRow(tdb.db, { projectId: foreignProject.id, companyId: b.id, storage });
+      const params = (projectId: number, d: { id: number; versionIds: number[] }) => ({
+        projectId: String(projectId),
+        drawingId: String(d.id),
+        versionId: String(d.versionIds[0]),
+      });
+      return { own: params(own.projectId, mine), foreign: params(foreignProject.id, theirs) };
+    })();
+    const { own, foreign } = await drawingPair;
+    return { foreign: foreign[param] as string, own: own[param] as string, context: { foreign, own } };
   };
 }
 
@@ -375,7 +422,7 @@ describe('tenancy matrix, generated from the registered routes (Z2, Z5)', () => 
         expect(await digest(), `${r.method} ${r.url} changed data`).toBe(before);
       }
     }
-  });
+  }, 180_000);
 });
 
 describe('company scope (Z2)', () => {

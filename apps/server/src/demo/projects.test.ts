@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/db';
+import { readStored } from '../../test/helpers/storage';
 import {
   companies,
   media,
@@ -260,10 +260,10 @@ describe('seedProjectsDemo', () => {
     expect(rows.length).toBe(result.plans);
     const storage = t.app.platform.storage;
     for (const m of rows) {
-      const original = await fs.readFile(storage.localPath(m.storageKey));
+      const original = await readStored(storage, m.storageKey);
       const meta = await sharp(original).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', m.width, m.height]);
-      expect((await sharp(await fs.readFile(storage.localPath(`${m.storageKey}.thumb.webp`))).metadata()).width).toBe(400);
+      expect((await sharp(await readStored(storage, `${m.storageKey}.thumb.webp`)).metadata()).width).toBe(400);
     }
     expect(new Set(rows.map((m) => m.storageKey)).size).toBe(rows.length);
     const agent = t.agent();

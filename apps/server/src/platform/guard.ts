@@ -43,6 +43,10 @@ export function enforceAccess(accessDecl: Access | undefined, actor: Actor): voi
       if (actor.kind !== 'employee') throw new AppError('FORBIDDEN');
       if (accessDecl.anyOf.length > 0 && !can(actor, accessDecl.anyOf)) throw new AppError('FORBIDDEN');
       return;
+    case 'employee-or-portal':
+      if (actor.kind === 'client') return;
+      if (accessDecl.anyOf.length > 0 && !can(actor, accessDecl.anyOf)) throw new AppError('FORBIDDEN');
+      return;
   }
 }
 

@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Actor } from './actor';
+import { type Actor, signedInAccountId } from './actor';
 import { can } from './can';
 
 /**
@@ -77,12 +77,33 @@ export const scope = {
   file(actor: Actor, fileId: SQLWrapper): SQL {
     const attachedToProject = sql`EXISTS (SELECT 1 FROM project_attachments pa_file WHERE pa_file.file_id = ${fileId})`;
     const attachedToTask = sql`EXISTS (SELECT 1 FROM task_attachments ta_file WHERE ta_file.file_id = ${fileId})`;
-    const ownAccountId = actor.kind === 'employee' ? actor.accountId : actor.kind === 'client' ? actor.accountId : null;
+    // Own uploads: the signed-in account's (an employee acting as a company sees what they uploaded so).
+    const ownAccountId = signedInAccountId(actor);
     const ownUpload =
       ownAccountId === null
         ? sql`false`
         : sql`(EXISTS (SELECT 1 FROM files f_own WHERE f_own.id = ${fileId} AND f_own.created_by = ${ownAccountId})
-               AND NOT ${attachedToProject} AND NOT ${attachedToTask})`;
+               AND NOT ${attachedSql(fileId)})`;
+    // Orders' files (provided, final, feedback, version previews) and drawings' files (versions,
+    // comment attachments), each through its record's own scope.
+    const orderFile = (orderScope: SQL) =>
+      sql`(EXISTS (SELECT 1 FROM order_files of_file JOIN orders o_file ON o_file.id = of_file.order_id
+                    WHERE of_file.file_id = ${fileId} AND ${orderScope})
+           OR EXISTS (SELECT 1 FROM order_versions ov_file JOIN orders o_file ON o_file.id = ov_file.order_id
+                       WHERE ov_file.preview_file_id = ${fileId} AND ${orderScope}))`;
+    const drawingFile = (drawingScope: SQL) =>
+      sql`(EXISTS (SELECT 1 FROM drawing_versions dv_file JOIN drawings d_file ON d_file.id = dv_file.drawing_id
+                    WHERE dv_file.file_id = ${fileId} AND ${drawingScope})
+           OR EXISTS (SELECT 1 FROM drawing_comment_files dcf_file JOIN drawing_comments dc_file ON dc_file.id = dcf_file.comment_id
+                        JOIN drawings d_file ON d_file.id = dc_file.drawing_id
+                       WHERE dcf_file.file_id = ${fileId} AND ${drawingScope}))`;
+    const orderOf = scope.order(actor, sql.raw('o_file.company_id'));
+    const drawingOf = scope.drawing(
+      actor,
+      sql.raw('d_file.project_id'),
+      sql.raw('d_file.company_id'),
+      sql.raw('d_file.deleted_at'),
+    );
     if (actor.kind === 'client') {
       const projectCol = sql.raw('pa_file.project_id');
       const taskProjectCol = sql.raw('t_file.project_id');
@@ -94,10 +115,35 @@ export const scope = {
                            JOIN projects p_file ON p_file.id = t_file.project_id
                           WHERE ta_file.file_id = ${fileId} AND p_file.deleted_at IS NULL
                             AND ${scope.area(actor, taskProjectCol, taskAreaCol)})
+              OR ${orderFile(orderOf)} OR ${drawingFile(drawingOf)}
               OR ${ownUpload})`;
     }
-    if (can(actor, PROJECT_STAFF)) return sql`(${attachedToProject} OR ${attachedToTask} OR ${ownUpload})`;
-    return ownUpload;
+    const parts: SQL[] = [ownUpload];
+    if (can(actor, PROJECT_STAFF)) parts.push(attachedToProject, attachedToTask, drawingFile(drawingOf));
+    if (can(actor, COMPANY_STAFF)) parts.push(orderFile(orderOf));
+    return sql`(${sql.join(parts, sql` OR `)})`;
+  },
+
+  /**
+   * Orders and product requests: every one for staff with companies.manage (account managers
+   * handle the company's requests); the portal view its own company's. Pass the order's company id.
+   */
+  order(actor: Actor, companyId: SQLWrapper): SQL {
+    if (actor.kind === 'client') return sql`${companyId} = ${actor.companyId}`;
+    return can(actor, 'companies.manage') ? sql`true` : sql`false`;
+  },
+
+  /**
+   * Drawings: every drawing for staff with a projects right; the portal view the drawings made
+   * for its own company on a project it is attached to that is not deleted, never deleted
+   * drawings. Pass the drawing's project id, company id and deleted_at.
+   */
+  drawing(actor: Actor, projectId: SQLWrapper, companyId: SQLWrapper, deletedAt: SQLWrapper): SQL {
+    if (actor.kind === 'client') {
+      return sql`(${companyId} = ${actor.companyId} AND ${deletedAt} IS NULL AND ${scope.project(actor, projectId)}
+                  AND EXISTS (SELECT 1 FROM projects p_dscope WHERE p_dscope.id = ${projectId} AND p_dscope.deleted_at IS NULL))`;
+    }
+    return can(actor, PROJECT_STAFF) ? sql`true` : sql`false`;
   },
 
   /**
@@ -124,7 +170,10 @@ export const scope = {
         OR EXISTS (SELECT 1 FROM companies c_media WHERE c_media.id = ${actor.companyId} AND c_media.logo_media_id = ${mediaId})
         OR EXISTS (
         SELECT 1 FROM company_products cpr_media JOIN product_media pm_media ON pm_media.product_id = cpr_media.product_id
-         WHERE pm_media.media_id = ${mediaId} AND cpr_media.company_id = ${actor.companyId}))`;
+         WHERE pm_media.media_id = ${mediaId} AND cpr_media.company_id = ${actor.companyId})
+        OR EXISTS (SELECT 1 FROM orders o_media
+                    WHERE o_media.new_product_thumbnail_media_id = ${mediaId} AND o_media.company_id = ${actor.companyId})
+        OR EXISTS (SELECT 1 FROM media m_own WHERE m_own.id = ${mediaId} AND m_own.created_by = ${signedInAccountId(actor)}))`;
     }
     return publishedMedia(mediaId);
   },
@@ -167,6 +216,20 @@ export const scope = {
     return can(actor, 'companies.manage') ? sql`true` : sql`false`;
   },
 } as const;
+
+/**
+ * True when a record holds the file (an attachment of a project or task, an order's file or
+ * version preview, a drawing version or a drawing comment's attachment). Until then only its
+ * uploader sees it, and the hourly clean-up removes it after a grace period.
+ */
+export function attachedSql(fileId: SQLWrapper): SQL {
+  return sql`(EXISTS (SELECT 1 FROM project_attachments x WHERE x.file_id = ${fileId})
+           OR EXISTS (SELECT 1 FROM task_attachments x WHERE x.file_id = ${fileId})
+           OR EXISTS (SELECT 1 FROM order_files x WHERE x.file_id = ${fileId})
+           OR EXISTS (SELECT 1 FROM order_versions x WHERE x.preview_file_id = ${fileId})
+           OR EXISTS (SELECT 1 FROM drawing_versions x WHERE x.file_id = ${fileId})
+           OR EXISTS (SELECT 1 FROM drawing_comment_files x WHERE x.file_id = ${fileId}))`;
+}
 
 /** True for an image of a published product: anyone may see it, and caches may keep it. */
 export function publishedMedia(mediaId: SQLWrapper): SQL {

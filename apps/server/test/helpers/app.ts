@@ -11,6 +11,7 @@ import type { Database } from '../../src/db/client';
 import { InlineJobs, type Jobs } from '../../src/platform/jobs';
 import { loggerOptions } from '../../src/platform/logger';
 import type { Mailer, MailMessage } from '../../src/platform/mail';
+import type { FileStorage } from '../../src/platform/storage';
 
 export interface TestClock {
   (): Date;
@@ -96,6 +97,8 @@ export async function startTestApp(opts: {
   jobs?: Jobs | 'deferred';
   /** Registers test-only routes on this app before it is made ready (a route that throws, a slow one). */
   routes?: (app: FastifyInstance) => void | Promise<void>;
+  /** The file storage (default: disk under the test's DATA_DIR); test/helpers/storage.ts starts a local S3. */
+  storage?: FileStorage;
 }): Promise<TestApp> {
   const config = testConfig(opts.env);
   const logs: string[] = [];
@@ -110,7 +113,7 @@ export async function startTestApp(opts: {
   const mailer = new CaptureMailer();
   const deferred = opts.jobs === 'deferred' ? new InlineJobs(logger, { defer: true }) : null;
   const jobs: Jobs | 'inline' = deferred ?? (opts.jobs === undefined || opts.jobs === 'deferred' ? 'inline' : opts.jobs);
-  const app = await buildApp({ config, db: opts.db, clock, mailer, jobs, logger });
+  const app = await buildApp({ config, db: opts.db, clock, mailer, jobs, logger, storage: opts.storage });
   if (opts.routes) await opts.routes(app);
   await app.ready();
   return {

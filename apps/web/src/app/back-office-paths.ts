@@ -21,4 +21,6 @@ export const BACK_OFFICE_PATHS = [
   'tickets',
   // The planner (issue 9).
   'planner',
+  // Product requests (issue 11).
+  'requests',
 ] as const;

@@ -111,6 +111,7 @@ describe('the back office tells one story: sidebar, breadcrumbs and titles', () 
     expect(names).toEqual([
       'Home',
       'Bedrijven',
+      'Aanvragen',
       'Projecten',
       'Tickets',
       'Planning',
@@ -137,7 +138,7 @@ describe('the back office tells one story: sidebar, breadcrumbs and titles', () 
 describe('a back-office address while acting as a company', () => {
   const backOfficePaths = [...registry.values()]
     .map((r) => r.path)
-    .filter((p) => p !== '/' && p !== '/settings' && p !== '/*' && !p.startsWith('/public'));
+    .filter((p) => p !== '/' && p !== '/settings' && p !== '/notifications' && p !== '/*' && !p.startsWith('/public'));
 
   it.each(backOfficePaths)('%s is recognised by the portal', (path) => {
     const matches = matchRoutes(customerRoutes, path.replace(/:[A-Za-z]+/g, '12')) ?? [];
@@ -145,7 +146,7 @@ describe('a back-office address while acting as a company', () => {
   });
 
   it('lists nothing the portal has itself', () => {
-    for (const p of BACK_OFFICE_PATHS) expect(p).not.toMatch(/^(public|settings$)/);
+    for (const p of BACK_OFFICE_PATHS) expect(p).not.toMatch(/^(public|settings$|notifications$)/);
   });
 
   it('says the page belongs to the back office, and stopping opens it there', async () => {

@@ -23,6 +23,12 @@ export const SLUG_NAMES = [
   'companyProductId',
   /** A company news post (staff and portal). */
   'postId',
+  /** A product request or order (staff /requests/:orderId, portal /orders/:orderId). */
+  'orderId',
+  /** A drawing (staff projects/:projectId/drawings/:drawingId, portal drawings/:drawingId): its name. */
+  'drawingId',
+  /** A drawing's version (…/drawings/:drawingId/versions/:versionId): "v3". */
+  'versionId',
 ] as const;
 export type SlugName = (typeof SLUG_NAMES)[number];
 

@@ -2,7 +2,19 @@ import * as z from 'zod';
 import { idSchema, queryInt } from '../platform/http';
 
 /** What a notification is about; the web app words each kind in the reader's language. */
-export const NOTIFICATION_KINDS = ['post.published'] as const;
+export const NOTIFICATION_KINDS = [
+  'post.published',
+  // Approvals (issue 11): data carries orderId / drawingId, a title or name, and for decisions `outcome`.
+  'request.received',
+  'request.decided',
+  'design.sent',
+  'design.decided',
+  'order.info_requested',
+  'order.completed',
+  'drawing.version_ready',
+  'drawing.comment',
+  'drawing.decided',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({

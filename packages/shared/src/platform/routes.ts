@@ -93,6 +93,20 @@ export const ROUTE_NAMES = [
   'project-tasks.print',
   // issue 9: the planner (who works on which project when)
   'planner',
+  // issue 11: the drawings approval module (back office under a project; the portal's own pages)
+  'projects.drawings',
+  'projects.drawings.create',
+  'projects.drawing',
+  'projects.drawing-version',
+  'drawings.index',
+  'drawings.show',
+  'drawing-versions.show',
+  // issue 11: product requests and orders (portal orders/*, back office requests/*)
+  'orders.index',
+  'orders.create',
+  'orders.show',
+  'requests.index',
+  'requests.show',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];

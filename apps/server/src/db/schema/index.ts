@@ -1,3 +1,4 @@
+export * from './approvals';
 export * from './catalogue';
 export * from './companies';
 export * from './identity';

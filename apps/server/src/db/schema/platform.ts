@@ -101,9 +101,12 @@ export const notifications = pgTable(
     /** Where the notification leads in the web app. */
     link: text('link'),
     readAt: ts('read_at'),
+    /** none (in the app only), pending (a mail is owed: the notifications.mail job sends it), sent, failed. */
+    mailState: text('mail_state').notNull().default('none'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
+    index('notifications_mail_pending_idx').on(t.id).where(sql`${t.mailState} = 'pending'`),
     index('notifications_account_idx').on(t.accountId, t.id.desc()),
     index('notifications_unread_idx').on(t.accountId).where(sql`${t.readAt} IS NULL`),
   ],

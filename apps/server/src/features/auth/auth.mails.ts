@@ -12,12 +12,12 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2933;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${esc(title)}</h1>${body}${button}</body></html>`;
 }
 
-function message(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
+export function message(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n');
   return { to, subject, text, html: layout(subject, paragraphs, action) };
 }
 
-interface Who {
+export interface Who {
   email: string;
   firstName: string;
   locale: Locale;

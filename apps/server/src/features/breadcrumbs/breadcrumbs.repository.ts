@@ -95,3 +95,24 @@ export function postTitle(db: DbOrTx, actor: Actor, id: number, now: Date): Prom
          WHERE cp.id = ${id} AND ${scope.companyPost(actor, sql.raw('cp.company_id'), sql.raw('cp.status'), sql.raw('cp.publish_at'), now)}`,
   );
 }
+
+/** A drawing's name, through scope.drawing (never a deleted drawing). */
+export function drawingTitle(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
+  return one(
+    db,
+    sql`SELECT d.name AS title FROM drawings d
+         WHERE d.id = ${id} AND d.deleted_at IS NULL
+           AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'))}`,
+  );
+}
+
+/** A drawing version's number (the crumb reads "v3"), through its drawing's scope. */
+export async function drawingVersionNumber(db: DbOrTx, actor: Actor, id: number): Promise<number | null> {
+  const rows = await query<{ n: number }>(
+    db,
+    sql`SELECT v.number AS n FROM drawing_versions v JOIN drawings d ON d.id = v.drawing_id
+         WHERE v.id = ${id} AND d.deleted_at IS NULL
+           AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'))}`,
+  );
+  return rows[0] ? Number(rows[0].n) : null;
+}

@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/context';
 import { articleTitle } from '../articles/articles.service';
 import { companyTitle } from '../companies/companies.service';
 import { companyUserTitle } from '../companies/company-users.service';
+import { orderTitle } from '../orders/orders.service';
 import { productTitle } from '../products/products.service';
 import { projectTitle } from '../projects/projects.service';
 import { roboxCategoryTitle, roboxMaterialTitle } from '../robox/robox.service';
@@ -45,6 +46,12 @@ const resolvers: Record<SlugName, Resolver> = {
   orderlineId: (ctx, id) => repo.orderLineTitle(ctx.db.orm, ctx.actor, id),
   companyProductId: (ctx, id) => repo.companyProductTitle(ctx.db.orm, ctx.actor, id),
   postId: (ctx, id) => repo.postTitle(ctx.db.orm, ctx.actor, id, ctx.clock()),
+  orderId: orderTitle,
+  drawingId: (ctx, id) => repo.drawingTitle(ctx.db.orm, ctx.actor, id),
+  versionId: async (ctx, id) => {
+    const n = await repo.drawingVersionNumber(ctx.db.orm, ctx.actor, id);
+    return n === null ? null : `v${n}`;
+  },
 };
 
 /** Titles for the slug params of the page being opened. */

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
-import { scope } from '../../platform/scope';
+import { attachedSql, scope } from '../../platform/scope';
 import { intArray, query } from '../../platform/sql';
 import { employeeNameSql } from '../users/employees.repository';
 
@@ -83,7 +83,7 @@ export async function visibleIds(db: DbOrTx, actor: Actor, ids: readonly number[
 }
 
 /**
- * Removes the rows of files that nothing holds (no project or task attachment) and that were
+ * Removes the rows of files that nothing holds (attachedSql: no project, task, order or drawing holds them) and that were
  * uploaded before `before`: uploads never attached, and files taken off their last record.
  * Answers their storage keys, for the bytes to go too.
  */
@@ -92,8 +92,7 @@ export async function removeUnattached(db: DbOrTx, before: Date): Promise<string
     db,
     sql`DELETE FROM files f
          WHERE f.created_at < ${before.toISOString()}::timestamptz
-           AND NOT EXISTS (SELECT 1 FROM project_attachments pa WHERE pa.file_id = f.id)
-           AND NOT EXISTS (SELECT 1 FROM task_attachments ta WHERE ta.file_id = f.id)
+           AND NOT ${attachedSql(fileId)}
         RETURNING f.storage_key AS key`,
   );
   return rows.map((r) => r.key);

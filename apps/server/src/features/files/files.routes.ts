@@ -1,14 +1,42 @@
-import { fileUploadResponseSchema, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@app/shared/files/files';
+import { Readable } from 'node:stream';
+import {
+  DRAWING_MIME_TYPES,
+  FILE_MIME_TYPES,
+  fileUploadQuerySchema,
+  fileUploadResponseSchema,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_UPLOAD,
+  UPLOAD_LIMITS,
+} from '@app/shared/files/files';
 import { idParam, noQuery } from '@app/shared/platform/http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
 import { AppError } from '../../platform/errors';
+import { rangeOf } from '../../platform/http-range';
 import { contentDisposition } from '../media/media.routes';
 import { openFile, uploadFiles } from './files.service';
 
 const tags = ['files'];
+const MB = 1024 * 1024;
+/** Room for the multipart framing (boundaries, part headers) around the files themselves. */
+const MULTIPART_OVERHEAD = MB;
+const bodyLimitOf = (l: { maxFiles: number; maxBytes: number }) => l.maxFiles * l.maxBytes + MULTIPART_OVERHEAD;
+/** The accepted types by name, for the description (F1). */
+const TYPE_NAMES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'application/zip': 'ZIP',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PPTX',
+  'text/plain': 'TXT',
+  'text/csv': 'CSV',
+};
+const typeNames = (types: readonly string[]) => types.map((t) => TYPE_NAMES[t] ?? t).join(', ');
 
 /** Attachments: upload, and download for those who may see a record they are attached to. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,32 +47,52 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/files',
     {
-      // Project managers attach files to projects and tasks; later features add their rights here.
-      config: { access: access.employee('projects.manage') },
-      bodyLimit: MAX_FILE_BYTES * MAX_FILES_PER_UPLOAD + 1024 * 1024,
+      // Staff attach files to projects, tasks and drawings (projects.manage) and to orders
+      // (companies.manage); the portal view to its product requests, order feedback and drawing comments.
+      config: { access: access.employeeOrPortal('projects.manage', 'companies.manage') },
+      // The largest purpose's (checked per purpose below; the file size limits while streaming).
+      bodyLimit: Math.max(bodyLimitOf(UPLOAD_LIMITS.attachment), bodyLimitOf(UPLOAD_LIMITS.drawing)),
       schema: {
         tags,
-        summary: `Upload attachments (PDF, JPEG, PNG, WebP, ZIP, DOCX, XLSX, PPTX, TXT, CSV; at most ${MAX_FILES_PER_UPLOAD} files of ${MAX_FILE_BYTES / 1024 / 1024} MB)`,
+        summary: `Upload attachments (at most ${MAX_FILES_PER_UPLOAD} files of ${MAX_FILE_BYTES / MB} MB) or one drawing (up to ${UPLOAD_LIMITS.drawing.maxBytes / MB} MB)`,
         description:
-          'Each file is checked on its own: its bytes must match its extension; a ZIP may hold at most 10 000 entries, 2 GB unpacked and no archive inside. ' +
+          `purpose=attachment (the default): 1 to ${MAX_FILES_PER_UPLOAD} files of at most ${MAX_FILE_BYTES / MB} MB each, of the types ${typeNames(FILE_MIME_TYPES)}. ` +
+          `purpose=drawing: exactly one file of at most ${UPLOAD_LIMITS.drawing.maxBytes / MB} MB, of the types ${typeNames(DRAWING_MIME_TYPES)} (many sheets: one ZIP); more than one file is a 400. ` +
+          'Files are sent in the multipart field "files". Each file is streamed to a temporary file within its size limit and cut off there (rejected as too_large); ' +
+          "a request whose Content-Length is over the purpose's limit is refused with 413 before it is read. " +
+          'Each file is checked on its own: its bytes must match its extension (SVG and HTML never pass); a ZIP may hold at most 10 000 entries, 2 GB unpacked and no archive inside. ' +
           'The accepted ones are stored (data), the others are named with the reason (rejected), also when none was accepted. ' +
-          'A file is not attached to anything until a record (a project, a task) is saved with its id; until then only its uploader sees it.',
+          'A file is not attached to anything until a record (a project, a task, an order, a drawing) is saved with its id; until then only its uploader sees it. ' +
+          'Staff with projects.manage or companies.manage, and the portal view (a company user, an employee acting as a company), may upload; at most 100 uploads per 10 minutes per account.',
         consumes: ['multipart/form-data'],
-        querystring: noQuery,
+        querystring: fileUploadQuerySchema,
         response: { 201: fileUploadResponseSchema },
       },
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const { purpose } = req.query;
+      const limits = UPLOAD_LIMITS[purpose];
+      // A body announced over the limit cannot hold an acceptable upload: refused before a byte is read.
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (declared > bodyLimitOf(limits)) {
+        req.log.warn(
+          { event: 'upload.rejected', reason: 'content-length', purpose, declared },
+          'upload refused: body over the limit',
+        );
+        throw new AppError('PAYLOAD_TOO_LARGE', {
+          message: `A ${purpose} upload may be at most ${limits.maxFiles === 1 ? 'one file' : `${limits.maxFiles} files`} of ${limits.maxBytes / MB} MB`,
+        });
+      }
       const parts = req.parts({
         limits: {
-          fileSize: MAX_FILE_BYTES,
-          files: MAX_FILES_PER_UPLOAD,
+          fileSize: limits.maxBytes,
+          files: limits.maxFiles,
           fields: MAX_FILES_PER_UPLOAD,
           parts: MAX_FILES_PER_UPLOAD * 2,
         },
       });
-      return reply.status(201).send(await uploadFiles(req.ctx, parts));
+      return reply.status(201).send(await uploadFiles(req.ctx, parts, purpose));
     },
   );
 
@@ -55,23 +103,46 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.signedIn },
       schema: {
         tags,
-        summary: 'Download an attachment (always as an attachment, never shown inline)',
+        summary: 'Download an attachment (always as an attachment, never shown inline), whole or a byte range',
+        description:
+          'Answers Accept-Ranges: bytes. One range (Range: bytes=a-b, bytes=a- or bytes=-n) is answered 206 with Content-Range ' +
+          '(a viewer such as pdf.js opens a large PDF page by page); a range starting past the end 416 with Content-Range: bytes */size; ' +
+          'several ranges, another unit, a malformed range, or an If-Range that is not the ETag: the whole file (200).',
         params: idParam('fileId'),
         querystring: noQuery,
-        response: { 200: z.any().describe('The file bytes') },
+        response: {
+          200: z.any().describe('The file bytes'),
+          206: z.any().describe('The bytes of the range asked for'),
+          416: z.any().describe('No body: the range starts past the end (Content-Range: bytes */size)'),
+        },
       },
     },
     async (req, reply) => {
       const file = await openFile(req.ctx, req.params.fileId);
       const type = file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime;
       reply
-        .header('content-type', type)
-        .header('content-length', String(file.size))
+        .header('accept-ranges', 'bytes')
+        .header('etag', file.etag)
         .header('content-disposition', contentDisposition('attachment', file.fileName))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, no-store');
-      return reply.send(file.stream);
+      const range = rangeOf(req.headers, file.size, file.etag);
+      // HEAD (Fastify answers it with this handler) says the same without reading the bytes.
+      const body = (r?: { start: number; end: number }) => (req.method === 'HEAD' ? Readable.from([]) : file.read(r));
+      if (range.kind === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${file.size}`).send();
+      }
+      reply.header('content-type', type);
+      if (range.kind === 'partial') {
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('content-length', String(range.end - range.start + 1))
+          .send(body({ start: range.start, end: range.end }));
+      }
+      reply.header('content-length', String(file.size));
+      return reply.send(body());
     },
   );
 };

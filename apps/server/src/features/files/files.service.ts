@@ -6,17 +6,17 @@ import {
   FILE_MIME_TYPES,
   type FileInfo,
   type FileMimeType,
+  type FilePurpose,
   fileUrl,
-  MAX_FILE_BYTES,
-  MAX_FILES_PER_UPLOAD,
+  UPLOAD_LIMITS,
 } from '@app/shared/files/files';
 import { fileTypeFromFile } from 'file-type';
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../platform/actor';
+import { type Actor, signedInAccountId } from '../../platform/actor';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { countUpload, type StagedFile, stageParts, type UploadPart } from '../../platform/multipart';
-import type { FileStorage } from '../../platform/storage';
+import type { ByteRange, FileStorage } from '../../platform/storage';
 import { isStorableText } from '../../platform/text-guard';
 import * as repo from './files.repository';
 import { inspectZip } from './files.zip';
@@ -88,8 +88,11 @@ async function isPlainText(file: string): Promise<boolean> {
   }
 }
 
-/** The accepted type of a staged file from its bytes and its extension, or why not. */
-async function sniff(f: StagedFile): Promise<{ mime: FileMimeType } | { code: 'type_not_allowed' | 'too_large'; why: string }> {
+/** The accepted type (one of `types`) of a staged file from its bytes and its extension, or why not. */
+async function sniff(
+  f: StagedFile,
+  types: readonly FileMimeType[],
+): Promise<{ mime: FileMimeType } | { code: 'type_not_allowed' | 'too_large'; why: string }> {
   const ext = f.name.includes('.') ? (f.name.split('.').pop() ?? '').toLowerCase() : '';
   const sniffed = await fileTypeFromFile(f.tmp);
   let mime: FileMimeType | undefined;
@@ -98,7 +101,7 @@ async function sniff(f: StagedFile): Promise<{ mime: FileMimeType } | { code: 't
   } else if (TEXT_TYPES[ext] && (await isPlainText(f.tmp))) {
     mime = TEXT_TYPES[ext];
   }
-  if (!mime || !EXTENSIONS[mime].includes(ext))
+  if (!mime || !types.includes(mime) || !EXTENSIONS[mime].includes(ext))
     return { code: 'type_not_allowed', why: `sniffed ${sniffed?.mime ?? 'nothing'}, .${ext}` };
   if (mime === 'application/zip' || mime.startsWith('application/vnd.openxmlformats-officedocument.')) {
     const zip = await inspectZip(f.tmp, { allowArchivesInside: mime !== 'application/zip' });
@@ -108,7 +111,7 @@ async function sniff(f: StagedFile): Promise<{ mime: FileMimeType } | { code: 't
 }
 
 /** Checks and stores one staged file, or says why not. */
-async function storeStaged(ctx: Ctx, f: StagedFile): Promise<FileInfo | FileRejection> {
+async function storeStaged(ctx: Ctx, f: StagedFile, types: readonly FileMimeType[]): Promise<FileInfo | FileRejection> {
   if (!isStorableText(f.sentName)) {
     ctx.log.warn({ event: 'upload.rejected', reason: 'name' }, 'upload refused: NUL in the file name');
     return { name: f.name, code: 'invalid_character' };
@@ -117,7 +120,7 @@ async function storeStaged(ctx: Ctx, f: StagedFile): Promise<FileInfo | FileReje
     ctx.log.warn({ event: 'upload.rejected', reason: 'size' }, 'upload refused: over the size limit');
     return { name: f.name, code: 'too_large' };
   }
-  const type = await sniff(f);
+  const type = await sniff(f, types);
   if ('code' in type) {
     ctx.log.warn({ event: 'upload.rejected', reason: type.why }, 'upload refused: not an accepted file');
     return { name: f.name, code: type.code };
@@ -125,7 +128,8 @@ async function storeStaged(ctx: Ctx, f: StagedFile): Promise<FileInfo | FileReje
   const { size } = await fs.stat(f.tmp);
   const key = ctx.storage.newKey();
   await ctx.storage.write(key, createReadStream(f.tmp));
-  const createdBy = ctx.actor.kind === 'anonymous' ? null : ctx.actor.accountId;
+  // The signed-in account: a company user's own, or the employee's when acting as a company (scope.file shows it its own uploads).
+  const createdBy = signedInAccountId(ctx.actor);
   const id = await repo.insert(ctx.db.orm, { storageKey: key, originalName: f.name, mime: type.mime, size, createdBy });
   const [info] = await fileInfos(ctx.db.orm, [id]);
   if (!info) throw new Error('stored file not found');
@@ -133,8 +137,10 @@ async function storeStaged(ctx: Ctx, f: StagedFile): Promise<FileInfo | FileReje
 }
 
 /**
- * Stores the attachments of one upload, each on its own: every file is streamed to a temporary
- * file within MAX_FILE_BYTES (F2); its bytes must be an accepted type that agrees with its
+ * Stores the files of one upload, each on its own, within the limits of its purpose
+ * (UPLOAD_LIMITS: attachments up to 10 files of 50 MB of any accepted type; a drawing one PDF,
+ * image or ZIP of up to 500 MB): every file is streamed to a temporary
+ * file within the size limit (F2), then to storage; its bytes must be an accepted type that agrees with its
  * extension (F3; text when it is UTF-8 without NUL, named .txt or .csv); a ZIP (and an Office
  * document, a ZIP too) is checked from its headers for size, entry count and archives inside (F4); it is kept under a generated key with
  * its cleaned name (F5). A refused file is named in `rejected` with its reason and the others are
@@ -144,7 +150,10 @@ async function storeStaged(ctx: Ctx, f: StagedFile): Promise<FileInfo | FileReje
 export async function uploadFiles(
   ctx: Ctx,
   parts: AsyncIterable<UploadPart>,
+  purpose: FilePurpose = 'attachment',
 ): Promise<{ data: FileInfo[]; rejected: FileRejection[] }> {
+  const limits = UPLOAD_LIMITS[purpose];
+  const mb = limits.maxBytes / 1024 / 1024;
   await countUpload(ctx);
   const tmpDir = path.join(ctx.config.dataDir, 'tmp');
   await fs.mkdir(tmpDir, { recursive: true });
@@ -152,14 +161,19 @@ export async function uploadFiles(
   try {
     const fields = await stageParts(parts, tmpDir, staged, {
       field: 'files',
-      max: MAX_FILES_PER_UPLOAD,
-      message: `At most ${MAX_FILES_PER_UPLOAD} files per upload; send many files as one ZIP`,
+      max: limits.maxFiles,
+      message:
+        limits.maxFiles === 1
+          ? `One file per ${purpose} upload; send many files as one ZIP`
+          : `At most ${limits.maxFiles} files per upload; send many files as one ZIP`,
     });
     if (Object.keys(fields).length > 0 || staged.length === 0) {
       throw new AppError('VALIDATION_FAILED', {
         message:
           staged.length === 0
-            ? `Send 1 to ${MAX_FILES_PER_UPLOAD} files (multipart/form-data) of at most ${MAX_FILE_BYTES / 1024 / 1024} MB each`
+            ? limits.maxFiles === 1
+              ? `Send one file (multipart/form-data, field "files") of at most ${mb} MB`
+              : `Send 1 to ${limits.maxFiles} files (multipart/form-data) of at most ${mb} MB each`
             : 'Only files are accepted',
         fieldErrors: { ...fields, ...(staged.length === 0 ? { files: { code: 'required' } } : {}) },
       });
@@ -167,7 +181,7 @@ export async function uploadFiles(
     const data: FileInfo[] = [];
     const rejected: FileRejection[] = [];
     for (const f of staged) {
-      const r = await storeStaged(ctx, f);
+      const r = await storeStaged(ctx, f, limits.types);
       if ('code' in r) rejected.push(r);
       else data.push(r);
     }
@@ -178,16 +192,20 @@ export async function uploadFiles(
 }
 
 export interface OpenedFile {
-  stream: Readable;
   mime: string;
+  /** The whole file's size in bytes. */
   size: number;
   fileName: string;
+  /** A strong validator for If-Range: a stored file's bytes never change. */
+  etag: string;
+  /** The bytes, or those of a range (both ends included, within size). */
+  read(range?: ByteRange): Readable;
 }
 
 /**
  * A stored attachment for download, within the actor's scope (scope.file): the files of the
- * projects and tasks the actor may see, and its own uploads not attached yet. Anything else is
- * simply not found (Z5).
+ * records the actor may see (projects, tasks, orders, drawings), and its own uploads not attached
+ * yet. Anything else is simply not found (Z5).
  * @throws FILE_NOT_FOUND
  */
 export async function openFile(ctx: Ctx, id: number): Promise<OpenedFile> {
@@ -198,7 +216,14 @@ export async function openFile(ctx: Ctx, id: number): Promise<OpenedFile> {
     ctx.log.error({ event: 'file.missing', fileId: id }, 'stored file has no bytes');
     throw new AppError('FILE_NOT_FOUND');
   }
-  return { stream: ctx.storage.read(row.storageKey), mime: row.mime, size, fileName: row.originalName };
+  const key = row.storageKey;
+  return {
+    mime: row.mime,
+    size,
+    fileName: row.originalName,
+    etag: `"f${row.id}-${size}"`,
+    read: (range) => ctx.storage.read(key, range),
+  };
 }
 
 /** How long a file nothing holds is kept: an upload waiting for its form to be saved, or a file just taken off a record. */

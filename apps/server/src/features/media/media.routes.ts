@@ -23,14 +23,16 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/media',
     {
-      // Product editors, and project managers for a project's featured image and the areas' plans.
-      config: { access: access.employee('products.manage', 'projects.manage') },
+      // Product editors, project managers for a project's featured image and the areas' plans, and
+      // the portal view for a product request's thumbnail (a new product); it sees its own uploads.
+      config: { access: access.employeeOrPortal('products.manage', 'projects.manage') },
       bodyLimit: MAX_IMAGE_BYTES * MAX_IMAGES_PER_UPLOAD + 1024 * 1024,
       schema: {
         tags,
         summary: `Upload images (JPEG, PNG or WebP; at most ${MAX_IMAGES_PER_UPLOAD} files of ${MAX_IMAGE_BYTES / 1024 / 1024} MB)`,
         description:
-          'Each file is checked on its own: the accepted ones are stored (data), the others are named with the reason (rejected). When none is accepted: 415, or 413 when every file was too large.',
+          'Each file is checked on its own: the accepted ones are stored (data), the others are named with the reason (rejected). When none is accepted: 415, or 413 when every file was too large. ' +
+          'Staff with products.manage or projects.manage, and the portal view (a company user, an employee acting as a company), may upload; at most 100 uploads per 10 minutes per account.',
         consumes: ['multipart/form-data'],
         querystring: noQuery,
         response: { 201: mediaUploadResponseSchema },

@@ -14,6 +14,7 @@ import {
 } from '@app/shared/media/media';
 import { fileTypeFromFile } from 'file-type';
 import type { DbOrTx } from '../../db/client';
+import { signedInAccountId } from '../../platform/actor';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { processImage } from '../../platform/images';
@@ -89,7 +90,8 @@ async function storeStaged(ctx: Ctx, f: StagedFile): Promise<Media | RejectedFil
     size: img.original.length,
     width: img.width,
     height: img.height,
-    createdBy: ctx.actor.kind === 'employee' ? ctx.actor.accountId : null,
+    // The signed-in account (a company user's, or the employee's when acting as a company): scope.media shows a client its own uploads.
+    createdBy: signedInAccountId(ctx.actor),
   });
   return toMedia(row);
 }

@@ -68,18 +68,25 @@ export async function markAllRead(ctx: Ctx): Promise<void> {
   );
 }
 
-/** Tells the given accounts something, in one statement (a feature calls this in its own transaction). */
+/**
+ * Tells the given accounts something, in one statement (a feature calls this in its own
+ * transaction). With `mail` each recipient is also owed a mail in their own language: the row is
+ * marked `pending` and the notifications.mail job sends it; call `sendOwedMails(ctx)` after the
+ * commit so it goes at once (a rolled-back transaction owes nobody anything).
+ */
 export async function notify(
   db: DbOrTx,
   accountIds: readonly number[],
-  n: { kind: NotificationKind; data: Record<string, unknown>; link: string | null },
+  n: { kind: NotificationKind; data: Record<string, unknown>; link: string | null; mail?: boolean },
   now: Date,
 ): Promise<void> {
-  if (accountIds.length === 0) return;
+  const unique = [...new Set(accountIds)];
+  if (unique.length === 0) return;
   await query(
     db,
-    sql`INSERT INTO notifications (account_id, kind, data, link, created_at)
-        SELECT a, ${n.kind}, ${JSON.stringify(n.data)}::jsonb, ${n.link}, ${now.toISOString()}::timestamptz
-          FROM unnest(${intArray(accountIds)}) AS a`,
+    sql`INSERT INTO notifications (account_id, kind, data, link, mail_state, created_at)
+        SELECT a, ${n.kind}, ${JSON.stringify(n.data)}::jsonb, ${n.link}, ${n.mail ? 'pending' : 'none'},
+               ${now.toISOString()}::timestamptz
+          FROM unnest(${intArray(unique)}) AS a`,
   );
 }

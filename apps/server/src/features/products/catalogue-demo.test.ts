@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
+import { readStored } from '../../../test/helpers/storage';
 import {
   attributes,
   media,
@@ -143,15 +143,15 @@ describe('seedCatalogueDemo', () => {
     const rows = await tdb.db.orm.select().from(media).orderBy(asc(media.id));
     const storage = t.app.platform.storage;
     for (const m of rows.filter((_, i) => i % 9 === 0)) {
-      const original = await fs.readFile(storage.localPath(m.storageKey));
+      const original = await readStored(storage, m.storageKey);
       const meta = await sharp(original).metadata();
       expect(meta.format).toBe('jpeg');
       expect([meta.width, meta.height]).toEqual([m.width, m.height]);
       expect(m.size).toBe(original.length);
-      const thumb = await sharp(await fs.readFile(storage.localPath(`${m.storageKey}.thumb.webp`))).metadata();
+      const thumb = await sharp(await readStored(storage, `${m.storageKey}.thumb.webp`)).metadata();
       expect(thumb.format).toBe('webp');
       expect(thumb.width).toBe(400);
-      const large = await sharp(await fs.readFile(storage.localPath(`${m.storageKey}.large.webp`))).metadata();
+      const large = await sharp(await readStored(storage, `${m.storageKey}.large.webp`)).metadata();
       expect(large.format).toBe('webp');
       expect(large.width).toBe(Math.min(1600, m.width ?? 0));
     }

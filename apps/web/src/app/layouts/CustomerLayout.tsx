@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { logout, useCurrentUser } from '../../features/auth/api';
-import { NotificationBell } from '../../features/portal/components/notifications/NotificationBell';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { useSession } from '../session';
 import classes from './CustomerLayout.module.css';
 import { type HeaderLink, PortalShell, usePortalBrand } from './PortalShell';
@@ -54,6 +54,8 @@ export function CustomerLayout() {
   const links: HeaderLink[] = [
     { to: '/', label: t('common.nav.projects'), end: true },
     { to: '/company-products', label: t('portal.companyProducts.title') },
+    { to: '/orders', label: t('orders.nav') },
+    { to: '/drawings', label: t('drawings.nav') },
     { to: '/product-files', label: t('portal.productFiles.title') },
     { to: '/news', label: t('portal.news.title') },
     { to: '/public/products', label: t('common.nav.inspiration') },

@@ -7,6 +7,7 @@ import {
   IconCalendar,
   IconChevronDown,
   IconHome,
+  IconInbox,
   IconLogout,
   IconSettings,
   IconTicket,
@@ -21,6 +22,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { logout, useCan, useCurrentUser } from '../../features/auth/api';
 import { NotFoundPage } from '../../features/home/pages/NotFoundPage';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { CATALOGUE_SECTIONS } from '../catalogue-sections';
 import { RouteEffects } from '../RouteEffects';
 import { useRouteChain } from '../use-route-chain';
@@ -35,7 +37,7 @@ interface NavItem {
 }
 
 /** The sidebar's items above the catalogue group; the others follow it. */
-const TOP_ITEMS = ['/', '/companies', '/projects', '/tickets', '/planner'];
+const TOP_ITEMS = ['/', '/companies', '/requests', '/projects', '/tickets', '/planner'];
 
 /** The back office: a navigation with only the sections this person may open, and the work area. */
 export function EmployeeLayout() {
@@ -46,6 +48,7 @@ export function EmployeeLayout() {
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
   const canProjects = useCan(['projects.view', 'projects.manage']);
   const canPlanner = useCan(['planner.view', 'planner.manage']);
+  const canRequests = useCan('companies.manage');
   // A screen whose permission this person lacks looks like one that does not exist (the server
   // refuses its calls either way); its page component never mounts.
   const needed = useRouteChain().at(-1)?.meta.permission;
@@ -54,6 +57,7 @@ export function EmployeeLayout() {
   const items: NavItem[] = [
     { to: '/', label: t('common.nav.home'), icon: <IconHome size={18} />, visible: true, end: true },
     { to: '/companies', label: t('common.nav.companies'), icon: <IconBuilding size={18} />, visible: canCompanies },
+    { to: '/requests', label: t('orders.staffNav'), icon: <IconInbox size={18} />, visible: canRequests },
     { to: '/projects', label: t('common.nav.projects'), icon: <IconTools size={18} />, visible: canProjects },
     { to: '/tickets', label: t('common.nav.tickets'), icon: <IconTicket size={18} />, visible: canProjects },
     { to: '/planner', label: t('planner.title'), icon: <IconCalendar size={18} />, visible: canPlanner },
@@ -100,10 +104,11 @@ export function EmployeeLayout() {
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.nav.toggleMenu')} />
             <UnstyledButton component={Link} to="/" aria-label={t('common.nav.homeNamed', { name: t('common.appName') })}>
-              <Logo />
+              <Logo nameFrom="xs" />
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
             <LanguageSwitch />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>

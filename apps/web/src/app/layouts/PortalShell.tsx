@@ -9,7 +9,6 @@ import {
   Collapse,
   Container,
   Group,
-  Image,
   type MantineBreakpoint,
   Stack,
   Text,
@@ -79,7 +78,15 @@ export function ImpersonationToolbar() {
 function BrandLogo({ src }: { src: string | null }) {
   const [broken, setBroken] = useState<string | null>(null);
   if (!src || broken === src) return null;
-  return <Image src={src} alt="" h={36} w="auto" maw={140} fit="contain" onError={() => setBroken(src)} />;
+  // A plain <img>: Mantine's Image would be a chunk of its own on the public catalogue's first load (G6).
+  return (
+    <img
+      src={src}
+      alt=""
+      style={{ height: 36, width: 'auto', maxWidth: 140, objectFit: 'contain', display: 'block' }}
+      onError={() => setBroken(src)}
+    />
+  );
 }
 
 /**

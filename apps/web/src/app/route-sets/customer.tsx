@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { portalDrawingRoutes } from '../../features/drawings/routes';
+import { portalOrderRoutes } from '../../features/orders/routes';
 import { BACK_OFFICE_PATHS } from '../back-office-paths';
 import { CustomerLayout } from '../layouts/CustomerLayout';
 import type { RouteMeta } from '../route-meta';
@@ -99,8 +101,8 @@ export const customerRoutes: RouteObject[] = [
         },
         {
           path: 'notifications',
-          handle: meta({ name: 'notifications.index', title: 'portal.notifications.title', parent: 'home' }),
-          lazy: async () => ({ Component: (await import('../../features/portal/pages/NotificationsPage')).NotificationsPage }),
+          handle: meta({ name: 'notifications.index', title: 'notifications.title', parent: 'home' }),
+          lazy: async () => ({ Component: (await import('../../features/notifications/NotificationsPage')).NotificationsPage }),
         },
         {
           path: 'users',
@@ -112,6 +114,8 @@ export const customerRoutes: RouteObject[] = [
           handle: meta({ name: 'settings', title: 'account.title', parent: 'home' }),
           lazy: async () => ({ Component: (await import('../../features/auth/pages/AccountPage')).AccountPage }),
         },
+        ...portalDrawingRoutes,
+        ...portalOrderRoutes,
         { path: 'public', children: publicProductsRoutes },
         ...BACK_OFFICE_PATHS.map(
           (path): RouteObject => ({

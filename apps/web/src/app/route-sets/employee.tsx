@@ -1,4 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { drawingRoutes } from '../../features/drawings/routes';
+import { requestRoutes } from '../../features/orders/routes';
 import { areaRoutes } from '../../features/projects/area-routes';
 import { projectRoutes } from '../../features/projects/routes';
 import { projectTaskRoutes } from '../../features/projects/task-routes';
@@ -334,6 +336,12 @@ export const employeeRoutes: RouteObject[] = [
           }),
           lazy: async () => ({ Component: (await import('../../features/planner/pages/PlannerPage')).PlannerPage }),
         },
+        // What the signed-in employee was told (approvals waiting, comments): the bell's whole list.
+        {
+          path: 'notifications',
+          handle: meta({ name: 'notifications.index', title: 'notifications.title', parent: 'home' }),
+          lazy: async () => ({ Component: (await import('../../features/notifications/NotificationsPage')).NotificationsPage }),
+        },
         {
           path: 'settings',
           handle: meta({ name: 'settings.index', title: 'users.settings.title', parent: 'home' }),
@@ -378,6 +386,8 @@ export const employeeRoutes: RouteObject[] = [
         ...areaRoutes,
         ...projectTaskRoutes,
         ...taskListRoutes,
+        ...drawingRoutes,
+        ...requestRoutes,
         notFoundRoute,
       ],
     },

@@ -4,14 +4,16 @@ import areas from './areas.json';
 import articles from './articles.json';
 import attributes from './attributes.json';
 import companies from './companies.json';
+import drawings from './drawings.json';
 import errorsStaff from './errors-staff.json';
 import home from './home.json';
+import orders from './orders.json';
 import planner from './planner.json';
 import products from './products.json';
 import projectArticles from './project-articles.json';
 import projects from './projects.json';
 import robox from './robox.json';
-import { account, errorsSignedIn } from './signed-in';
+import { account, errorsSignedIn, notifications } from './signed-in';
 import taskList from './task-list.json';
 import tasks from './tasks.json';
 import templates from './templates.json';
@@ -24,12 +26,15 @@ import weekGrid from './week-grid.json';
 export default {
   errors: { ...errorsSignedIn, ...errorsStaff },
   account,
+  notifications,
   analytics,
   areas,
   articles,
   attributes,
   companies,
+  drawings,
   home,
+  orders,
   planner,
   products,
   projectArticles,

@@ -2,12 +2,24 @@
 // (a company user, or an employee acting as a company). The portal's toolbar texts stay in
 // portal.json of the base catalogue: the public catalogue shows the toolbar too.
 // Each file is a namespace of its own; `portal` is merged into the base catalogue's `portal`.
+import drawings from './drawings.json';
 import errorsPortal from './errors-portal.json';
+import orders from './orders.json';
 import portalNews from './portal-news.json';
 import portal from './portal-pages.json';
 import portalProducts from './portal-products.json';
 import portalProjects from './portal-projects.json';
-import { account, errorsSignedIn } from './signed-in';
+import { account, errorsSignedIn, notifications } from './signed-in';
 
 // The error messages a signed-in person and only the portal can meet, merged into `errors` of the base catalogue.
-export default { errors: { ...errorsSignedIn, ...errorsPortal }, account, portal, portalNews, portalProducts, portalProjects };
+export default {
+  errors: { ...errorsSignedIn, ...errorsPortal },
+  account,
+  notifications,
+  drawings,
+  orders,
+  portal,
+  portalNews,
+  portalProducts,
+  portalProjects,
+};

@@ -3,5 +3,6 @@
 // portal.ts, so it is one shared chunk that the sign-in page and the public catalogue never load.
 import account from './account.json';
 import errorsSignedIn from './errors-signed-in.json';
+import notifications from './notifications.json';
 
-export { account, errorsSignedIn };
+export { account, errorsSignedIn, notifications };

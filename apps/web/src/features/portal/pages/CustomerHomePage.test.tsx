@@ -5,6 +5,7 @@ import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch, noContent } from '../../../../test/fetch';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { CURRENT_USER_KEY } from '../../auth/guest-api';
+import { clientViewer, order } from '../../orders/order-fixtures';
 import { companyProduct, portalProjectSummary } from '../components/projects/fixtures';
 import { CustomerHomePage } from './CustomerHomePage';
 
@@ -52,6 +53,7 @@ interface Answers {
   projects?: (tab: string | null) => Response;
   notifications?: Answer;
   products?: Answer;
+  orders?: Answer;
   users?: Answer;
 }
 
@@ -99,6 +101,9 @@ function openHome(o: Answers & { url?: string; firstLogin?: boolean } = {}) {
             ),
           );
     }
+    if (req.path === '/api/client/orders') {
+      return o.orders ? o.orders() : json(200, page([order('pending_approval', clientViewer, { title: 'Barkruk Nordic' })]));
+    }
     if (req.path === '/api/client/users') {
       return o.users
         ? o.users()
@@ -138,12 +143,10 @@ describe('CustomerHomePage', () => {
     expect(within(notifications).getByText('1 nieuw')).toBeInTheDocument();
 
     const orders = screen.getByRole('region', { name: 'Bestellingen' });
-    expect(await within(orders).findByRole('link', { name: 'Hutkast Cabin Line' })).toHaveAttribute(
-      'href',
-      '/company-products/3/501',
-    );
-    // Only the product on an order line is an order.
-    expect(within(orders).queryByText('Loungestoel Aria')).not.toBeInTheDocument();
+    // The latest ongoing orders (issue 11), each opening its order page.
+    expect(await within(orders).findByRole('link', { name: 'Barkruk Nordic' })).toHaveAttribute('href', '/orders/12');
+    expect(within(orders).getByText('Wacht op goedkeuring')).toBeInTheDocument();
+    expect(within(orders).getByRole('link', { name: 'Alle bestellingen' })).toHaveAttribute('href', '/orders');
 
     const products = screen.getByRole('region', { name: /Jouw producten/ });
     expect(await within(products).findByRole('link', { name: 'Loungestoel Aria' })).toHaveAttribute('href', '/product-files/2');
@@ -154,11 +157,18 @@ describe('CustomerHomePage', () => {
     expect(await within(colleagues).findByText('Lars Eriksen')).toBeInTheDocument();
 
     // One request each, none waiting for another; the projects asked for the active tab.
-    for (const path of ['/api/client/projects', '/api/notifications', '/api/client/company-products', '/api/client/users']) {
+    for (const path of [
+      '/api/client/projects',
+      '/api/notifications',
+      '/api/client/company-products',
+      '/api/client/orders',
+      '/api/client/users',
+    ]) {
       expect(f.to(path), path).toHaveLength(1);
     }
     expect(f.to('/api/client/projects')[0]?.query.get('tab')).toBe('active');
     expect(f.to('/api/notifications')[0]?.query.get('perPage')).toBe('5');
+    expect(f.to('/api/client/orders')[0]?.query.get('tab')).toBe('ongoing');
   });
 
   it('keeps the archived tab in the address and says when there are none', async () => {
@@ -182,11 +192,12 @@ describe('CustomerHomePage', () => {
       projects: () => json(200, page([])),
       notifications: () => json(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 5, total: 0, unread: 0 } }),
       products: () => json(200, page([])),
+      orders: () => json(200, page([])),
       users: () => json(200, { data: [] }),
     });
     expect(await screen.findByText('Nog geen projecten')).toBeInTheDocument();
     expect(await screen.findByText(/Je hebt nog geen meldingen/)).toBeInTheDocument();
-    expect(await screen.findByText(/nog geen producten van jullie op een orderregel/)).toBeInTheDocument();
+    expect(await screen.findByText('Geen lopende bestellingen.')).toBeInTheDocument();
     expect(await screen.findByText(/nog geen producten aan jullie bedrijf gekoppeld/)).toBeInTheDocument();
     expect(await screen.findByText(/nog geen andere gebruikers/)).toBeInTheDocument();
   });
@@ -197,7 +208,8 @@ describe('CustomerHomePage', () => {
     const colleagues = await screen.findByRole('region', { name: /Collega's/ });
     expect(await within(colleagues).findByText('Kon dit blok niet laden')).toBeInTheDocument();
     // The others are not held up.
-    expect(await screen.findAllByRole('link', { name: 'Hutkast Cabin Line' })).toHaveLength(2);
+    expect(await screen.findByRole('link', { name: 'Hutkast Cabin Line' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Barkruk Nordic' })).toBeInTheDocument();
     expect(screen.getByRole('article')).toBeInTheDocument();
     fail = false;
     await user.click(within(colleagues).getByRole('button', { name: 'Opnieuw proberen' }));

@@ -10,12 +10,13 @@ import { notify } from '../../../lib/notify';
 import { useProject, useProjectTransitions } from '../api';
 import { CompletionBar } from './CompletionBar';
 
-/** The project's tabs, in order (the drawings tab comes with the approvals issue). */
+/** The project's tabs, in order. */
 const TABS = [
   { path: 'areas', label: 'projects.tabs.areas' },
   { path: 'tasks', label: 'projects.tabs.tasks' },
   { path: 'articles', label: 'projectArticles.tab' },
   { path: 'tickets', label: 'projects.tabs.tickets' },
+  { path: 'drawings', label: 'drawings.tab' },
   { path: 'timeline', label: 'timeline.tab' },
   { path: 'feed', label: 'projects.tabs.feed' },
   { path: 'templates', label: 'templates.tab' },

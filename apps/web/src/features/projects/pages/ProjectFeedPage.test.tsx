@@ -51,6 +51,7 @@ describe('ProjectFeedPage', () => {
       '/projects/3/tasks',
       '/projects/3/articles',
       '/projects/3/tickets',
+      '/projects/3/drawings',
       '/projects/3/timeline',
       '/projects/3/feed',
       '/projects/3/templates',

@@ -1,24 +1,20 @@
-import type { NotificationKind } from '@app/shared/notifications/notifications';
 import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { IconBell, IconPackage, IconShoppingCart, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Thumb } from '../../../../components/Thumb';
-import { formatDateTime } from '../../../../lib/dates';
-import { useNotifications } from '../../notifications-api';
+import { formatDate, formatDateTime } from '../../../../lib/dates';
+import { useNotifications } from '../../../notifications/api';
+import { notificationText } from '../../../notifications/components/notification-text';
+import { useOrders } from '../../../orders/api';
+import { eventText, OrderStatusBadge } from '../../../orders/components/OrderBadges';
 import { useFirstCompanyProducts } from '../../projects-api';
 import { usePortalUsers } from '../../users-api';
 import { BlockList, DashboardBlock } from './DashboardBlock';
-import { companyProductPath, latestOrders } from './dashboard-data';
+import { companyProductPath } from './dashboard-data';
 
 /** How many rows each block shows; the block's link opens the rest. */
 export const BLOCK_ROWS = 5;
-
-const NOTIFICATION_TEXT: Record<NotificationKind, string> = {
-  'post.published': 'portalProjects.blocks.notifications.postPublished',
-};
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** "Laatste meldingen": the newest notifications, unread ones marked, each leading where it is about. */
 export function NotificationsBlock() {
@@ -42,7 +38,7 @@ export function NotificationsBlock() {
             <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Anchor component={Link} to={n.link ?? '/notifications'} size="sm" fw={n.read ? 400 : 600}>
-                  {t(NOTIFICATION_TEXT[n.kind], { title: str(n.data.title) })}
+                  {notificationText(t, n)}
                 </Anchor>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(n.createdAt)}
@@ -61,31 +57,34 @@ export function NotificationsBlock() {
   );
 }
 
-/** "Bestellingen": the latest order lines of the company's products, each opening its order line. */
+/** "Bestellingen": the latest ongoing orders (issue 11), each opening its order page. */
 export function OrdersBlock() {
   const { t } = useTranslation();
-  const q = useFirstCompanyProducts();
-  const rows = latestOrders(q.data?.data ?? [], BLOCK_ROWS);
+  const q = useOrders('client', { page: 1, perPage: BLOCK_ROWS, tab: 'ongoing', sort: '-updated' });
+  const rows = q.data?.data ?? [];
   return (
     <DashboardBlock
       title={t('portalProjects.blocks.orders.title')}
       icon={<IconShoppingCart size={20} />}
-      more={{ to: '/company-products', label: t('portalProjects.blocks.orders.all') }}
+      more={{ to: '/orders', label: t('orders.block.all') }}
       state={q}
       isEmpty={rows.length === 0}
-      empty={t('portalProjects.blocks.orders.empty')}
+      empty={t('orders.block.empty')}
     >
       <BlockList>
-        {rows.map((p) => (
-          <Box component="li" key={p.id} data-testid="dashboard-order">
-            <Stack gap={0}>
-              <Anchor component={Link} to={companyProductPath(p)} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {p.product.name}
-              </Anchor>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {p.reference ? `${p.project.name} · ${p.reference}` : p.project.name}
-              </Text>
-            </Stack>
+        {rows.map((o) => (
+          <Box component="li" key={o.id} data-testid="dashboard-order">
+            <Group gap="sm" wrap="nowrap" justify="space-between" align="flex-start">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={`/orders/${o.id}`} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {o.title}
+                </Anchor>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {o.latestEvent ? `${eventText(t, o.latestEvent)} · ${formatDate(o.latestEvent.createdAt)}` : o.product.name}
+                </Text>
+              </Stack>
+              <OrderStatusBadge status={o.status} />
+            </Group>
           </Box>
         ))}
       </BlockList>

@@ -4,9 +4,9 @@ import { IconBell } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../../lib/errors';
-import { notify } from '../../../../lib/notify';
-import { BELL_REFRESH_MS, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../../notifications-api';
+import { errorMessage } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { BELL_REFRESH_MS, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api';
 import classes from './NotificationBell.module.css';
 import { NotificationItem } from './NotificationItem';
 
@@ -33,7 +33,7 @@ export function NotificationBell() {
   };
   const readAll = () =>
     markAll.mutate(undefined, {
-      onSuccess: () => notify.success(t('portalNews.notifications.allRead')),
+      onSuccess: () => notify.success(t('notifications.allRead')),
       onError: (err) => notify.error(errorMessage(t, err)),
     });
 
@@ -49,7 +49,7 @@ export function NotificationBell() {
         >
           {/* Named by its content, not aria-label: the count that shows only repeats this name. */}
           <span className="visually-hidden">
-            {unread > 0 ? t('portalNews.bell.labelUnread', { count: unread }) : t('portalNews.bell.label')}
+            {unread > 0 ? t('notifications.bell.labelUnread', { count: unread }) : t('notifications.bell.label')}
           </span>
           <Indicator
             disabled={unread === 0}
@@ -66,10 +66,10 @@ export function NotificationBell() {
       <Popover.Dropdown p={0} role="dialog" aria-labelledby={titleId}>
         <Group justify="space-between" px="sm" py="xs" wrap="nowrap">
           <Text fw={600} size="sm" component="h2" m={0} id={titleId}>
-            {t('portalNews.bell.title')}
+            {t('notifications.bell.title')}
           </Text>
           <Button variant="subtle" size="compact-xs" onClick={readAll} disabled={unread === 0} loading={markAll.isPending}>
-            {t('portalNews.notifications.markAllRead')}
+            {t('notifications.markAllRead')}
           </Button>
         </Group>
         <Divider />
@@ -87,7 +87,7 @@ export function NotificationBell() {
             </Stack>
           ) : items.length === 0 ? (
             <Text size="sm" c="dimmed" p="sm">
-              {t('portalNews.bell.empty')}
+              {t('notifications.bell.empty')}
             </Text>
           ) : (
             <Stack gap={2} component="ul" className={classes.list}>
@@ -102,7 +102,7 @@ export function NotificationBell() {
         <Divider />
         <Box px="sm" py="xs">
           <Anchor component={Link} to="/notifications" size="sm" fw={500} onClick={() => setOpened(false)}>
-            {t('portalNews.bell.showAll')}
+            {t('notifications.bell.showAll')}
           </Anchor>
         </Box>
       </Popover.Dropdown>

@@ -2,15 +2,15 @@ import type { Notification } from '@app/shared/notifications/notifications';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/PageHeader';
-import { EmptyState, ErrorState } from '../../../components/States';
-import { errorMessage } from '../../../lib/errors';
-import { notify } from '../../../lib/notify';
-import { Pager } from '../components/news/Pager';
-import { usePageParam } from '../components/news/use-page-param';
-import { NotificationItem } from '../components/notifications/NotificationItem';
-import { notificationText } from '../components/notifications/notification-text';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../notifications-api';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState } from '../../components/States';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { Pager } from '../portal/components/news/Pager';
+import { usePageParam } from '../portal/components/news/use-page-param';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './api';
+import { NotificationItem } from './components/NotificationItem';
+import { notificationText } from './components/notification-text';
 
 const PER_PAGE = 20;
 
@@ -29,19 +29,15 @@ export function NotificationsPage() {
   };
   const readAll = () =>
     markAll.mutate(undefined, {
-      onSuccess: () => notify.success(t('portalNews.notifications.allRead')),
+      onSuccess: () => notify.success(t('notifications.allRead')),
       onError: (err) => notify.error(errorMessage(t, err)),
     });
 
   return (
     <>
       <PageHeader
-        title={t('portal.notifications.title')}
-        description={
-          list.data && unread > 0
-            ? t('portalNews.notifications.unreadCount', { count: unread })
-            : t('portalNews.notifications.description')
-        }
+        title={t('notifications.title')}
+        description={list.data && unread > 0 ? t('notifications.unreadCount', { count: unread }) : t('notifications.description')}
         actions={
           <Button
             variant="light"
@@ -50,7 +46,7 @@ export function NotificationsPage() {
             disabled={unread === 0}
             loading={markAll.isPending}
           >
-            {t('portalNews.notifications.markAllRead')}
+            {t('notifications.markAllRead')}
           </Button>
         }
       />
@@ -65,19 +61,12 @@ export function NotificationsPage() {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<IconBellOff size={32} stroke={1.5} />}
-          title={t('portalNews.notifications.emptyTitle')}
-          description={t('portalNews.notifications.emptyText')}
+          title={t('notifications.emptyTitle')}
+          description={t('notifications.emptyText')}
         />
       ) : (
         <Paper withBorder radius="md" p={4}>
-          <Stack
-            gap={2}
-            component="ul"
-            aria-label={t('portalNews.notifications.listLabel')}
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-          >
+          <Stack gap={2} component="ul" aria-label={t('notifications.listLabel')} m={0} p={0} style={{ listStyle: 'none' }}>
             {items.map((n) => (
               <Group key={n.id} component="li" wrap="nowrap" gap="xs" justify="space-between">
                 <div style={{ flex: 1, minWidth: 0 }}>
@@ -90,10 +79,10 @@ export function NotificationsPage() {
                     mr="xs"
                     leftSection={<IconChecks size={16} aria-hidden />}
                     onClick={() => read(n)}
-                    aria-label={t('portalNews.notifications.markReadNamed', { text: notificationText(t, n) })}
+                    aria-label={t('notifications.markReadNamed', { text: notificationText(t, n) })}
                   >
                     <Text span size="sm" visibleFrom="sm">
-                      {t('portalNews.notifications.markRead')}
+                      {t('notifications.markRead')}
                     </Text>
                   </Button>
                 )}

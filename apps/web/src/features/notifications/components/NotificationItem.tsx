@@ -3,7 +3,7 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { notificationText } from './notification-text';
 import classes from './notifications.module.css';
 
@@ -42,7 +42,7 @@ export function NotificationItem({
           {n.read ? null : (
             <>
               {' · '}
-              <span className={classes.new}>{t('portalNews.notifications.new')}</span>
+              <span className={classes.new}>{t('notifications.new')}</span>
             </>
           )}
         </Text>

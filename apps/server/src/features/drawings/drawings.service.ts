@@ -1,0 +1,579 @@
+import type {
+  approveDrawingSchema,
+  ClientDrawingListQuery,
+  Drawing,
+  DrawingComment,
+  DrawingListItem,
+  DrawingListQuery,
+  DrawingVersion,
+  DrawingVersionSummary,
+  drawingCommentInputSchema,
+  drawingInputSchema,
+  drawingUpdateSchema,
+  newDrawingVersionSchema,
+} from '@app/shared/drawings/drawings';
+import {
+  DRAWING_TAB_STATUSES,
+  drawingAbilities,
+  drawingVersionAbilities,
+  newVersionVerdict,
+} from '@app/shared/drawings/drawings.rules';
+import type { FileInfo } from '@app/shared/files/files';
+import { type Page, pageMeta } from '@app/shared/platform/http';
+import type * as z from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { signedInAccountId } from '../../platform/actor';
+import { audit } from '../../platform/audit';
+import { assertAbility, viewerOf } from '../../platform/can';
+import type { Ctx } from '../../platform/context';
+import { AppError, pgCode } from '../../platform/errors';
+import { attachableFileIds, fileInfos } from '../files/files.service';
+import { companyAccounts, employeeAccount, sendOwedMails } from '../notifications/notification.jobs';
+import { notify } from '../notifications/notifications.service';
+import * as projectsRepo from '../projects/projects.repository';
+import * as repo from './drawings.repository';
+
+/**
+ * The drawings approval module (issue 11): a drawing of a project for one client company goes
+ * through versions; each version is decided once (approved, or changes requested) by the client or
+ * by staff with projects.manage, and comments with attachments go both ways. The state rules are
+ * the shared ones (drawings.rules.ts); each change of state is one conditional UPDATE, so ten
+ * simultaneous requests make at most one new version and two decisions give one outcome
+ * (SECURITY.md D3, 10(b)-(c)). Staff routes pass the project of the path; the portal passes none
+ * (its scope, scope.drawing, is in every statement).
+ */
+
+type DrawingCreate = z.output<typeof drawingInputSchema>;
+type DrawingChange = z.output<typeof drawingUpdateSchema>;
+type NewVersion = z.output<typeof newDrawingVersionSchema>;
+type CommentInput = z.output<typeof drawingCommentInputSchema>;
+type ApproveInput = z.output<typeof approveDrawingSchema>;
+export type Decision = { outcome: 'approved'; input: ApproveInput } | { outcome: 'changes_requested'; input: CommentInput };
+
+const iso = (d: Date) => d.toISOString();
+
+function toListItem(r: repo.DrawingRow): DrawingListItem {
+  return {
+    id: r.id,
+    project: { id: r.projectId, name: r.projectName },
+    company: { id: r.companyId, name: r.companyName },
+    name: r.name,
+    drawingDate: r.drawingDate,
+    employee: r.employeeId === null ? null : { id: r.employeeId, name: r.employeeName ?? '' },
+    status: r.status,
+    versionCount: r.versionCount,
+    latestVersion: r.latest
+      ? { id: r.latest.id, number: r.latest.number, status: r.latest.status, createdAt: iso(r.latest.createdAt) }
+      : null,
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+function missingFile(id: number): FileInfo {
+  return {
+    id,
+    originalName: '',
+    mime: 'application/octet-stream',
+    size: 0,
+    url: `/api/files/${id}`,
+    uploadedBy: null,
+    createdAt: '',
+  };
+}
+
+function toSummary(v: repo.VersionSummaryRow, files: Map<number, FileInfo>): DrawingVersionSummary {
+  return {
+    id: v.id,
+    number: v.number,
+    status: v.status,
+    file: files.get(v.fileId) ?? missingFile(v.fileId),
+    notes: v.notes,
+    commentCount: v.commentCount,
+    createdBy: v.createdBy,
+    createdAt: iso(v.createdAt),
+    decidedBy: v.decidedBy,
+    decidedAt: v.decidedAt ? iso(v.decidedAt) : null,
+  };
+}
+
+async function filesById(db: DbOrTx, ids: number[]): Promise<Map<number, FileInfo>> {
+  const infos = await fileInfos(db, [...new Set(ids)]);
+  return new Map(infos.map((f) => [f.id, f]));
+}
+
+function toComment(c: repo.CommentRow, files: Map<number, FileInfo>): DrawingComment {
+  return {
+    id: c.id,
+    kind: c.kind,
+    body: c.body,
+    author: c.author,
+    side: c.side,
+    actingEmployee: c.actingEmployee,
+    files: c.fileIds.map((id) => files.get(id) ?? missingFile(id)),
+    createdAt: iso(c.createdAt),
+  };
+}
+
+/** A project's drawings (not deleted), by tab, search and sort, paged. @throws PROJECT_NOT_FOUND */
+export async function listProjectDrawings(ctx: Ctx, projectId: number, q: DrawingListQuery): Promise<Page<DrawingListItem>> {
+  const { rows, total } = await repo.list(ctx.db.orm, ctx.actor, {
+    ...q,
+    statuses: DRAWING_TAB_STATUSES[q.tab],
+    projectId,
+  });
+  // Only an empty page asks whether the project is there, to answer 404 rather than nothing.
+  if (rows.length === 0 && !(await projectsRepo.findRef(ctx.db.orm, ctx.actor, projectId))) {
+    throw new AppError('PROJECT_NOT_FOUND');
+  }
+  return { data: rows.map(toListItem), meta: pageMeta(q.page, q.perPage, total) };
+}
+
+/** The portal's drawings: those made for its company on the projects it sees, optionally of one project. */
+export async function listClientDrawings(ctx: Ctx, q: ClientDrawingListQuery): Promise<Page<DrawingListItem>> {
+  const { rows, total } = await repo.list(ctx.db.orm, ctx.actor, {
+    ...q,
+    statuses: DRAWING_TAB_STATUSES[q.tab],
+    projectId: q.projectId,
+  });
+  return { data: rows.map(toListItem), meta: pageMeta(q.page, q.perPage, total) };
+}
+
+/** One drawing with its versions, newest first. @throws DRAWING_NOT_FOUND (also for another project's, company's or a deleted one) */
+export async function getDrawing(ctx: Ctx, id: number, projectId?: number): Promise<Drawing> {
+  const db = ctx.db.orm;
+  const row = await repo.find(db, ctx.actor, id, projectId);
+  if (!row) throw new AppError('DRAWING_NOT_FOUND');
+  const versions = await repo.versionsOf(db, id);
+  const files = await filesById(
+    db,
+    versions.map((v) => v.fileId),
+  );
+  return {
+    ...toListItem(row),
+    description: row.description,
+    versions: versions.map((v) => toSummary(v, files)),
+    createdBy: row.createdBy,
+    createdAt: iso(row.createdAt),
+    approvedAt: row.approvedAt ? iso(row.approvedAt) : null,
+    version: row.version,
+    abilities: drawingAbilities(row, viewerOf(ctx.actor)),
+  };
+}
+
+/** One version of a drawing with its comments, oldest first. @throws DRAWING_NOT_FOUND, DRAWING_VERSION_NOT_FOUND */
+export async function getDrawingVersion(
+  ctx: Ctx,
+  drawingId: number,
+  versionId: number,
+  projectId?: number,
+): Promise<DrawingVersion> {
+  const db = ctx.db.orm;
+  const v = await findVersionOrThrow(db, ctx, drawingId, versionId, projectId);
+  const comments = await repo.commentsOf(db, versionId);
+  const files = await filesById(db, [v.fileId, ...comments.flatMap((c) => c.fileIds)]);
+  const d = v.drawing;
+  const isLatest = v.number === d.versionCount;
+  return {
+    ...toSummary(v, files),
+    drawing: {
+      id: d.id,
+      name: d.name,
+      status: d.status,
+      project: { id: d.projectId, name: d.projectName },
+      company: { id: d.companyId, name: d.companyName },
+      versionCount: d.versionCount,
+    },
+    isLatest,
+    previous: v.previous,
+    comments: comments.map((c) => toComment(c, files)),
+    abilities: drawingVersionAbilities({ status: v.status, isLatest }, viewerOf(ctx.actor)),
+  };
+}
+
+async function findVersionOrThrow(
+  db: DbOrTx,
+  ctx: Ctx,
+  drawingId: number,
+  versionId: number,
+  projectId?: number,
+): Promise<repo.VersionRow> {
+  const v = await repo.findVersion(db, ctx.actor, drawingId, versionId, projectId);
+  if (v) return v;
+  // The same answer for a drawing out of reach as for a missing one; only within a drawing the
+  // caller sees does a missing version say so.
+  if (!(await repo.findState(db, ctx.actor, drawingId, projectId))) throw new AppError('DRAWING_NOT_FOUND');
+  throw new AppError('DRAWING_VERSION_NOT_FOUND');
+}
+
+// ---- who is told
+
+/** The name the other side reads: an employee's, a company user's with the company, or the company's for an employee acting as it. */
+function actorName(ctx: Ctx): string {
+  const a = ctx.actor;
+  const person = (p: { first_name: string; insertion: string | null; last_name: string }) =>
+    [p.first_name, p.insertion?.trim() || null, p.last_name].filter(Boolean).join(' ');
+  if (a.kind === 'employee') return person(a.profile);
+  if (a.kind === 'client') return a.actingEmployee || !a.profile ? a.company.name : `${person(a.profile)} (${a.company.name})`;
+  return '';
+}
+
+const clientLink = (drawingId: number, versionId: number) => `/drawings/${drawingId}/versions/${versionId}`;
+const staffLink = (projectId: number, drawingId: number, versionId: number) =>
+  `/projects/${projectId}/drawings/${drawingId}/versions/${versionId}`;
+
+/** The client side: the company's active users. */
+async function clientSide(tx: DbOrTx, d: { companyId: number }): Promise<number[]> {
+  return companyAccounts(tx, d.companyId);
+}
+
+/** The staff side: the drawing's employee, or when there is none (or no active account) the project's managers. */
+async function staffSide(tx: DbOrTx, d: { projectId: number; employeeId: number | null }): Promise<number[]> {
+  const own = await employeeAccount(tx, d.employeeId);
+  return own !== null ? [own] : repo.projectManagerAccounts(tx, d.projectId);
+}
+
+/** Never tells the person who acted. */
+function others(ctx: Ctx, accounts: number[]): number[] {
+  const me = signedInAccountId(ctx.actor);
+  return accounts.filter((a) => a !== me);
+}
+
+async function tellClient(
+  tx: DbOrTx,
+  ctx: Ctx,
+  d: { id: number; companyId: number },
+  versionId: number,
+  kind: 'drawing.version_ready' | 'drawing.comment' | 'drawing.decided',
+  data: Record<string, unknown>,
+): Promise<void> {
+  await notify(
+    tx,
+    others(ctx, await clientSide(tx, d)),
+    { kind, data, link: clientLink(d.id, versionId), mail: true },
+    ctx.clock(),
+  );
+}
+
+async function tellStaff(
+  tx: DbOrTx,
+  ctx: Ctx,
+  d: { id: number; projectId: number; employeeId: number | null },
+  versionId: number,
+  kind: 'drawing.comment' | 'drawing.decided',
+  data: Record<string, unknown>,
+): Promise<void> {
+  await notify(
+    tx,
+    others(ctx, await staffSide(tx, d)),
+    { kind, data, link: staffLink(d.projectId, d.id, versionId), mail: true },
+    ctx.clock(),
+  );
+}
+
+/** The other side of the actor: staff tell the client, the client (or an employee acting as it) tells staff. */
+async function tellOtherSide(
+  tx: DbOrTx,
+  ctx: Ctx,
+  d: { id: number; projectId: number; companyId: number; employeeId: number | null },
+  versionId: number,
+  kind: 'drawing.comment' | 'drawing.decided',
+  data: Record<string, unknown>,
+): Promise<void> {
+  if (ctx.actor.kind === 'client') await tellStaff(tx, ctx, d, versionId, kind, data);
+  else await tellClient(tx, ctx, d, versionId, kind, data);
+}
+
+// ---- checks
+
+type FieldErrors = Record<string, { code: string }>;
+
+function fail(errors: FieldErrors): void {
+  if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', { fieldErrors: errors });
+}
+
+/** The client must be attached to the project (the current one may stay), the employee must exist (the current one may stay). */
+async function checkFields(
+  tx: DbOrTx,
+  projectId: number,
+  input: DrawingCreate | DrawingChange,
+  current?: { companyId: number; employeeId: number | null },
+): Promise<{ fields: repo.DrawingFields; errors: FieldErrors }> {
+  const errors: FieldErrors = {};
+  // One after the other: inside a transaction the statements share one connection.
+  if (input.companyId !== current?.companyId && !(await repo.companyAttached(tx, projectId, input.companyId))) {
+    errors.companyId = { code: 'not_attached' };
+  }
+  const employeeId = input.employeeId ?? null;
+  if (employeeId !== null && employeeId !== current?.employeeId && !(await repo.liveEmployee(tx, employeeId))) {
+    errors.employeeId = { code: 'not_found' };
+  }
+  const fields = {
+    name: input.name,
+    description: input.description ?? '',
+    companyId: input.companyId,
+    drawingDate: input.drawingDate,
+    employeeId,
+  };
+  return { fields, errors };
+}
+
+/** The ids among fileIds the actor may not attach (scope.file: their own uploads, or files they already see). */
+async function unattachable(tx: DbOrTx, ctx: Ctx, fileIds: readonly number[]): Promise<boolean> {
+  if (fileIds.length === 0) return false;
+  const ok = await attachableFileIds(tx, ctx.actor, fileIds);
+  return fileIds.some((id) => !ok.has(id));
+}
+
+/** A reference removed between our check and the write (the foreign keys refuse it). */
+function raced(err: unknown): unknown {
+  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
+  return err;
+}
+
+const actingEmployeeId = (ctx: Ctx): number | null =>
+  ctx.actor.kind === 'client' ? (ctx.actor.actingEmployee?.employeeId ?? null) : null;
+
+// ---- changes
+
+/**
+ * Creates a drawing with its first version (waiting for the client) and tells the company's users.
+ * @throws PROJECT_NOT_FOUND, PROJECT_DELETED, VALIDATION_FAILED (companyId not_attached, employeeId not_found, fileId not_found)
+ */
+export async function createDrawing(ctx: Ctx, projectId: number, input: DrawingCreate): Promise<Drawing> {
+  const now = ctx.clock();
+  const id = await ctx.db.orm
+    .transaction(async (tx) => {
+      const project = await projectsRepo.findRef(tx, ctx.actor, projectId);
+      if (!project) throw new AppError('PROJECT_NOT_FOUND');
+      if (project.deleted) throw new AppError('PROJECT_DELETED');
+      const { fields, errors } = await checkFields(tx, projectId, input);
+      if (await unattachable(tx, ctx, [input.fileId])) errors.fileId = { code: 'not_found' };
+      fail(errors);
+      const createdBy = signedInAccountId(ctx.actor);
+      const id = await repo.insertDrawing(tx, projectId, fields, createdBy, now);
+      const versionId = await repo.insertVersion(
+        tx,
+        { drawingId: id, number: 1, fileId: input.fileId, notes: input.notes ?? '', createdBy },
+        now,
+      );
+      await audit(tx, ctx, 'drawing.created', { type: 'drawing', id }, { projectId, companyId: fields.companyId, versionId });
+      await tellClient(tx, ctx, { id, companyId: fields.companyId }, versionId, 'drawing.version_ready', {
+        name: fields.name,
+        project: project.name,
+        versionNumber: 1,
+      });
+      return id;
+    })
+    .catch((err) => {
+      throw raced(err);
+    });
+  await sendOwedMails(ctx);
+  return getDrawing(ctx, id, projectId);
+}
+
+/** Changes a drawing's details (send the version it was based on). @throws DRAWING_NOT_FOUND, STALE_VERSION, FORBIDDEN, VALIDATION_FAILED */
+export async function updateDrawing(ctx: Ctx, projectId: number, id: number, input: DrawingChange): Promise<Drawing> {
+  const now = ctx.clock();
+  await ctx.db.orm
+    .transaction(async (tx) => {
+      const current = await repo.find(tx, ctx.actor, id, projectId);
+      if (!current) throw new AppError('DRAWING_NOT_FOUND');
+      if (current.version !== input.version) throw new AppError('STALE_VERSION');
+      assertAbility(drawingAbilities(current, viewerOf(ctx.actor)), 'canEdit');
+      const { fields, errors } = await checkFields(tx, projectId, input, current);
+      fail(errors);
+      if (!(await repo.update(tx, projectId, id, input.version, fields, now))) throw new AppError('STALE_VERSION');
+      const changed = (Object.keys(fields) as (keyof repo.DrawingFields)[]).filter((k) => {
+        const before: Record<keyof repo.DrawingFields, unknown> = current;
+        return before[k] !== fields[k];
+      });
+      await audit(tx, ctx, 'drawing.updated', { type: 'drawing', id }, { projectId, changed });
+    })
+    .catch((err) => {
+      throw raced(err);
+    });
+  return getDrawing(ctx, id, projectId);
+}
+
+/** Deletes a drawing (soft: it leaves every list and the portal). @throws DRAWING_NOT_FOUND, STALE_VERSION, FORBIDDEN */
+export async function deleteDrawing(ctx: Ctx, projectId: number, id: number, version: number): Promise<void> {
+  const now = ctx.clock();
+  await ctx.db.orm.transaction(async (tx) => {
+    const current = await repo.find(tx, ctx.actor, id, projectId);
+    if (!current) throw new AppError('DRAWING_NOT_FOUND');
+    assertAbility(drawingAbilities(current, viewerOf(ctx.actor)), 'canDelete');
+    if (!(await repo.softDelete(tx, projectId, id, version, now))) {
+      throw new AppError((await repo.findState(tx, ctx.actor, id, projectId)) ? 'STALE_VERSION' : 'DRAWING_NOT_FOUND');
+    }
+    await audit(tx, ctx, 'drawing.deleted', { type: 'drawing', id }, { projectId });
+  });
+}
+
+/**
+ * Adds the next version of an open drawing (it becomes pending) and tells the company's users.
+ * Never while a version waits or once approved: the conditional update decides, so of ten
+ * simultaneous requests one makes the version and nine are refused.
+ * @throws DRAWING_NOT_FOUND, DRAWING_PENDING, DRAWING_APPROVED, VALIDATION_FAILED (fileId not_found)
+ */
+export async function addDrawingVersion(
+  ctx: Ctx,
+  projectId: number,
+  drawingId: number,
+  input: NewVersion,
+): Promise<DrawingVersion> {
+  const now = ctx.clock();
+  const versionId = await ctx.db.orm
+    .transaction(async (tx) => {
+      const number = await repo.openNextVersion(tx, ctx.actor, projectId, drawingId, now);
+      if (number === null) {
+        const state = await repo.findState(tx, ctx.actor, drawingId, projectId);
+        if (!state) throw new AppError('DRAWING_NOT_FOUND');
+        const verdict = newVersionVerdict(state.status);
+        throw new AppError(verdict === true ? 'DRAWING_PENDING' : verdict);
+      }
+      if (await unattachable(tx, ctx, [input.fileId])) fail({ fileId: { code: 'not_found' } });
+      const createdBy = signedInAccountId(ctx.actor);
+      const versionId = await repo.insertVersion(
+        tx,
+        { drawingId, number, fileId: input.fileId, notes: input.notes ?? '', createdBy },
+        now,
+      );
+      const d = await repo.find(tx, ctx.actor, drawingId, projectId);
+      if (!d) throw new AppError('DRAWING_NOT_FOUND');
+      await audit(tx, ctx, 'drawing.version_created', { type: 'drawing', id: drawingId }, { projectId, versionId, number });
+      await tellClient(tx, ctx, d, versionId, 'drawing.version_ready', {
+        name: d.name,
+        project: d.projectName,
+        versionNumber: number,
+      });
+      return versionId;
+    })
+    .catch((err) => {
+      throw raced(err);
+    });
+  await sendOwedMails(ctx);
+  return getDrawingVersion(ctx, drawingId, versionId, projectId);
+}
+
+/**
+ * A comment (kind note) on any version, by either side, with attachments; tells the other side.
+ * @throws DRAWING_NOT_FOUND, DRAWING_VERSION_NOT_FOUND, FORBIDDEN, VALIDATION_FAILED (fileIds not_found)
+ */
+export async function commentOnDrawingVersion(
+  ctx: Ctx,
+  drawingId: number,
+  versionId: number,
+  input: CommentInput,
+  projectId?: number,
+): Promise<DrawingComment> {
+  const now = ctx.clock();
+  const commentId = await ctx.db.orm
+    .transaction(async (tx) => {
+      const v = await findVersionOrThrow(tx, ctx, drawingId, versionId, projectId);
+      const isLatest = v.number === v.drawing.versionCount;
+      assertAbility(drawingVersionAbilities({ status: v.status, isLatest }, viewerOf(ctx.actor)), 'canComment');
+      const fileIds = input.fileIds ?? [];
+      if (await unattachable(tx, ctx, fileIds)) fail({ fileIds: { code: 'not_found' } });
+      const id = await repo.insertComment(
+        tx,
+        {
+          drawingId,
+          versionId,
+          kind: 'note',
+          body: input.body,
+          authorAccountId: signedInAccountId(ctx.actor),
+          actingEmployeeId: actingEmployeeId(ctx),
+          fileIds,
+        },
+        now,
+      );
+      await audit(tx, ctx, 'drawing.commented', { type: 'drawing', id: drawingId }, { versionId, commentId: id });
+      await tellOtherSide(tx, ctx, v.drawing, versionId, 'drawing.comment', {
+        name: v.drawing.name,
+        versionNumber: v.number,
+        author: actorName(ctx),
+        body: input.body,
+      });
+      return id;
+    })
+    .catch((err) => {
+      throw raced(err);
+    });
+  await sendOwedMails(ctx);
+  const comment = await repo.findComment(ctx.db.orm, versionId, commentId);
+  if (!comment) throw new AppError('DRAWING_VERSION_NOT_FOUND');
+  return toComment(comment, await filesById(ctx.db.orm, comment.fileIds));
+}
+
+/**
+ * Decides the latest version while it waits: approved (the drawing is approved, final) or changes
+ * requested (the drawing opens for the next version), with a comment of that kind; tells the
+ * other side. One conditional update: of two simultaneous decisions exactly one counts.
+ * @throws DRAWING_NOT_FOUND, DRAWING_VERSION_NOT_FOUND, FORBIDDEN, DRAWING_VERSION_LOCKED,
+ *   DRAWING_VERSION_DECIDED, DRAWING_APPROVED, VALIDATION_FAILED (fileIds not_found)
+ */
+export async function decideDrawingVersion(
+  ctx: Ctx,
+  drawingId: number,
+  versionId: number,
+  decision: Decision,
+  projectId?: number,
+): Promise<DrawingVersion> {
+  const now = ctx.clock();
+  const ability = decision.outcome === 'approved' ? 'canApprove' : 'canRequestChanges';
+  await ctx.db.orm
+    .transaction(async (tx) => {
+      const v = await findVersionOrThrow(tx, ctx, drawingId, versionId, projectId);
+      const viewer = viewerOf(ctx.actor);
+      assertAbility(
+        drawingVersionAbilities({ status: v.status, isLatest: v.number === v.drawing.versionCount }, viewer),
+        ability,
+      );
+      const fileIds = decision.outcome === 'changes_requested' ? (decision.input.fileIds ?? []) : [];
+      if (await unattachable(tx, ctx, fileIds)) fail({ fileIds: { code: 'not_found' } });
+      const decidedBy = signedInAccountId(ctx.actor);
+      if (!(await repo.decideVersion(tx, ctx.actor, drawingId, versionId, projectId, decision.outcome, decidedBy, now))) {
+        // Someone else decided it (or a newer version came) since we read it: say which.
+        const again = await findVersionOrThrow(tx, ctx, drawingId, versionId, projectId);
+        assertAbility(
+          drawingVersionAbilities({ status: again.status, isLatest: again.number === again.drawing.versionCount }, viewer),
+          ability,
+        );
+        throw new AppError('DRAWING_VERSION_DECIDED');
+      }
+      if (!(await repo.settleDrawing(tx, drawingId, decision.outcome, now))) throw new AppError('DRAWING_VERSION_DECIDED');
+      const body = decision.input.body ?? '';
+      await repo.insertComment(
+        tx,
+        {
+          drawingId,
+          versionId,
+          kind: decision.outcome === 'approved' ? 'approve' : 'request_changes',
+          body,
+          authorAccountId: decidedBy,
+          actingEmployeeId: actingEmployeeId(ctx),
+          fileIds,
+        },
+        now,
+      );
+      await audit(
+        tx,
+        ctx,
+        decision.outcome === 'approved' ? 'drawing.approved' : 'drawing.changes_requested',
+        { type: 'drawing', id: drawingId },
+        { versionId, number: v.number },
+      );
+      await tellOtherSide(tx, ctx, v.drawing, versionId, 'drawing.decided', {
+        name: v.drawing.name,
+        versionNumber: v.number,
+        outcome: decision.outcome,
+        by: actorName(ctx),
+        ...(body ? { body } : {}),
+      });
+    })
+    .catch((err) => {
+      throw raced(err);
+    });
+  await sendOwedMails(ctx);
+  return getDrawingVersion(ctx, drawingId, versionId, projectId);
+}

@@ -1,0 +1,232 @@
+import type { NotificationKind } from '@app/shared/notifications/notifications';
+import type { Locale } from '@app/shared/platform/locale';
+import type { MailMessage } from '../../platform/mail';
+import { headerSafe } from '../../platform/mail';
+import { message, type Who } from '../auth/auth.mails';
+
+/**
+ * The mail of a notification, in the recipient's language, made from the notification's kind and
+ * data (the same facts the bell words in the web app). The data conventions per kind:
+ * - request.received: title, company
+ * - request.decided: title, outcome ('approved' | 'declined'), reason?
+ * - design.sent: title, versionNumber
+ * - design.decided: title, company, versionNumber, outcome ('approved' | 'denied'), comment?
+ * - order.info_requested: title, company, comment
+ * - order.completed: title
+ * - drawing.version_ready: name, project, versionNumber
+ * - drawing.comment: name, versionNumber, author, body
+ * - drawing.decided: name, versionNumber, outcome ('approved' | 'changes_requested'), by, body?
+ * - post.published: title
+ */
+type Data = Record<string, unknown>;
+type Texts = { subject: string; lines: string[]; action: string };
+
+const str = (d: Data, k: string) => headerSafe(String(d[k] ?? ''));
+const quote = (d: Data, k: string) => (d[k] ? [`“${String(d[k]).slice(0, 1000)}”`] : []);
+
+const nl: Record<NotificationKind, (d: Data) => Texts> = {
+  'post.published': (d) => ({
+    subject: `Nieuw bericht: ${str(d, 'title')}`,
+    lines: ['Er staat een nieuw bericht voor je klaar.'],
+    action: 'Bericht lezen',
+  }),
+  'request.received': (d) => ({
+    subject: `Nieuwe productaanvraag: ${str(d, 'title')}`,
+    lines: [`${str(d, 'company')} heeft een product aangevraagd: ${str(d, 'title')}.`, 'Keur de aanvraag goed of wijs hem af.'],
+    action: 'Aanvraag bekijken',
+  }),
+  'request.decided': (d) =>
+    d.outcome === 'approved'
+      ? {
+          subject: `Aanvraag goedgekeurd: ${str(d, 'title')}`,
+          lines: [`Je productaanvraag "${str(d, 'title')}" is goedgekeurd. We gaan aan de slag met het ontwerp.`],
+          action: 'Bestelling bekijken',
+        }
+      : {
+          subject: `Aanvraag afgewezen: ${str(d, 'title')}`,
+          lines: [`Je productaanvraag "${str(d, 'title')}" is afgewezen.`, ...quote(d, 'reason')],
+          action: 'Aanvraag bekijken',
+        },
+  'design.sent': (d) => ({
+    subject: `Ontwerp ter goedkeuring: ${str(d, 'title')}`,
+    lines: [
+      `Versie ${str(d, 'versionNumber')} van het ontwerp voor "${str(d, 'title')}" staat klaar.`,
+      'Keur het ontwerp goed of geef aan wat er moet veranderen.',
+    ],
+    action: 'Ontwerp bekijken',
+  }),
+  'design.decided': (d) =>
+    d.outcome === 'approved'
+      ? {
+          subject: `Ontwerp goedgekeurd: ${str(d, 'title')}`,
+          lines: [`${str(d, 'company')} heeft versie ${str(d, 'versionNumber')} van "${str(d, 'title')}" goedgekeurd.`],
+          action: 'Bestelling bekijken',
+        }
+      : {
+          subject: `Wijzigingen gevraagd: ${str(d, 'title')}`,
+          lines: [
+            `${str(d, 'company')} vraagt wijzigingen in versie ${str(d, 'versionNumber')} van "${str(d, 'title')}".`,
+            ...quote(d, 'comment'),
+          ],
+          action: 'Wijzigingen bekijken',
+        },
+  'order.info_requested': (d) => ({
+    subject: `Vraag over: ${str(d, 'title')}`,
+    lines: [`${str(d, 'company')} vraagt om meer informatie over "${str(d, 'title')}".`, ...quote(d, 'comment')],
+    action: 'Bestelling bekijken',
+  }),
+  'order.completed': (d) => ({
+    subject: `Bestelling afgerond: ${str(d, 'title')}`,
+    lines: [`Je bestelling "${str(d, 'title')}" is afgerond. De definitieve bestanden staan klaar.`],
+    action: 'Bestanden downloaden',
+  }),
+  'drawing.version_ready': (d) => ({
+    subject: `Tekening ter goedkeuring: ${str(d, 'name')}`,
+    lines: [
+      `Versie ${str(d, 'versionNumber')} van de tekening "${str(d, 'name')}" (${str(d, 'project')}) staat klaar.`,
+      'Bekijk de tekening en keur hem goed of vraag om wijzigingen.',
+    ],
+    action: 'Tekening bekijken',
+  }),
+  'drawing.comment': (d) => ({
+    subject: `Nieuwe opmerking bij ${str(d, 'name')}`,
+    lines: [
+      `${str(d, 'author')} plaatste een opmerking bij versie ${str(d, 'versionNumber')} van "${str(d, 'name')}".`,
+      ...quote(d, 'body'),
+    ],
+    action: 'Opmerking bekijken',
+  }),
+  'drawing.decided': (d) =>
+    d.outcome === 'approved'
+      ? {
+          subject: `Tekening goedgekeurd: ${str(d, 'name')}`,
+          lines: [`${str(d, 'by')} heeft versie ${str(d, 'versionNumber')} van "${str(d, 'name')}" goedgekeurd.`],
+          action: 'Tekening bekijken',
+        }
+      : {
+          subject: `Wijzigingen gevraagd: ${str(d, 'name')}`,
+          lines: [
+            `${str(d, 'by')} vraagt wijzigingen in versie ${str(d, 'versionNumber')} van "${str(d, 'name')}".`,
+            ...quote(d, 'body'),
+          ],
+          action: 'Tekening bekijken',
+        },
+};
+
+const en: Record<NotificationKind, (d: Data) => Texts> = {
+  'post.published': (d) => ({
+    subject: `New post: ${str(d, 'title')}`,
+    lines: ['A new post is waiting for you.'],
+    action: 'Read the post',
+  }),
+  'request.received': (d) => ({
+    subject: `New product request: ${str(d, 'title')}`,
+    lines: [`${str(d, 'company')} requested a product: ${str(d, 'title')}.`, 'Approve or decline the request.'],
+    action: 'View the request',
+  }),
+  'request.decided': (d) =>
+    d.outcome === 'approved'
+      ? {
+          subject: `Request approved: ${str(d, 'title')}`,
+          lines: [`Your product request "${str(d, 'title')}" was approved. We are starting on the design.`],
+          action: 'View the order',
+        }
+      : {
+          subject: `Request declined: ${str(d, 'title')}`,
+          lines: [`Your product request "${str(d, 'title')}" was declined.`, ...quote(d, 'reason')],
+          action: 'View the request',
+        },
+  'design.sent': (d) => ({
+    subject: `Design for approval: ${str(d, 'title')}`,
+    lines: [
+      `Version ${str(d, 'versionNumber')} of the design for "${str(d, 'title')}" is ready.`,
+      'Approve the design or tell us what should change.',
+    ],
+    action: 'View the design',
+  }),
+  'design.decided': (d) =>
+    d.outcome === 'approved'
+      ? {
+          subject: `Design approved: ${str(d, 'title')}`,
+          lines: [`${str(d, 'company')} approved version ${str(d, 'versionNumber')} of "${str(d, 'title')}".`],
+          action: 'View the order',
+        }
+      : {
+          subject: `Changes requested: ${str(d, 'title')}`,
+          lines: [
+            `${str(d, 'company')} asks for changes to version ${str(d, 'versionNumber')} of "${str(d, 'title')}".`,
+            ...quote(d, 'comment'),
+          ],
+          action: 'View the changes',
+        },
+  'order.info_requested': (d) => ({
+    subject: `Question about: ${str(d, 'title')}`,
+    lines: [`${str(d, 'company')} asks for more information about "${str(d, 'title')}".`, ...quote(d, 'comment')],
+    action: 'View the order',
+  }),
+  'order.completed': (d) => ({
+    subject: `Order completed: ${str(d, 'title')}`,
+    lines: [`Your order "${str(d, 'title')}" is complete. The final files are ready.`],
+    action: 'Download the files',
+  }),
+  'drawing.version_ready': (d) => ({
+    subject: `Drawing for approval: ${str(d, 'name')}`,
+    lines: [
+      `Version ${str(d, 'versionNumber')} of the drawing "${str(d, 'name')}" (${str(d, 'project')}) is ready.`,
+      'Review the drawing and approve it or ask for changes.',
+    ],
+    action: 'View the drawing',
+  }),
+  'drawing.comment': (d) => ({
+    subject: `New comment on ${str(d, 'name')}`,
+    lines: [`${str(d, 'author')} commented on version ${str(d, 'versionNumber')} of "${str(d, 'name')}".`, ...quote(d, 'body')],
+    action: 'View the comment',
+  }),
+  'drawing.decided': (d) =>
+    d.outcome === 'approved'
+      ? {
+          subject: `Drawing approved: ${str(d, 'name')}`,
+          lines: [`${str(d, 'by')} approved version ${str(d, 'versionNumber')} of "${str(d, 'name')}".`],
+          action: 'View the drawing',
+        }
+      : {
+          subject: `Changes requested: ${str(d, 'name')}`,
+          lines: [
+            `${str(d, 'by')} asks for changes to version ${str(d, 'versionNumber')} of "${str(d, 'name')}".`,
+            ...quote(d, 'body'),
+          ],
+          action: 'View the drawing',
+        },
+};
+
+/** The mail for one notification, in the recipient's language; `url` is where its button leads. */
+export function notificationMail(who: Who, kind: NotificationKind, data: Data, url: string): MailMessage {
+  const t = (who.locale === 'en' ? en : nl)[kind](data);
+  const hello = who.locale === 'en' ? `Hello ${headerSafe(who.firstName)},` : `Hallo ${headerSafe(who.firstName)},`;
+  return message(who.email, t.subject, [hello, ...t.lines], { label: t.action, url });
+}
+
+/** One waiting approval in a reminder. */
+export interface WaitingItem {
+  title: string;
+  days: number;
+  link: string;
+}
+
+/** The daily reminder of approvals that wait longer than the configured number of days. */
+export function reminderMail(who: Who, items: readonly WaitingItem[], appUrl: string, locale: Locale = who.locale): MailMessage {
+  const en = locale === 'en';
+  const lines = items.map((i) =>
+    en ? `${i.title}: waiting ${i.days} days (${appUrl}${i.link})` : `${i.title}: wacht al ${i.days} dagen (${appUrl}${i.link})`,
+  );
+  return message(
+    who.email,
+    en ? `${items.length} approval(s) waiting for you` : `${items.length} goedkeuring(en) wachten op je`,
+    [
+      en ? `Hello ${headerSafe(who.firstName)},` : `Hallo ${headerSafe(who.firstName)},`,
+      en ? 'These are still waiting for your decision:' : 'Deze wachten nog op je besluit:',
+      ...lines,
+    ],
+    { label: en ? 'Open the app' : 'App openen', url: appUrl },
+  );
+}

@@ -1,0 +1,299 @@
+import {
+  addOrderFilesSchema,
+  approveDesignSchema,
+  approveRequestSchema,
+  clientOrderListQuerySchema,
+  completeOrderSchema,
+  declineRequestSchema,
+  denyDesignSchema,
+  moreInfoSchema,
+  orderPageSchema,
+  orderParams,
+  orderSchema,
+  orderUpdateSchema,
+  productRequestInputSchema,
+  reorderSchema,
+  sendVersionSchema,
+  staffOrderListQuerySchema,
+} from '@app/shared/orders/orders';
+import { envelope, noQuery } from '@app/shared/platform/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/access';
+import * as orders from './orders.service';
+
+const tags = ['orders'];
+const staff = { access: access.employee('companies.manage') };
+const portal = { access: access.portal };
+const one = { 200: envelope(orderSchema) };
+
+/** The back office's product requests and orders: /api/orders… (issue 11). */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/orders',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Product requests and orders of every company (or one), per tab, searched, sorted, paged',
+        querystring: staffOrderListQuerySchema,
+        response: { 200: orderPageSchema },
+      },
+    },
+    async (req) => orders.listStaffOrders(req.ctx, req.query),
+  );
+
+  app.get(
+    '/api/orders/:orderId',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'One request or order with its versions, files and history',
+        params: orderParams,
+        querystring: noQuery,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.getOrder(req.ctx, req.params.orderId) }),
+  );
+
+  app.put(
+    '/api/orders/:orderId',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Edit the title, description and quantity while requested or in progress (send the version)',
+        params: orderParams,
+        querystring: noQuery,
+        body: orderUpdateSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.updateOrder(req.ctx, req.params.orderId, req.body) }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/approve-request',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          'Approve a request, to an existing product or into a new catalogue product (needs products.manage too); decided once',
+        params: orderParams,
+        querystring: noQuery,
+        body: approveRequestSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.approveRequest(req.ctx, req.params.orderId, req.body) }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/decline-request',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Decline a request with a reason; decided once',
+        params: orderParams,
+        querystring: noQuery,
+        body: declineRequestSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.declineRequest(req.ctx, req.params.orderId, req.body) }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/versions',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Send the next design version for approval (a comment and a preview image or PDF); only in progress',
+        params: orderParams,
+        querystring: noQuery,
+        body: sendVersionSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.sendVersion(req.ctx, req.params.orderId, req.body) }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/files',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Add final files (uploaded with POST /api/files) while the order is open',
+        params: orderParams,
+        querystring: noQuery,
+        body: addOrderFilesSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.addFiles(req.ctx, req.params.orderId, req.body.fileIds) }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/complete',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Complete an approved order (send the version)',
+        params: orderParams,
+        querystring: noQuery,
+        body: completeOrderSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.completeOrder(req.ctx, req.params.orderId, req.body.version) }),
+  );
+};
+
+/** The portal's product requests and orders: /api/client/orders… (issue 11). */
+export const clientOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/client/orders',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: "The company's orders and requests per tab (ongoing, requested, completed), searched, paged",
+        querystring: clientOrderListQuerySchema,
+        response: { 200: orderPageSchema },
+      },
+    },
+    async (req) => orders.listClientOrders(req.ctx, req.query),
+  );
+
+  app.post(
+    '/api/client/orders',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'Request a product: an existing catalogue product, or a new one by title (and thumbnail), with files',
+        querystring: noQuery,
+        body: productRequestInputSchema,
+        response: { 201: envelope(orderSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ data: await orders.createRequest(req.ctx, req.body) }),
+  );
+
+  app.get(
+    '/api/client/orders/:orderId',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: "One of the company's requests or orders (final files once the design is approved)",
+        params: orderParams,
+        querystring: noQuery,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.getOrder(req.ctx, req.params.orderId) }),
+  );
+
+  app.put(
+    '/api/client/orders/:orderId',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'Edit the title, description and quantity while requested or in progress (send the version)',
+        params: orderParams,
+        querystring: noQuery,
+        body: orderUpdateSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.updateOrder(req.ctx, req.params.orderId, req.body) }),
+  );
+
+  app.post(
+    '/api/client/orders/:orderId/approve-design',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'Approve the design version waiting for approval (send the version); decided once',
+        params: orderParams,
+        querystring: noQuery,
+        body: approveDesignSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.approveDesign(req.ctx, req.params.orderId, req.body.version) }),
+  );
+
+  app.post(
+    '/api/client/orders/:orderId/deny-design',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'Deny the design version waiting for approval with changes (a comment and files); decided once',
+        params: orderParams,
+        querystring: noQuery,
+        body: denyDesignSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.denyDesign(req.ctx, req.params.orderId, req.body) }),
+  );
+
+  app.post(
+    '/api/client/orders/:orderId/more-info',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'Ask for more information about an open order (the status stays)',
+        params: orderParams,
+        querystring: noQuery,
+        body: moreInfoSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.askInfo(req.ctx, req.params.orderId, req.body.comment) }),
+  );
+
+  app.post(
+    '/api/client/orders/:orderId/files',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'Add files (uploaded with POST /api/files) to an open order',
+        params: orderParams,
+        querystring: noQuery,
+        body: addOrderFilesSchema,
+        response: one,
+      },
+    },
+    async (req) => ({ data: await orders.addFiles(req.ctx, req.params.orderId, req.body.fileIds) }),
+  );
+
+  app.post(
+    '/api/client/orders/:orderId/reorder',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'Order a completed order again: a new order in progress (the same quantity, or the one given)',
+        params: orderParams,
+        querystring: noQuery,
+        body: reorderSchema,
+        response: { 201: envelope(orderSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ data: await orders.reorder(req.ctx, req.params.orderId, req.body.quantity) }),
+  );
+};

@@ -1,0 +1,161 @@
+import type {
+  Drawing,
+  DrawingComment,
+  DrawingCommentInput,
+  DrawingInput,
+  DrawingListItem,
+  DrawingListQuery,
+  DrawingUpdate,
+  DrawingVersion,
+  NewDrawingVersionInput,
+} from '@app/shared/drawings/drawings';
+import type { Page } from '@app/shared/platform/http';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/**
+ * Which API a screen speaks to: staff under one project (/api/projects/:projectId/drawings), the
+ * portal to its own company's drawings (/api/client/drawings). The screens are the same on both
+ * sides; only the addresses differ.
+ */
+export type DrawingSide = { kind: 'staff'; projectId: number } | { kind: 'client' };
+
+const sideKey = (s: DrawingSide) => (s.kind === 'staff' ? `staff:${s.projectId}` : 'client');
+
+/** The API's address of a side's drawings. */
+export const drawingsApi = (s: DrawingSide) =>
+  s.kind === 'staff' ? `/api/projects/${s.projectId}/drawings` : '/api/client/drawings';
+
+/** The web app's addresses of a side's drawing screens. */
+export const drawingPaths = (s: DrawingSide) => {
+  const list = s.kind === 'staff' ? `/projects/${s.projectId}/drawings` : '/drawings';
+  return {
+    list,
+    create: `${list}/new`,
+    drawing: (drawingId: number, tab?: string) => `${list}/${drawingId}${tab ? `?tab=${tab}` : ''}`,
+    version: (drawingId: number, versionId: number) => `${list}/${drawingId}/versions/${versionId}`,
+  };
+};
+
+/*
+ * Query keys of the drawings feature:
+ *
+ *   ['drawings']                                          every drawing list, drawing and version
+ *   ['drawings', 'list', side, query]                     a page of the list (side: 'staff:<projectId>' or 'client')
+ *   ['drawings', 'detail', side, drawingId]               one drawing with its versions
+ *   ['drawings', 'version', side, drawingId, versionId]   one version with its comments
+ *
+ * Any change (create, save, delete, a new version, a comment, a decision) invalidates ['drawings']:
+ * a decision changes the drawing's status, its list tab and its versions at once.
+ */
+export const drawingKeys = {
+  all: ['drawings'] as const,
+  list: (s: DrawingSide, q: DrawingListParams) => ['drawings', 'list', sideKey(s), q] as const,
+  detail: (s: DrawingSide, id: number) => ['drawings', 'detail', sideKey(s), id] as const,
+  version: (s: DrawingSide, drawingId: number, versionId: number) =>
+    ['drawings', 'version', sideKey(s), drawingId, versionId] as const,
+};
+
+export type DrawingListParams = Partial<DrawingListQuery> &
+  Pick<DrawingListQuery, 'page' | 'perPage' | 'tab'> & { projectId?: number };
+
+export const useDrawings = (s: DrawingSide, q: DrawingListParams) =>
+  useQuery({
+    queryKey: drawingKeys.list(s, q),
+    queryFn: ({ signal }) => api.get<Page<DrawingListItem>>(drawingsApi(s), { query: { ...q }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDrawing = (s: DrawingSide, id: number) =>
+  useQuery({
+    queryKey: drawingKeys.detail(s, id),
+    queryFn: ({ signal }) => api.get<{ data: Drawing }>(`${drawingsApi(s)}/${id}`, { signal }).then((r) => r.data),
+  });
+
+export const useDrawingVersion = (s: DrawingSide, drawingId: number, versionId: number, enabled = true) =>
+  useQuery({
+    queryKey: drawingKeys.version(s, drawingId, versionId),
+    queryFn: ({ signal }) =>
+      api.get<{ data: DrawingVersion }>(`${drawingsApi(s)}/${drawingId}/versions/${versionId}`, { signal }).then((r) => r.data),
+    enabled,
+  });
+
+function useInvalidateDrawings() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: drawingKeys.all });
+}
+
+export function useCreateDrawing(projectId: number) {
+  const invalidate = useInvalidateDrawings();
+  return useMutation({
+    mutationFn: (input: DrawingInput) =>
+      api.post<{ data: Drawing }>(drawingsApi({ kind: 'staff', projectId }), input).then((r) => r.data),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateDrawing(projectId: number, id: number) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateDrawings();
+  const side: DrawingSide = { kind: 'staff', projectId };
+  return useMutation({
+    mutationFn: (input: DrawingUpdate) => api.put<{ data: Drawing }>(`${drawingsApi(side)}/${id}`, input).then((r) => r.data),
+    onSuccess: async (saved) => {
+      qc.setQueryData(drawingKeys.detail(side, saved.id), saved);
+      await invalidate();
+    },
+  });
+}
+
+export function useDeleteDrawing(projectId: number) {
+  const qc = useQueryClient();
+  const side: DrawingSide = { kind: 'staff', projectId };
+  return useMutation({
+    mutationFn: (x: Pick<Drawing, 'id' | 'version'>) =>
+      api.delete<void>(`${drawingsApi(side)}/${x.id}`, { query: { version: x.version } }),
+    onSuccess: async (_r, x) => {
+      qc.removeQueries({ queryKey: drawingKeys.detail(side, x.id) });
+      await qc.invalidateQueries({ queryKey: ['drawings', 'list'] });
+    },
+  });
+}
+
+export function useNewDrawingVersion(projectId: number, drawingId: number) {
+  const invalidate = useInvalidateDrawings();
+  const side: DrawingSide = { kind: 'staff', projectId };
+  return useMutation({
+    mutationFn: (input: NewDrawingVersionInput) =>
+      api.post<{ data: DrawingVersion }>(`${drawingsApi(side)}/${drawingId}/versions`, input).then((r) => r.data),
+    // A refusal (DRAWING_PENDING, DRAWING_APPROVED) means the page showed an old state: load the new one too.
+    onSettled: () => invalidate(),
+  });
+}
+
+/** A comment on a version; both sides. */
+export function useAddDrawingComment(s: DrawingSide, drawingId: number, versionId: number) {
+  const invalidate = useInvalidateDrawings();
+  return useMutation({
+    mutationFn: (input: DrawingCommentInput) =>
+      api
+        .post<{ data: DrawingComment }>(`${drawingsApi(s)}/${drawingId}/versions/${versionId}/comments`, input)
+        .then((r) => r.data),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export type DrawingDecision = { kind: 'approve'; body: string } | { kind: 'request-changes'; body: string; fileIds: number[] };
+
+/** Approve the version, or send it back with changes; both answer the version as it is now. */
+export function useDecideDrawingVersion(s: DrawingSide, drawingId: number, versionId: number) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateDrawings();
+  return useMutation({
+    mutationFn: ({ kind, ...body }: DrawingDecision) =>
+      api
+        .post<{ data: DrawingVersion }>(`${drawingsApi(s)}/${drawingId}/versions/${versionId}/${kind}`, body)
+        .then((r) => r.data),
+    onSuccess: (saved) => qc.setQueryData(drawingKeys.version(s, drawingId, versionId), saved),
+    // Lost a race (DRAWING_VERSION_DECIDED, …): the page shows what was decided.
+    onSettled: () => invalidate(),
+  });
+}

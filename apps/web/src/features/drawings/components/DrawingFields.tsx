@@ -1,0 +1,138 @@
+import type { Drawing, DrawingInput, DrawingUpdate } from '@app/shared/drawings/drawings';
+import type { FileInfo } from '@app/shared/files/files';
+import type { NamedRef } from '@app/shared/projects/projects';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { AssigneeSelect } from '../../projects/components/AssigneeSelect';
+import { DrawingFileField } from './DrawingFileField';
+
+export interface DrawingValues {
+  name: string;
+  description: string;
+  companyId: string | null;
+  drawingDate: string;
+  employeeId: number | null;
+  /** Creating only: the first version's media and notes. */
+  file: FileInfo | null;
+  notes: string;
+}
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+export const emptyDrawing = (companies: NamedRef[]): DrawingValues => ({
+  name: '',
+  description: '',
+  // One client on the project: it is the one.
+  companyId: companies.length === 1 && companies[0] ? String(companies[0].id) : null,
+  drawingDate: today(),
+  employeeId: null,
+  file: null,
+  notes: '',
+});
+
+export const drawingToValues = (d: Drawing): DrawingValues => ({
+  name: d.name,
+  description: d.description,
+  companyId: String(d.company.id),
+  drawingDate: d.drawingDate,
+  employeeId: d.employee?.id ?? null,
+  file: null,
+  notes: '',
+});
+
+const fields = (v: DrawingValues) => ({
+  name: v.name,
+  description: v.description,
+  companyId: v.companyId ? Number(v.companyId) : (null as unknown as number),
+  drawingDate: v.drawingDate,
+  employeeId: v.employeeId,
+});
+
+export const toCreateInput = (v: DrawingValues): DrawingInput => ({
+  ...fields(v),
+  fileId: v.file?.id ?? (null as unknown as number),
+  notes: v.notes,
+});
+
+export const toUpdateInput = (v: DrawingValues, version: number): DrawingUpdate => ({ ...fields(v), version });
+
+/** Server and schema paths onto the form's fields. */
+export const FIELD_ERRORS = { prefix: 'drawings.validation', rename: { fileId: 'file' } };
+
+interface Props {
+  form: UseFormReturnType<DrawingValues>;
+  /** The companies attached to the project: the drawing's client is one of them. */
+  companies: NamedRef[];
+  /** The drawing as loaded: its client and employee shown even when no longer among the choices. */
+  current?: Drawing;
+  creating?: boolean;
+  onUploadBusy?: (busy: boolean) => void;
+}
+
+/** Name, description, client, date and employee; creating adds the media and the first version's notes. */
+export function DrawingFields({ form, companies, current, creating, onUploadBusy }: Props) {
+  const { t } = useTranslation();
+  const companyData = companies.map((c) => ({ value: String(c.id), label: c.name }));
+  if (current && !companies.some((c) => c.id === current.company.id)) {
+    companyData.unshift({ value: String(current.company.id), label: current.company.name });
+  }
+  const employee = form.getInputProps('employeeId');
+  return (
+    <Stack gap="md">
+      <TextInput label={t('drawings.fields.name')} required maxLength={200} {...form.getInputProps('name')} />
+      <Textarea
+        label={t('drawings.fields.description')}
+        autosize
+        minRows={3}
+        maxRows={10}
+        maxLength={10_000}
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label={t('drawings.fields.client')}
+          description={companies.length === 0 ? t('drawings.fields.noClients') : undefined}
+          placeholder={t('drawings.fields.clientPlaceholder')}
+          data={companyData}
+          required
+          searchable
+          {...form.getInputProps('companyId')}
+        />
+        <TextInput label={t('drawings.fields.date')} type="date" required {...form.getInputProps('drawingDate')} />
+      </SimpleGrid>
+      <AssigneeSelect
+        label={t('drawings.fields.employee')}
+        value={form.values.employeeId}
+        onChange={(id) => form.setFieldValue('employeeId', id)}
+        onBlur={employee.onBlur}
+        error={employee.error}
+        current={current?.employee ?? null}
+      />
+      {creating ? (
+        <>
+          <DrawingFileField
+            label={t('drawings.fields.media')}
+            required
+            value={form.values.file}
+            onChange={(f) => form.setFieldValue('file', f)}
+            error={form.errors.file}
+            onBusyChange={onUploadBusy}
+          />
+          <Textarea
+            label={t('drawings.fields.notes')}
+            description={t('drawings.fields.notesHelp')}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={5_000}
+            {...form.getInputProps('notes')}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

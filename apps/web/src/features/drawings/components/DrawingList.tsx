@@ -1,0 +1,192 @@
+import { DRAWING_SORTS, type DrawingListItem } from '@app/shared/drawings/drawings';
+import { DRAWING_TABS, type DrawingTab } from '@app/shared/drawings/drawings.rules';
+import { Anchor, Button, Group, NativeSelect, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconFileDescription, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../../../components/DataTable';
+import { EmptyState } from '../../../components/States';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { useListParams } from '../../../lib/use-list-params';
+import { type DrawingSide, drawingPaths, useDrawings } from '../api';
+import { DrawingStatusBadge } from './DrawingBadges';
+
+const PER_PAGE = 25;
+const isTab = (v: string | null): v is DrawingTab => !!v && (DRAWING_TABS as readonly string[]).includes(v);
+
+export interface ProjectChoice {
+  value: string;
+  label: string;
+}
+
+interface Props {
+  side: DrawingSide;
+  /** Beside the filters (e.g. "Nieuwe tekening"). */
+  action?: ReactNode;
+  /** The portal filters by project: its projects to choose from. */
+  projects?: ProjectChoice[];
+  /** What the empty pending tab suggests (staff: make one). */
+  emptyAction?: ReactNode;
+}
+
+/**
+ * The drawings of a project (staff) or of the company (portal): tabs pending and approved, search,
+ * sort, page and (portal) project in the URL; status, latest version and who is responsible.
+ */
+export function DrawingList({ side, action, projects, emptyAction }: Props) {
+  const { t } = useTranslation();
+  const list$ = useListParams(DRAWING_SORTS, '-updated');
+  const tabParam = list$.params.get('tab');
+  const tab: DrawingTab = isTab(tabParam) ? tabParam : 'pending';
+  const projectParam = Number(list$.params.get('project'));
+  const projectId = projects && Number.isInteger(projectParam) && projectParam > 0 ? projectParam : undefined;
+  const filtered = !!(list$.q || projectId);
+  const paths = drawingPaths(side);
+
+  const list = useDrawings(side, { page: list$.page, perPage: PER_PAGE, sort: list$.sort, q: list$.q, tab, projectId });
+
+  const clearFilters = () => {
+    list$.setSearch('');
+    list$.setFilters({ q: null, project: null });
+  };
+
+  const columns: Column<DrawingListItem>[] = [
+    {
+      key: 'name',
+      header: t('drawings.fields.name'),
+      render: (x) => (
+        <Anchor
+          component={Link}
+          to={paths.drawing(x.id)}
+          fw={500}
+          display="inline-block"
+          miw={160}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {x.name}
+        </Anchor>
+      ),
+    },
+    side.kind === 'client'
+      ? { key: 'project', header: t('drawings.fields.project'), render: (x: DrawingListItem) => x.project.name }
+      : { key: 'company', header: t('drawings.fields.client'), render: (x: DrawingListItem) => x.company.name },
+    { key: 'status', header: t('drawings.fields.status'), render: (x) => <DrawingStatusBadge status={x.status} /> },
+    {
+      key: 'latest',
+      header: t('drawings.fields.latestVersion'),
+      render: (x) =>
+        x.latestVersion ? (
+          <Stack gap={2} align="flex-start">
+            <Anchor component={Link} to={paths.version(x.id, x.latestVersion.id)} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {t('drawings.version.numbered', { number: x.latestVersion.number })}
+            </Anchor>
+            <Text size="xs" c="dimmed" title={formatDateTime(x.latestVersion.createdAt)}>
+              {formatDate(x.latestVersion.createdAt)}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    { key: 'employee', header: t('drawings.fields.employee'), render: (x) => x.employee?.name ?? '—' },
+    {
+      key: 'date',
+      header: t('drawings.fields.date'),
+      width: 120,
+      render: (x) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(x.drawingDate)}
+        </Text>
+      ),
+    },
+  ];
+
+  return (
+    <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'pending' || !isTab(v) ? null : v })} keepMounted={false}>
+      <Tabs.List mb="md">
+        {DRAWING_TABS.map((x) => (
+          <Tabs.Tab key={x} value={x}>
+            {t(`drawings.list.tabs.${x}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value={tab}>
+        <Stack gap="md">
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <TextInput
+              placeholder={t('drawings.list.search')}
+              aria-label={t('drawings.list.search')}
+              leftSection={<IconSearch size={16} />}
+              value={list$.search}
+              onChange={(e) => list$.setSearch(e.currentTarget.value)}
+              w={{ base: '100%', sm: 260 }}
+            />
+            {projects ? (
+              <Select
+                aria-label={t('drawings.fields.project')}
+                placeholder={t('drawings.list.allProjects')}
+                data={projects}
+                value={projectId ? String(projectId) : null}
+                onChange={(v) => list$.setFilters({ project: v })}
+                clearable
+                searchable
+                w={{ base: '100%', sm: 240 }}
+              />
+            ) : null}
+            <NativeSelect
+              aria-label={t('drawings.list.sortLabel')}
+              data={DRAWING_SORTS.map((s) => ({ value: s, label: t(`drawings.list.sorts.${s}`) }))}
+              value={list$.sort}
+              onChange={(e) => list$.setSort(e.currentTarget.value)}
+              w={{ base: '100%', sm: 200 }}
+            />
+            {filtered ? (
+              <Button variant="subtle" onClick={clearFilters}>
+                {t('drawings.list.clearFilters')}
+              </Button>
+            ) : null}
+            {action ? <Group ml="auto">{action}</Group> : null}
+          </Group>
+          <DataTable
+            caption={t('drawings.list.caption', { tab: t(`drawings.list.tabs.${tab}`) })}
+            columns={columns}
+            rows={list.data?.data}
+            meta={list.data?.meta}
+            rowKey={(x) => x.id}
+            isLoading={list.isLoading}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            sort={list$.sort}
+            onSort={list$.setSort}
+            onPage={list$.setPage}
+            cardSort={false}
+            empty={
+              filtered ? (
+                <EmptyState
+                  icon={<IconSearch size={32} stroke={1.5} />}
+                  title={t('drawings.list.noMatchTitle')}
+                  description={t('drawings.list.noMatchText')}
+                  action={
+                    <Button variant="light" onClick={clearFilters}>
+                      {t('drawings.list.clearFilters')}
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState
+                  icon={<IconFileDescription size={32} stroke={1.5} />}
+                  title={t(`drawings.list.empty.${tab}.title`)}
+                  description={t(`drawings.list.empty.${tab}.${side.kind}`)}
+                  action={tab === 'pending' ? emptyAction : undefined}
+                />
+              )
+            }
+          />
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

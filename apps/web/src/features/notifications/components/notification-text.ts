@@ -1,0 +1,48 @@
+import type { Notification } from '@app/shared/notifications/notifications';
+import type { TFunction } from 'i18next';
+
+const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+/**
+ * A notification in the reader's language: the server sends its kind and facts (the data fields
+ * of apps/server/src/features/notifications/notification.mails.ts), the app words them. Used by
+ * the bell, the notifications page and the portal dashboard, in the back office and the portal.
+ */
+export function notificationText(t: TFunction, n: Notification): string {
+  const d = n.data;
+  const facts = {
+    title: str(d.title),
+    company: str(d.company),
+    name: str(d.name),
+    version: str(d.versionNumber),
+    author: str(d.author),
+    by: str(d.by),
+  };
+  switch (n.kind) {
+    case 'post.published':
+      return t('notifications.kinds.postPublished', facts);
+    case 'request.received':
+      return t('notifications.kinds.requestReceived', facts);
+    case 'request.decided':
+      return t(d.outcome === 'approved' ? 'notifications.kinds.requestApproved' : 'notifications.kinds.requestDeclined', facts);
+    case 'design.sent':
+      return t('notifications.kinds.designSent', facts);
+    case 'design.decided':
+      return t(d.outcome === 'approved' ? 'notifications.kinds.designApproved' : 'notifications.kinds.designDenied', facts);
+    case 'order.info_requested':
+      return t('notifications.kinds.infoRequested', facts);
+    case 'order.completed':
+      return t('notifications.kinds.orderCompleted', facts);
+    case 'drawing.version_ready':
+      return t('notifications.kinds.drawingVersionReady', facts);
+    case 'drawing.comment':
+      return t('notifications.kinds.drawingComment', facts);
+    case 'drawing.decided':
+      return t(
+        d.outcome === 'approved' ? 'notifications.kinds.drawingApproved' : 'notifications.kinds.drawingChangesRequested',
+        facts,
+      );
+    default:
+      return t('notifications.kinds.other');
+  }
+}

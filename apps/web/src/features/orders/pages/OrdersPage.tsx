@@ -1,0 +1,97 @@
+import { ORDER_SORTS } from '@app/shared/orders/orders';
+import { CLIENT_ORDER_TABS, type ClientOrderTab } from '@app/shared/orders/orders.rules';
+import { Button, Group, NativeSelect, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus, IconSearch, IconShoppingCart } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/DataTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { EmptyState } from '../../../components/States';
+import { useListParams } from '../../../lib/use-list-params';
+import { useOrders } from '../api';
+import { orderColumns } from '../components/order-columns';
+
+const isTab = (v: string | null): v is ClientOrderTab => !!v && (CLIENT_ORDER_TABS as readonly string[]).includes(v);
+
+/**
+ * orders.index ('Bestellingen'): the company's orders with a switch between ongoing orders,
+ * requests and completed orders (in the URL), searched and sorted; 'Product aanvragen' opens the
+ * request form.
+ */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const list$ = useListParams(ORDER_SORTS, '-updated');
+  const tabParam = list$.params.get('tab');
+  const tab: ClientOrderTab = isTab(tabParam) ? tabParam : 'ongoing';
+  const list = useOrders('client', { page: list$.page, perPage: 25, tab, q: list$.q, sort: list$.sort });
+  const request = (
+    <Button component={Link} to="/orders/new" leftSection={<IconPlus size={16} />}>
+      {t('orders.request.button')}
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader title={t('orders.list.title')} description={t('orders.list.intro')} actions={request} />
+      <Stack gap="md">
+        <SegmentedControl
+          value={tab}
+          onChange={(v) => list$.setFilters({ tab: v === 'ongoing' ? null : v })}
+          data={CLIENT_ORDER_TABS.map((x) => ({ value: x, label: t(`orders.list.tabs.${x}`) }))}
+          aria-label={t('orders.list.tabsLabel')}
+          // A phone has no room for the three labels side by side: one under the other.
+          orientation={phone ? 'vertical' : 'horizontal'}
+          fullWidth={phone}
+          style={{ alignSelf: phone ? 'stretch' : 'flex-start' }}
+        />
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          <TextInput
+            type="search"
+            placeholder={t('orders.list.search')}
+            aria-label={t('orders.list.search')}
+            leftSection={<IconSearch size={16} />}
+            value={list$.search}
+            onChange={(e) => list$.setSearch(e.currentTarget.value)}
+            w={{ base: '100%', sm: 300 }}
+          />
+          <NativeSelect
+            aria-label={t('orders.list.sortLabel')}
+            data={ORDER_SORTS.map((s) => ({ value: s, label: t(`orders.list.sorts.${s}`) }))}
+            value={list$.sort}
+            onChange={(e) => list$.setSort(e.currentTarget.value)}
+            w={{ base: '100%', sm: 220 }}
+          />
+        </Group>
+        <DataTable
+          caption={t('orders.list.caption', { tab: t(`orders.list.tabs.${tab}`) })}
+          columns={orderColumns(t, 'client')}
+          rows={list.data?.data}
+          meta={list.data?.meta}
+          rowKey={(x) => x.id}
+          isLoading={list.isLoading}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          onPage={list$.setPage}
+          cardSort={false}
+          empty={
+            list$.q ? (
+              <EmptyState
+                icon={<IconSearch size={32} stroke={1.5} />}
+                title={t('orders.list.noMatchTitle')}
+                description={t('orders.list.noMatchText', { q: list$.q })}
+              />
+            ) : (
+              <EmptyState
+                icon={<IconShoppingCart size={32} stroke={1.5} />}
+                title={t(`orders.list.empty.${tab}.title`)}
+                description={t(`orders.list.empty.${tab}.text`)}
+                action={tab === 'completed' ? undefined : request}
+              />
+            )
+          }
+        />
+      </Stack>
+    </>
+  );
+}

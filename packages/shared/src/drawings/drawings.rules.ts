@@ -1,0 +1,71 @@
+import { type Abilities, firstDenied, permissionVerdict, toAbilities, type Verdict, type Viewer } from '../platform/abilities';
+
+// No zod here: the web app's screens import the rules without the contracts.
+
+/**
+ * A drawing: open (no version waiting: none yet, or the last one had changes requested),
+ * pending (a version waits for a decision), approved (final). A new version only while open:
+ * never while pending or approved (specification sections 4 and 5).
+ */
+export const DRAWING_STATUSES = ['open', 'pending', 'approved'] as const;
+export type DrawingStatus = (typeof DRAWING_STATUSES)[number];
+export const DRAWING_VERSION_STATUSES = ['pending', 'approved', 'changes_requested'] as const;
+export type DrawingVersionStatus = (typeof DRAWING_VERSION_STATUSES)[number];
+export const DRAWING_COMMENT_KINDS = ['note', 'approve', 'request_changes'] as const;
+export type DrawingCommentKind = (typeof DRAWING_COMMENT_KINDS)[number];
+
+/** The tabs: pending shows what is not approved yet (open and pending), approved the rest. */
+export const DRAWING_TABS = ['pending', 'approved'] as const;
+export type DrawingTab = (typeof DRAWING_TABS)[number];
+export const DRAWING_TAB_STATUSES: Record<DrawingTab, readonly DrawingStatus[]> = {
+  pending: ['open', 'pending'],
+  approved: ['approved'],
+};
+
+/** A drawing file (a version): PDF, image or ZIP, up to this size (streamed, never buffered). */
+export const MAX_DRAWING_BYTES = 500 * 1024 * 1024;
+
+export const DRAWING_ABILITIES = ['canEdit', 'canDelete', 'canAddVersion'] as const;
+export type DrawingAbilities = Abilities<(typeof DRAWING_ABILITIES)[number]>;
+export const DRAWING_VERSION_ABILITIES = ['canComment', 'canApprove', 'canRequestChanges'] as const;
+export type DrawingVersionAbilities = Abilities<(typeof DRAWING_VERSION_ABILITIES)[number]>;
+
+/** Why a new version is refused, or true: the rule of sections 4 and 5. */
+export function newVersionVerdict(status: DrawingStatus): Verdict {
+  if (status === 'pending') return 'DRAWING_PENDING';
+  if (status === 'approved') return 'DRAWING_APPROVED';
+  return true;
+}
+
+/** Staff with projects.manage edit, delete and add versions (only while open). */
+export function drawingAbilities(drawing: { status: DrawingStatus }, viewer: Viewer): DrawingAbilities {
+  const manage = permissionVerdict(viewer, 'projects.manage');
+  return toAbilities({
+    canEdit: manage,
+    canDelete: manage,
+    canAddVersion: firstDenied(manage, () => newVersionVerdict(drawing.status)),
+  });
+}
+
+/**
+ * Both sides comment on any version; the latest version, while it waits, is approved or sent
+ * back with changes by the client or by staff with projects.manage (approval on both sides: staff
+ * record an approval given to them outside the app, and it shows whose it was).
+ */
+export function drawingVersionAbilities(
+  version: { status: DrawingVersionStatus; isLatest: boolean },
+  viewer: Viewer,
+): DrawingVersionAbilities {
+  const actor: Verdict = viewer.kind === 'client' ? true : permissionVerdict(viewer, 'projects.manage');
+  const waiting = (): Verdict => {
+    if (!version.isLatest) return 'DRAWING_VERSION_LOCKED';
+    if (version.status === 'approved') return 'DRAWING_APPROVED';
+    if (version.status !== 'pending') return 'DRAWING_VERSION_DECIDED';
+    return true;
+  };
+  return toAbilities({
+    canComment: actor,
+    canApprove: firstDenied(actor, waiting),
+    canRequestChanges: firstDenied(actor, waiting),
+  });
+}

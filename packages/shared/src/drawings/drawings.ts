@@ -1,0 +1,144 @@
+import * as z from 'zod';
+import { fileSchema } from '../files/files';
+import { abilitiesSchema } from '../platform/abilities';
+import { idSchema, listQueryBase, pageOf, versionField } from '../platform/http';
+import { isCalendarDate } from '../platform/iso-week';
+import { namedRefSchema } from '../projects/projects';
+import {
+  DRAWING_ABILITIES,
+  DRAWING_COMMENT_KINDS,
+  DRAWING_STATUSES,
+  DRAWING_TABS,
+  DRAWING_VERSION_ABILITIES,
+  DRAWING_VERSION_STATUSES,
+} from './drawings.rules';
+
+// The drawings approval module (issue 11). Staff under /api/projects/:projectId/drawings
+// (projects.view reads, projects.manage writes); the portal under /api/client/drawings, the
+// drawings made for its own company on the projects it sees.
+
+const id = z.number().int().positive().max(2_147_483_647);
+const ids = (max: number) =>
+  z
+    .array(id)
+    .max(max)
+    .refine((a) => new Set(a).size === a.length, { message: 'duplicate' });
+const calendarDate = z.string().refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && isCalendarDate(d), { message: 'date_invalid' });
+
+export const drawingVersionSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  status: z.enum(DRAWING_VERSION_STATUSES),
+  file: fileSchema,
+  notes: z.string(),
+  commentCount: z.number().int(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type DrawingVersionSummary = z.infer<typeof drawingVersionSummarySchema>;
+
+export const drawingListItemSchema = z.object({
+  id: z.number().int(),
+  project: namedRefSchema,
+  company: namedRefSchema.describe('The client the drawing is for'),
+  name: z.string(),
+  drawingDate: z.string().describe('YYYY-MM-DD'),
+  employee: namedRefSchema.nullable().describe('The employee responsible'),
+  status: z.enum(DRAWING_STATUSES),
+  versionCount: z.number().int(),
+  latestVersion: z
+    .object({ id: z.number().int(), number: z.number().int(), status: z.enum(DRAWING_VERSION_STATUSES), createdAt: z.string() })
+    .nullable(),
+  updatedAt: z.string(),
+});
+export type DrawingListItem = z.infer<typeof drawingListItemSchema>;
+
+export const drawingSchema = drawingListItemSchema.extend({
+  description: z.string(),
+  versions: z.array(drawingVersionSummarySchema).describe('Newest first'),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  version: z.number().int(),
+  abilities: abilitiesSchema(DRAWING_ABILITIES),
+});
+export type Drawing = z.infer<typeof drawingSchema>;
+
+export const drawingCommentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(DRAWING_COMMENT_KINDS),
+  body: z.string(),
+  author: z.string().nullable(),
+  side: z.enum(['staff', 'client']).describe('Which side wrote it (an employee acting as the company writes as the client)'),
+  actingEmployee: z.string().nullable(),
+  files: z.array(fileSchema),
+  createdAt: z.string(),
+});
+export type DrawingComment = z.infer<typeof drawingCommentSchema>;
+
+export const drawingVersionSchema = drawingVersionSummarySchema.extend({
+  drawing: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    status: z.enum(DRAWING_STATUSES),
+    project: namedRefSchema,
+    company: namedRefSchema,
+    versionCount: z.number().int(),
+  }),
+  isLatest: z.boolean(),
+  previous: z.object({ id: z.number().int(), number: z.number().int() }).nullable().describe('For comparing side by side'),
+  comments: z.array(drawingCommentSchema).describe('Oldest first'),
+  abilities: abilitiesSchema(DRAWING_VERSION_ABILITIES),
+});
+export type DrawingVersion = z.infer<typeof drawingVersionSchema>;
+
+export const drawingPageSchema = pageOf(drawingListItemSchema);
+
+export const DRAWING_SORTS = ['-updated', 'name', '-date'] as const;
+export const drawingListQuerySchema = listQueryBase.extend({
+  tab: z.enum(DRAWING_TABS).default('pending'),
+  sort: z.enum(DRAWING_SORTS).default('-updated'),
+});
+export type DrawingListQuery = z.infer<typeof drawingListQuerySchema>;
+export const clientDrawingListQuerySchema = drawingListQuerySchema.extend({
+  projectId: idSchema.optional(),
+});
+export type ClientDrawingListQuery = z.infer<typeof clientDrawingListQuerySchema>;
+
+const drawingFields = {
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(10_000).default(''),
+  companyId: id.describe('The client: a company attached to the project'),
+  drawingDate: calendarDate,
+  employeeId: id.nullable().default(null).describe('The employee responsible'),
+};
+/** A new drawing with its first version (the media: a file uploaded with POST /api/files?purpose=drawing). */
+export const drawingInputSchema = z.strictObject({
+  ...drawingFields,
+  fileId: id,
+  notes: z.string().trim().max(5_000).default(''),
+});
+export type DrawingInput = z.input<typeof drawingInputSchema>;
+export const drawingUpdateSchema = z.strictObject({ ...drawingFields, version: versionField });
+export type DrawingUpdate = z.input<typeof drawingUpdateSchema>;
+
+export const newDrawingVersionSchema = z.strictObject({
+  fileId: id,
+  notes: z.string().trim().max(5_000).default(''),
+});
+export type NewDrawingVersionInput = z.input<typeof newDrawingVersionSchema>;
+
+/** A comment (kind note), an approval, or changes requested: a body and attachments. */
+export const drawingCommentInputSchema = z.strictObject({
+  body: z.string().trim().min(1).max(5_000),
+  fileIds: ids(10).default([]),
+});
+export type DrawingCommentInput = z.input<typeof drawingCommentInputSchema>;
+export const approveDrawingSchema = z.strictObject({ body: z.string().trim().max(5_000).default('') });
+
+export const projectDrawingParams = z.strictObject({ projectId: idSchema, drawingId: idSchema });
+export const projectDrawingVersionParams = z.strictObject({ projectId: idSchema, drawingId: idSchema, versionId: idSchema });
+export const clientDrawingParams = z.strictObject({ drawingId: idSchema });
+export const clientDrawingVersionParams = z.strictObject({ drawingId: idSchema, versionId: idSchema });
