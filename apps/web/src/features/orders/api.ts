@@ -1,4 +1,4 @@
-import type { FileInfo, fileUploadResponseSchema } from '@app/shared/files/files';
+import type { FileInfo } from '@app/shared/files/files';
 import type {
   ApproveRequestInput,
   ClientOrderListQuery,
@@ -13,7 +13,6 @@ import type {
 import type { Page } from '@app/shared/platform/http';
 import type { ProductListItem, PublicProductCard } from '@app/shared/products/products';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod';
 import { api } from '../../lib/api';
 
 /**
@@ -92,15 +91,6 @@ export const useProductOptions = (side: OrderSide, q: string, lang: string, enab
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-
-type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
-
-/** Sends files to POST /api/files (multipart, one 'files' field each); answers the stored and the refused ones. */
-export function uploadOrderFiles(files: readonly File[]): Promise<FileUploadResponse> {
-  const form = new FormData();
-  for (const f of files) form.append('files', f, f.name);
-  return api.post<FileUploadResponse>('/api/files', form);
-}
 
 export type { FileInfo };
 

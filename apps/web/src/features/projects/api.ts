@@ -1,10 +1,9 @@
 import type { CompanyOption } from '@app/shared/companies/companies';
-import type { FileInfo, fileUploadResponseSchema } from '@app/shared/files/files';
+import type { FileInfo } from '@app/shared/files/files';
 import type { Page } from '@app/shared/platform/http';
 import type { FeedEvent, FeedQuery } from '@app/shared/projects/feed';
 import type { Project, ProjectInput, ProjectListItem, ProjectListQuery, ProjectUpdate } from '@app/shared/projects/projects';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod';
 import { api } from '../../lib/api';
 
 /*
@@ -128,14 +127,5 @@ export const useCompanyOptions = () =>
         .then((r) => r.data.map((c) => ({ id: c.id, name: c.name }))),
     staleTime: 5 * 60_000,
   });
-
-type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
-
-/** Sends attachments to POST /api/files (multipart, one 'files' field each); answers the stored and the refused ones. */
-export function uploadFiles(files: readonly File[]): Promise<FileUploadResponse> {
-  const form = new FormData();
-  for (const f of files) form.append('files', f, f.name);
-  return api.post<FileUploadResponse>('/api/files', form);
-}
 
 export type { FileInfo };

@@ -13,7 +13,7 @@ import products from './products.json';
 import projectArticles from './project-articles.json';
 import projects from './projects.json';
 import robox from './robox.json';
-import { account, errorsSignedIn, notifications } from './signed-in';
+import { account, errorsSignedIn, files, notifications } from './signed-in';
 import taskList from './task-list.json';
 import tasks from './tasks.json';
 import templates from './templates.json';
@@ -27,6 +27,7 @@ export default {
   errors: { ...errorsSignedIn, ...errorsStaff },
   account,
   notifications,
+  files,
   analytics,
   areas,
   articles,

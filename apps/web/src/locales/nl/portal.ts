@@ -9,13 +9,14 @@ import portalNews from './portal-news.json';
 import portal from './portal-pages.json';
 import portalProducts from './portal-products.json';
 import portalProjects from './portal-projects.json';
-import { account, errorsSignedIn, notifications } from './signed-in';
+import { account, errorsSignedIn, files, notifications } from './signed-in';
 
 // The error messages a signed-in person and only the portal can meet, merged into `errors` of the base catalogue.
 export default {
   errors: { ...errorsSignedIn, ...errorsPortal },
   account,
   notifications,
+  files,
   drawings,
   orders,
   portal,

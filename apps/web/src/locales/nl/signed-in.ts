@@ -3,6 +3,7 @@
 // portal.ts, so it is one shared chunk that the sign-in page and the public catalogue never load.
 import account from './account.json';
 import errorsSignedIn from './errors-signed-in.json';
+import files from './files.json';
 import notifications from './notifications.json';
 
-export { account, errorsSignedIn, notifications };
+export { account, errorsSignedIn, files, notifications };

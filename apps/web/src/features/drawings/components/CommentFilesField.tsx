@@ -1,16 +1,12 @@
-import { type FileInfo, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@app/shared/files/files';
+import type { FileInfo } from '@app/shared/files/files';
 import { ActionIcon, Button, FileButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { FILE_ACCEPT, formatBytes, MAX_MB, useFileUpload } from '../../../components/files/FilesField';
 import { notify } from '../../../lib/notify';
-import { uploadFiles } from '../../projects/api';
-import { FILE_ACCEPT, formatBytes } from '../../projects/components/ProjectFilesField';
 import { UploadHint } from './UploadHint';
 
-const MAX_MB = MAX_FILE_BYTES / 1024 / 1024;
 /** A comment takes at most this many files (drawingCommentInputSchema). */
 export const MAX_COMMENT_FILES = 10;
 
@@ -18,15 +14,7 @@ const REJECTED = {
   type_not_allowed: 'drawings.upload.badType',
   too_large: 'drawings.upload.tooBig',
   invalid_character: 'drawings.upload.badName',
-} as const;
-
-function rejectedIn(err: unknown): { name: string; code: keyof typeof REJECTED }[] {
-  const list = err instanceof ApiError ? err.details?.rejected : undefined;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (r): r is { name: string; code: keyof typeof REJECTED } => typeof r?.name === 'string' && r.code in REJECTED,
-  );
-}
+};
 
 interface Props {
   value: FileInfo[];
@@ -40,38 +28,14 @@ interface Props {
 export function CommentFilesField({ value, onChange, disabled, label }: Props) {
   const { t, i18n } = useTranslation();
   const hintId = useId();
-  const [uploading, setUploading] = useState(false);
-  const resetRef = useRef<() => void>(null);
-  const current = useRef(value);
-  current.current = value;
+  const { uploading, resetRef, current, pick, small, upload } = useFileUpload(value, REJECTED);
 
   const handle = async (picked: File[]) => {
-    resetRef.current?.();
-    if (picked.length === 0) return;
+    if (!pick(picked)) return;
     const room = MAX_COMMENT_FILES - current.current.length;
-    const small = picked.filter((f) => f.size <= MAX_FILE_BYTES);
-    for (const f of picked.filter((x) => x.size > MAX_FILE_BYTES))
-      notify.warning(t('drawings.upload.tooBig', { name: f.name, max: MAX_MB }));
-    if (small.length > room) notify.warning(t('drawings.upload.tooMany', { max: MAX_COMMENT_FILES }));
-    const ok = small.slice(0, Math.max(0, room));
-    if (ok.length === 0) return;
-    setUploading(true);
-    const stored: FileInfo[] = [];
-    try {
-      for (let i = 0; i < ok.length; i += MAX_FILES_PER_UPLOAD) {
-        try {
-          const res = await uploadFiles(ok.slice(i, i + MAX_FILES_PER_UPLOAD));
-          stored.push(...res.data);
-          for (const r of res.rejected) notify.warning(t(REJECTED[r.code], { name: r.name, max: MAX_MB }));
-        } catch (err) {
-          const named = rejectedIn(err);
-          if (named.length > 0) for (const r of named) notify.warning(t(REJECTED[r.code], { name: r.name, max: MAX_MB }));
-          else notify.error(errorMessage(t, err));
-        }
-      }
-    } finally {
-      setUploading(false);
-    }
+    const fitting = small(picked);
+    if (fitting.length > room) notify.warning(t('drawings.upload.tooMany', { max: MAX_COMMENT_FILES }));
+    const stored = await upload(fitting.slice(0, Math.max(0, room)));
     if (stored.length > 0) onChange([...current.current, ...stored]);
   };
 
@@ -123,7 +87,7 @@ export function CommentFilesField({ value, onChange, disabled, label }: Props) {
         </FileButton>
         {uploading ? (
           <Text size="xs" c="dimmed" role="status">
-            {t('drawings.upload.uploading')}
+            {t('files.uploading')}
           </Text>
         ) : null}
       </Group>

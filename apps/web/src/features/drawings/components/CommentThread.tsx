@@ -4,10 +4,10 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@man
 import { IconCircleCheck, IconMessage, IconPaperclip, IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../components/files/FilesField';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import { formatBytes } from '../../projects/components/ProjectFilesField';
 import { type DrawingSide, useAddDrawingComment } from '../api';
 import { CommentFilesField } from './CommentFilesField';
 

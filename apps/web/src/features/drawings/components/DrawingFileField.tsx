@@ -3,10 +3,10 @@ import { ActionIcon, Button, FileButton, Group, Input, Paper, Progress, Stack, T
 import { IconFile, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../components/files/FilesField';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, translateFieldErrors } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import { formatBytes } from '../../projects/components/ProjectFilesField';
 import { DRAWING_ACCEPT, drawingFileProblem, MAX_DRAWING_MB, uploadDrawingFile } from '../upload';
 import { UploadHint } from './UploadHint';
 

@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../projects/components/ProjectFilesField';
+import { formatBytes } from '../../../components/files/FilesField';
 import { previewKind } from '../upload';
 import type { RemotePdf } from './pdf-document';
 

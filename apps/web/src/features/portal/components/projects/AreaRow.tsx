@@ -28,7 +28,13 @@ export function AreaRow({ projectId, area }: { projectId: number; area: PortalAr
               </Text>
             ) : null}
             {area.kind === 'area' && area.childrenCount > 0 ? (
-              <Anchor component={Link} to={`${portalAreaPath(projectId, area.id)}/subareas`} size="xs">
+              // Padded to a 24 px touch target (WCAG 2.5.8): rows of these stand close together on a phone.
+              <Anchor
+                component={Link}
+                to={`${portalAreaPath(projectId, area.id)}/subareas`}
+                size="xs"
+                style={{ display: 'inline-block', paddingBlock: 4 }}
+              >
                 {t('portalProjects.areas.subareasCount', { count: area.childrenCount })}
               </Anchor>
             ) : null}
