@@ -52,9 +52,13 @@ test('a customer resets a forgotten password through the mailed link, which then
   expect(changedMail.text).toContain('Hallo Emma,');
 
   // Signed out again, the same link is refused: a reset link works once.
+  // Emma's first-login welcome shows until she (or a spec signing in as her before this one) closes it.
   const welcome = page.getByRole('dialog', { name: 'Welkom, Emma' });
-  await welcome.getByRole('button', { name: 'Aan de slag' }).click();
-  await expect(welcome).toBeHidden();
+  await page.waitForLoadState('networkidle');
+  if (await welcome.isVisible()) {
+    await welcome.getByRole('button', { name: 'Aan de slag' }).click();
+    await expect(welcome).toBeHidden();
+  }
   await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).first().click();
   await expect(page).toHaveURL(/\/auth\/login/);
 

@@ -112,6 +112,9 @@ test('Emma scrolls her products page by page, filters them in the address, opens
   // A project: the address keeps it as JSON, the list starts again with that project's products.
   await pick(page, 'Projecten');
   await expect.poll(() => (jsonParam(page, 'projects') as number[] | null)?.length).toBe(1);
+  // The project's list has replaced the whole one (the products assigned above have no project),
+  // so the type read below is one of the project's.
+  await expect(page.getByText(`${all} van ${all} producten`)).toBeHidden();
   await expect(cards(page).first()).toBeVisible();
   // And one of the types shown for it.
   const typeName = ((await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '').trim();
