@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Database, DbOrTx } from '../db/client';
 import { query } from '../platform/sql';
 import type { FileStorage } from '../platform/storage';
+import { onePagePdf } from './pdf';
 import { DEMO_ACCOUNTS } from './seed';
 
 /**
@@ -242,22 +243,5 @@ function previewSvg(caption: string): string {
 function minimalPdf(text: string): Buffer {
   const safe = text.replace(/[()\\]/g, '');
   const stream = `BT /F1 24 Tf 72 720 Td (${safe}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((obj, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return onePagePdf(stream);
 }
