@@ -1,4 +1,5 @@
 import type { CompanyBrand, DashboardView, GuardableType, RoleSummary } from '@app/shared/auth/auth';
+import type { SelfService } from '@app/shared/people/people.rules';
 import type { Locale } from '@app/shared/platform/locale';
 import type { Permission } from '@app/shared/platform/permissions';
 
@@ -18,6 +19,8 @@ export interface EmployeeActor {
   profile: Profile & { function: string | null };
   role: RoleSummary | null;
   permissions: ReadonlySet<Permission>;
+  /** Mobile settings: what the person may do themselves (book hours, overnight stays, see the planner). */
+  selfService: SelfService;
 }
 
 /**

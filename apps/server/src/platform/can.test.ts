@@ -16,6 +16,7 @@ function employee(permissions: Permission[], roleId = 4): EmployeeActor {
     profile: { first_name: 'E', insertion: null, last_name: 'Mployee', function: null },
     role: { id: roleId, slug: 'r', name: 'R', is_admin: false, dashboard_view: 'general' },
     permissions: new Set(permissions),
+    selfService: { bookHours: true, overnights: true, planner: false },
   };
 }
 

@@ -15,7 +15,13 @@ export function viewerOf(actor: Actor): Viewer {
   if (v) return v;
   v =
     actor.kind === 'employee'
-      ? { kind: 'employee', permissions: actor.permissions, roleId: actor.role?.id ?? null, companyId: null }
+      ? {
+          kind: 'employee',
+          permissions: actor.permissions,
+          roleId: actor.role?.id ?? null,
+          companyId: null,
+          employeeId: actor.employeeId,
+        }
       : actor.kind === 'client'
         ? { kind: 'client', permissions: NO_PERMISSIONS, roleId: null, companyId: actor.companyId }
         : { kind: 'anonymous', permissions: NO_PERMISSIONS, roleId: null, companyId: null };

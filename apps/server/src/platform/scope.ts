@@ -1,3 +1,4 @@
+import { PEOPLE_RIGHTS, type PeoplePart } from '@app/shared/people/people.rules';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Actor, signedInAccountId } from './actor';
 import { can } from './can';
@@ -118,7 +119,15 @@ export const scope = {
               OR ${orderFile(orderOf)} OR ${drawingFile(drawingOf)}
               OR ${ownUpload})`;
     }
-    const parts: SQL[] = [ownUpload];
+    // HR files (issue 12): a declaration's receipt, a document's or a contract's file, through the
+    // employee record's scope (one's own, or the part's rights).
+    const hrFile = sql`(EXISTS (SELECT 1 FROM declarations d_file WHERE d_file.receipt_file_id = ${fileId}
+                                   AND ${scope.employeeRecord(actor, sql.raw('d_file.employee_id'), 'hours')})
+           OR EXISTS (SELECT 1 FROM employee_documents ed_file WHERE ed_file.file_id = ${fileId}
+                         AND ${scope.employeeRecord(actor, sql.raw('ed_file.employee_id'), 'documents')})
+           OR EXISTS (SELECT 1 FROM employee_contracts ec_file WHERE ec_file.file_id = ${fileId}
+                         AND ${scope.employeeRecord(actor, sql.raw('ec_file.employee_id'), 'contracts')}))`;
+    const parts: SQL[] = [ownUpload, hrFile];
     if (can(actor, PROJECT_STAFF)) parts.push(attachedToProject, attachedToTask, drawingFile(drawingOf));
     if (can(actor, COMPANY_STAFF)) parts.push(orderFile(orderOf));
     return sql`(${sql.join(parts, sql` OR `)})`;
@@ -144,6 +153,21 @@ export const scope = {
                   AND EXISTS (SELECT 1 FROM projects p_dscope WHERE p_dscope.id = ${projectId} AND p_dscope.deleted_at IS NULL))`;
     }
     return can(actor, PROJECT_STAFF) ? sql`true` : sql`false`;
+  },
+
+  /**
+   * An employee's HR records (schedules, booked hours, declarations, overnight stays, documents,
+   * contracts): one's own, or everyone's with the rights of that part (PEOPLE_RIGHTS in
+   * packages/shared/src/people/people.rules.ts); the portal view (acting as a company too) none.
+   * Pass the row's employee id.
+   *
+   * ```ts
+   * sql`SELECT ... FROM declarations d WHERE d.id = ${id} AND ${scope.employeeRecord(actor, sql.raw('d.employee_id'), 'hours')}`
+   * ```
+   */
+  employeeRecord(actor: Actor, employeeId: SQLWrapper, part: PeoplePart): SQL {
+    if (actor.kind !== 'employee') return sql`false`;
+    return can(actor, PEOPLE_RIGHTS[part]) ? sql`true` : sql`${employeeId} = ${actor.employeeId}`;
   },
 
   /**
@@ -228,7 +252,10 @@ export function attachedSql(fileId: SQLWrapper): SQL {
            OR EXISTS (SELECT 1 FROM order_files x WHERE x.file_id = ${fileId})
            OR EXISTS (SELECT 1 FROM order_versions x WHERE x.preview_file_id = ${fileId})
            OR EXISTS (SELECT 1 FROM drawing_versions x WHERE x.file_id = ${fileId})
-           OR EXISTS (SELECT 1 FROM drawing_comment_files x WHERE x.file_id = ${fileId}))`;
+           OR EXISTS (SELECT 1 FROM drawing_comment_files x WHERE x.file_id = ${fileId})
+           OR EXISTS (SELECT 1 FROM declarations x WHERE x.receipt_file_id = ${fileId})
+           OR EXISTS (SELECT 1 FROM employee_documents x WHERE x.file_id = ${fileId})
+           OR EXISTS (SELECT 1 FROM employee_contracts x WHERE x.file_id = ${fileId}))`;
 }
 
 /** True for an image of a published product: anyone may see it, and caches may keep it. */

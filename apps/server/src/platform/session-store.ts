@@ -42,6 +42,9 @@ interface SessionRow {
   e_insertion: string | null;
   e_last_name: string | null;
   e_function: string | null;
+  e_mobile_hours: boolean | null;
+  e_mobile_overnights: boolean | null;
+  e_mobile_planner: boolean | null;
   role_id: number | null;
   role_slug: string | null;
   role_name: string | null;
@@ -73,7 +76,8 @@ const LOAD_COLUMNS = `
 SELECT s.account_id, s.csrf_token, s.locale AS session_locale, s.last_seen_at,
        a.email, a.locale, a.first_login, a.guardable_type,
        e.id AS employee_id, e.first_name AS e_first_name, e.insertion AS e_insertion,
-       e.last_name AS e_last_name, e.function AS e_function,
+       e.last_name AS e_last_name, e.function AS e_function, e.mobile_book_hours AS e_mobile_hours,
+       e.mobile_overnights AS e_mobile_overnights, e.mobile_planner AS e_mobile_planner,
        r.id AS role_id, r.slug AS role_slug, r.name AS role_name, r.is_admin AS role_is_admin,
        r.dashboard_view AS role_dashboard_view, r.version AS role_version,
        cu.id AS client_id, cu.company_id, cu.first_name AS c_first_name, cu.insertion AS c_insertion,
@@ -218,6 +222,11 @@ export class SessionStore {
           },
           role,
           permissions,
+          selfService: {
+            bookHours: r.e_mobile_hours !== false,
+            overnights: r.e_mobile_overnights !== false,
+            planner: r.e_mobile_planner === true,
+          },
         };
       } else if (r.guardable_type === 'client' && r.client_id !== null && r.company_id !== null && r.company_name !== null) {
         self = {

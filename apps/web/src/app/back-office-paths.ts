@@ -23,4 +23,10 @@ export const BACK_OFFICE_PATHS = [
   'planner',
   // Product requests (issue 11).
   'requests',
+  // People and hours (issue 12); '/users' is the portal's too (its company's users).
+  'hours',
+  'declarations',
+  'settings/hours',
+  'settings/overnights',
+  'settings/declarations',
 ] as const;

@@ -80,6 +80,8 @@ export const guardableSchema = z.object({
   company_id: z.number().int().optional(),
   job_title: z.string().nullable().optional(),
   company: companyBrandSchema.optional(),
+  /** Employees: their mobile settings (what they may do themselves). */
+  self_service: z.object({ bookHours: z.boolean(), overnights: z.boolean(), planner: z.boolean() }).optional(),
 });
 
 export const roleSummarySchema = z.object({

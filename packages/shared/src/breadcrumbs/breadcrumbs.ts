@@ -29,6 +29,8 @@ export const SLUG_NAMES = [
   'drawingId',
   /** A drawing's version (…/drawings/:drawingId/versions/:versionId): "v3". */
   'versionId',
+  /** An employee (users/:userId/...): their name, to themselves and to whoever may see other employees. */
+  'userId',
 ] as const;
 export type SlugName = (typeof SLUG_NAMES)[number];
 

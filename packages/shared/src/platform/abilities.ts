@@ -14,6 +14,8 @@ export interface Viewer {
   roleId: number | null;
   /** The company whose portal view this is (a company user, or an employee acting as it). */
   companyId: number | null;
+  /** The employee's own id (not acting as a company), for rules about one's own records (hours, declarations, ...). */
+  employeeId?: number | null;
 }
 
 /** A rule's answer: allowed, or the error code that stands in the way (the server throws it; the UI explains it). */

@@ -107,6 +107,25 @@ export const ROUTE_NAMES = [
   'orders.show',
   'requests.index',
   'requests.show',
+  // issue 12: people and hours
+  'users.index',
+  'users.create',
+  'users.expiring',
+  'users.show',
+  'users.schedule',
+  'users.show-hours',
+  'users.show-declarations',
+  'users.show-overnights',
+  'users.documents',
+  'users.contracts',
+  'users.mobile-settings',
+  'hours.mine',
+  'declarations.index',
+  'hours.index',
+  'projects.hours',
+  'settings.export-hours',
+  'settings.export-overnights',
+  'settings.declarations',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];

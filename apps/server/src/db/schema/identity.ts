@@ -61,6 +61,10 @@ export const employees = pgTable(
     supplierNumber: text('supplier_number'),
     exactId: text('exact_id'),
     roleId: integer('role_id').references(() => roles.id, { onDelete: 'restrict' }),
+    /** Mobile settings (issue 12): what the person may do themselves, from a phone or anywhere (the API enforces it). */
+    mobileBookHours: boolean('mobile_book_hours').notNull().default(true),
+    mobileOvernights: boolean('mobile_overnights').notNull().default(true),
+    mobilePlanner: boolean('mobile_planner').notNull().default(false),
     version: integer('version').notNull().default(1),
     deletedAt: ts('deleted_at'),
     ...timestamps,

@@ -132,7 +132,7 @@ export function currentUser(ctx: Ctx): CurrentUserResponse {
         locale: self.locale,
         first_login: self.firstLogin,
         guardable_type: 'employee',
-        guardable: { id: self.employeeId, ...self.profile },
+        guardable: { id: self.employeeId, ...self.profile, self_service: self.selfService },
         acting_as: actingAs,
       },
       permissions: [...self.permissions],

@@ -7,6 +7,7 @@ import { orderTitle } from '../orders/orders.service';
 import { productTitle } from '../products/products.service';
 import { projectTitle } from '../projects/projects.service';
 import { roboxCategoryTitle, roboxMaterialTitle } from '../robox/robox.service';
+import { employeeTitle } from '../users/employees.service';
 import { roleTitle } from '../users/roles.service';
 import * as repo from './breadcrumbs.repository';
 
@@ -52,6 +53,7 @@ const resolvers: Record<SlugName, Resolver> = {
     const n = await repo.drawingVersionNumber(ctx.db.orm, ctx.actor, id);
     return n === null ? null : `v${n}`;
   },
+  userId: employeeTitle,
 };
 
 /** Titles for the slug params of the page being opened. */

@@ -37,3 +37,9 @@ export async function liveEmployeeIds(db: DbOrTx, ids: readonly number[]): Promi
   );
   return new Set(rows.map((r) => r.id));
 }
+
+/** An employee's display name (deactivated ones too); null when there is no such employee. */
+export async function employeeName(db: DbOrTx, id: number): Promise<string | null> {
+  const rows = await query<{ name: string }>(db, sql`SELECT ${employeeNameSql('e')} AS name FROM employees e WHERE e.id = ${id}`);
+  return rows[0]?.name ?? null;
+}

@@ -1,4 +1,6 @@
+import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import type { EmployeeOption } from '@app/shared/projects/projects';
+import { can } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import * as repo from './employees.repository';
 
@@ -9,4 +11,11 @@ import * as repo from './employees.repository';
  */
 export async function employeeOptions(ctx: Ctx): Promise<EmployeeOption[]> {
   return repo.employeeOptions(ctx.db.orm);
+}
+
+/** An employee's name for the breadcrumbs: to themselves, and to whoever may see other employees; else null. */
+export async function employeeTitle(ctx: Ctx, id: number): Promise<string | null> {
+  const a = ctx.actor;
+  if (a.kind !== 'employee' || (a.employeeId !== id && !can(a, PEOPLE_RIGHTS.viewEmployees))) return null;
+  return repo.employeeName(ctx.db.orm, id);
 }

@@ -1,3 +1,4 @@
+import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import { hasAnyPermission } from '@app/shared/platform/permissions';
 import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -6,12 +7,15 @@ import {
   IconBuildingWarehouse,
   IconCalendar,
   IconChevronDown,
+  IconClock,
   IconHome,
   IconInbox,
   IconLogout,
+  IconReceipt,
   IconSettings,
   IconTicket,
   IconTools,
+  IconUsers,
   IconWorld,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -37,7 +41,7 @@ interface NavItem {
 }
 
 /** The sidebar's items above the catalogue group; the others follow it. */
-const TOP_ITEMS = ['/', '/companies', '/requests', '/projects', '/tickets', '/planner'];
+const TOP_ITEMS = ['/', '/companies', '/requests', '/projects', '/tickets', '/planner', '/hours', '/declarations', '/users'];
 
 /** The back office: a navigation with only the sections this person may open, and the work area. */
 export function EmployeeLayout() {
@@ -49,6 +53,7 @@ export function EmployeeLayout() {
   const canProjects = useCan(['projects.view', 'projects.manage']);
   const canPlanner = useCan(['planner.view', 'planner.manage']);
   const canRequests = useCan('companies.manage');
+  const canEmployees = useCan(PEOPLE_RIGHTS.viewEmployees);
   // A screen whose permission this person lacks looks like one that does not exist (the server
   // refuses its calls either way); its page component never mounts.
   const needed = useRouteChain().at(-1)?.meta.permission;
@@ -61,6 +66,9 @@ export function EmployeeLayout() {
     { to: '/projects', label: t('common.nav.projects'), icon: <IconTools size={18} />, visible: canProjects },
     { to: '/tickets', label: t('common.nav.tickets'), icon: <IconTicket size={18} />, visible: canProjects },
     { to: '/planner', label: t('planner.title'), icon: <IconCalendar size={18} />, visible: canPlanner },
+    { to: '/hours', label: t('hours.nav'), icon: <IconClock size={18} />, visible: true },
+    { to: '/declarations', label: t('declarations.nav'), icon: <IconReceipt size={18} />, visible: true },
+    { to: '/users', label: t('users.nav'), icon: <IconUsers size={18} />, visible: canEmployees },
     { to: '/public/products', label: t('common.nav.inspiration'), icon: <IconWorld size={18} />, visible: true },
     { to: '/settings', label: t('common.nav.settings'), icon: <IconSettings size={18} />, visible: true },
   ];

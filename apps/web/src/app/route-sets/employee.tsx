@@ -5,6 +5,7 @@ import { areaRoutes } from '../../features/projects/area-routes';
 import { projectRoutes } from '../../features/projects/routes';
 import { projectTaskRoutes } from '../../features/projects/task-routes';
 import { taskListRoutes } from '../../features/task-list/routes';
+import { peopleRoutes } from '../../features/users/people-routes';
 import { CATALOGUE_PERMISSIONS } from '../catalogue-sections';
 import { EmployeeLayout } from '../layouts/EmployeeLayout';
 import { guestRoutesRedirect, meta, notFoundRoute, publicProductsRoutes } from './shared';
@@ -388,6 +389,7 @@ export const employeeRoutes: RouteObject[] = [
         ...taskListRoutes,
         ...drawingRoutes,
         ...requestRoutes,
+        ...peopleRoutes,
         notFoundRoute,
       ],
     },

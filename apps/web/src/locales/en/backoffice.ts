@@ -4,9 +4,13 @@ import areas from './areas.json';
 import articles from './articles.json';
 import attributes from './attributes.json';
 import companies from './companies.json';
+import declarations from './declarations.json';
 import drawings from './drawings.json';
 import errorsStaff from './errors-staff.json';
+import exports from './exports.json';
 import home from './home.json';
+import hours from './hours.json';
+import hrDocuments from './hr-documents.json';
 import orders from './orders.json';
 import planner from './planner.json';
 import products from './products.json';
@@ -33,8 +37,12 @@ export default {
   articles,
   attributes,
   companies,
+  declarations,
   drawings,
+  exports,
   home,
+  hours,
+  hrDocuments,
   orders,
   planner,
   products,

@@ -1,5 +1,6 @@
+import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLayoutGrid, IconShieldLock } from '@tabler/icons-react';
+import { IconBed, IconFileSpreadsheet, IconLayoutGrid, IconReceipt, IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,9 +30,30 @@ function SettingsCard({ to, icon, title, text }: { to: string; icon: ReactNode; 
 export function SettingsPage() {
   const { t } = useTranslation();
   const canRoles = useCan('users.manage-roles');
+  const canExport = useCan(PEOPLE_RIGHTS.export);
+  const canHours = useCan(PEOPLE_RIGHTS.hours);
+  // People and hours (issue 12): the payroll exports, overnight stays, and the declarations' lists.
+  const hr = [
+    canExport && { to: '/settings/hours/export', icon: <IconFileSpreadsheet />, title: 'hoursExport', text: 'hoursExportText' },
+    (canExport || canHours) && { to: '/settings/overnights', icon: <IconBed />, title: 'overnights', text: 'overnightsText' },
+    canHours && { to: '/settings/declarations', icon: <IconReceipt />, title: 'declarations', text: 'declarationsText' },
+  ].filter((c) => !!c);
   return (
     <>
       <PageHeader title={t('users.settings.title')} description={t('users.settings.intro')} />
+      {hr.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} mb="xl">
+          {hr.map((c) => (
+            <SettingsCard
+              key={c.to}
+              to={c.to}
+              icon={c.icon}
+              title={t(`users.settings.${c.title}`)}
+              text={t(`users.settings.${c.text}`)}
+            />
+          ))}
+        </SimpleGrid>
+      ) : null}
       {canRoles ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} mb="xl">
           <SettingsCard

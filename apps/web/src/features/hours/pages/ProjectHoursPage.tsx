@@ -1,0 +1,4 @@
+// A placeholder until the screen is built (issue 12).
+export function ProjectHoursPage() {
+  return null;
+}
