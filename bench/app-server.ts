@@ -4,7 +4,7 @@
  *   DATABASE_URL=postgres://… node --import tsx bench/app-server.ts
  *     the app alone, on an already migrated and seeded database (seed.ts).
  *
- *   node --import tsx bench/app-server.ts --pglite [--articles 100000] [--projects] [--portal]
+ *   node --import tsx bench/app-server.ts --pglite [--articles 100000] [--projects] [--portal] [--hours]
  *     PGlite cannot be shared between processes, so this one process creates an in-memory PGlite,
  *     migrates and seeds it (with a catalogue of that many articles for G3), and serves both the
  *     app and the baseline routes on it, on two ports.
@@ -19,6 +19,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { type Baseline, pgliteSql, startBaseline } from './baseline-server.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { isMain, onStop, tellParent } from './common.ts';
+import { seedHours } from './hours.ts';
 import { seedPortal } from './portal.ts';
 import { seedProject } from './projects.ts';
 import { seed } from './seed.ts';
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     if (at > 0) await seedCatalogue(db, Number(process.argv[at + 1]));
     if (process.argv.includes('--projects')) await seedProject(db);
     if (process.argv.includes('--portal')) await seedPortal(db);
+    if (process.argv.includes('--hours')) await seedHours(db);
   } else {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is required, or --pglite');

@@ -15,12 +15,14 @@
  *   GET  /b/task-list?deck=N   the assembly list of one deck (bench/projects.ts)
  *   GET  /b/project-articles   the project's articles summed per area and in total (bench/projects.ts)
  *   GET  /b/company-products?company=N&page=N[&type=T]   the portal's company products (bench/portal.ts)
+ *   GET  /b/hours-week?employee=N&week=W, /b/hours?page=N[&project=P]   booked hours (bench/hours.ts)
  *   GET  /b/count     row counts of analytics_events (the app's) and bench_events (the baselines')
  */
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { COOKIE_NAME, isMain, onStop, sha256Hex, tellParent } from './common.ts';
+import { registerHoursBaselines } from './hours.ts';
 import { registerPortalBaselines } from './portal.ts';
 import { registerProjectArticlesBaseline, registerProjectBaselines, registerTaskListBaseline } from './projects.ts';
 
@@ -343,6 +345,8 @@ export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baselin
   registerProjectArticlesBaseline(app, sql);
   // The portal's company products (issue 10), on what bench/portal.ts seeds with --portal.
   registerPortalBaselines(app, sql);
+  // Booked hours (issue 12), on what bench/hours.ts seeds with --hours.
+  registerHoursBaselines(app, sql);
 
   app.post('/b/insert', async (req, reply) => {
     const e = toEvent(req.body as EventBody);

@@ -13,6 +13,7 @@
  *   npm run bench -- --catalogue       G3, then G4
  *   npm run bench -- --projects        G3 on the project lists (issue 8): areas, an area's tasks, the project's tasks
  *   npm run bench -- --portal          G3 on the portal's company products (issue 10): unfiltered and one type
+ *   npm run bench -- --hours           G3 on booked hours (issue 12): the week view, projects/hours unfiltered and one project
  *   options: --rounds 3 --duration 10 --warmup 3 --connections 50 --fixed 10000 --extra --json out.json
  *            --articles 100000 (G3's catalogue) --g4-size 50000 --g4-batch 5000 --g4-page 1000 --no-e2e
  */
@@ -41,6 +42,7 @@ import {
 } from './common.ts';
 import { cores, cpuBetween, snapshot } from './cpu.ts';
 import { type G4Report, runG4 } from './g4.ts';
+import { HOURS_FILTER_PROJECT, randomHoursEmployee, randomHoursWeek, seedHours } from './hours.ts';
 import { PORTAL_FILTER_TYPE, randomPortalCompany, randomPortalSession, seedPortal } from './portal.ts';
 import { seedProject } from './projects.ts';
 import { type Check, fmt, log, median, printChecks, printInfo, table } from './report.ts';
@@ -72,6 +74,7 @@ const { values: opt } = parseArgs({
     'no-e2e': { type: 'boolean', default: false },
     projects: { type: 'boolean', default: false },
     portal: { type: 'boolean', default: false },
+    hours: { type: 'boolean', default: false },
   },
 });
 
@@ -291,21 +294,83 @@ Object.assign(SCENARIOS, {
 } satisfies Record<string, Scenario>);
 const PORTAL_SCENARIOS = ['B-company-products', 'G3-company-products', 'B-company-products-filter', 'G3-company-products-filter'];
 
+// Booked hours (issue 12): 50 people x 5 years, two bookings a working day (bench/hours.ts). The
+// week view of a random person and week; projects/hours, a random page of the first 20, unfiltered
+// and for one project (a twentieth of the rows).
+Object.assign(SCENARIOS, {
+  'B-hours-week': {
+    name: 'B-hours-week',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/hours-week',
+    what: 'person, week, schedules, lock: 4 stmts',
+    query: () => `employee=${randomHoursEmployee()}&week=${randomHoursWeek()}`,
+  },
+  'G3-hours-week': {
+    name: 'G3-hours-week',
+    server: 'app',
+    method: 'GET',
+    path: '/api/hours/week',
+    what: "app: a person's week",
+    query: () => `employeeId=${randomHoursEmployee()}&week=${randomHoursWeek()}`,
+    employees: true,
+  },
+  'B-hours': {
+    name: 'B-hours',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/hours',
+    what: 'deferred join + count/sum',
+    query: () => `page=${randomPage()}`,
+  },
+  'G3-hours': {
+    name: 'G3-hours',
+    server: 'app',
+    method: 'GET',
+    path: '/api/hours',
+    what: 'app: projects/hours',
+    query: () => `page=${randomPage()}`,
+    employees: true,
+  },
+  'B-hours-project': {
+    name: 'B-hours-project',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/hours',
+    what: 'the same, one project',
+    query: () => `page=${randomPage()}&project=${HOURS_FILTER_PROJECT}`,
+  },
+  'G3-hours-project': {
+    name: 'G3-hours-project',
+    server: 'app',
+    method: 'GET',
+    path: '/api/hours',
+    what: 'app: one project',
+    query: () => `page=${randomPage()}&projectId=${HOURS_FILTER_PROJECT}`,
+    employees: true,
+  },
+} satisfies Record<string, Scenario>);
+const HOURS_SCENARIOS = ['B-hours-week', 'G3-hours-week', 'B-hours', 'G3-hours', 'B-hours-project', 'G3-hours-project'];
+
 const ROUND_ORDER = opt.scenarios
   ? opt.scenarios.split(',').map((s) => s.trim())
-  : opt.portal
-    ? PORTAL_SCENARIOS
-    : opt.projects
-      ? PROJECT_SCENARIOS
-      : G3
-        ? G3_SCENARIOS
-        : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
+  : opt.hours
+    ? HOURS_SCENARIOS
+    : opt.portal
+      ? PORTAL_SCENARIOS
+      : opt.projects
+        ? PROJECT_SCENARIOS
+        : G3
+          ? G3_SCENARIOS
+          : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
 /** The catalogue is seeded when a G3 scenario runs. */
 const SEED_CATALOGUE = ROUND_ORDER.some((n) => G3_SCENARIOS.includes(n));
 /** The big project is seeded when a project scenario runs. */
 const SEED_PROJECT = ROUND_ORDER.some((n) => PROJECT_SCENARIOS.includes(n));
 /** The portal's company products are seeded when a portal scenario runs. */
 const SEED_PORTAL = ROUND_ORDER.some((n) => PORTAL_SCENARIOS.includes(n));
+/** The booked hours are seeded when an hours scenario runs. */
+const SEED_HOURS = ROUND_ORDER.some((n) => HOURS_SCENARIOS.includes(n));
 /** The fixed-count POST test belongs to G2. */
 const FIXED_TEST = !opt['no-fixed'] && ROUND_ORDER.includes('G2');
 for (const name of ROUND_ORDER)
@@ -530,6 +595,8 @@ async function startServers(driver: Driver): Promise<Servers> {
         log(
           `seeded the portal: ${portal.companyProducts} company products of ${portal.products} products over ${portal.companyIds.length} companies`,
         );
+      const hrs = SEED_HOURS ? await seedHours(db) : null;
+      if (hrs) log(`seeded booked hours: ${hrs.bookedHours} rows, ${hrs.employees} people, ${hrs.projects} projects`);
       log(
         `seeded ${bench.name}: ${s.sessions} sessions, ${s.accounts} accounts, ${s.companies} companies, ${s.roles} role${cat ? `, ${cat.articles} articles, ${cat.products} products` : ''} (${fmt((performance.now() - t0) / 1000, 1)} s)`,
       );
@@ -577,6 +644,7 @@ async function startServers(driver: Driver): Promise<Servers> {
       ...(SEED_CATALOGUE ? ['--articles', String(ARTICLES)] : []),
       ...(SEED_PROJECT ? ['--projects'] : []),
       ...(SEED_PORTAL ? ['--portal'] : []),
+      ...(SEED_HOURS ? ['--hours'] : []),
     ],
     {},
   );
@@ -731,6 +799,9 @@ function checksFor(driver: Driver, rounds: Round[]): { checks: Check[]; info: Ch
     ['G3-project-articles', 'B-project-articles'],
     ['G3-company-products', 'B-company-products'],
     ['G3-company-products-filter', 'B-company-products-filter'],
+    ['G3-hours-week', 'B-hours-week'],
+    ['G3-hours', 'B-hours'],
+    ['G3-hours-project', 'B-hours-project'],
   ] as const) {
     if (!has(app, base)) continue;
     checks.push(
@@ -886,7 +957,7 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
     // Single connection: the latency floor.
     const single: Record<string, Measurement> = {};
     if (!opt['no-single']) {
-      for (const name of ['B-pk', 'B-current', 'G1', ...G3_SCENARIOS, ...PROJECT_SCENARIOS]) {
+      for (const name of ['B-pk', 'B-current', 'G1', ...G3_SCENARIOS, ...PROJECT_SCENARIOS, ...HOURS_SCENARIOS]) {
         const s = SCENARIOS[name];
         if (!s || !ROUND_ORDER.includes(name)) continue;
         await measure(servers, s, { connections: 1, duration: 1 });

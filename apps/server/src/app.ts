@@ -25,6 +25,7 @@ import { declarationsRoutes } from './features/declarations/declarations.routes'
 import { overnightsRoutes } from './features/declarations/overnights.routes';
 import { clientDrawingsRoutes, drawingsRoutes } from './features/drawings/drawings.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
+import { registerExportJobs } from './features/exports/exports.service';
 import { filesRoutes } from './features/files/files.routes';
 import { purgeUnattachedFiles } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
@@ -252,6 +253,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerArticleJobs(platform);
   registerTemplateJobs(platform, app.log);
   registerNotificationJobs(platform);
+  registerExportJobs(platform, app.log);
   // The analytics page's daily figures, every five minutes; old raw events once a night.
   platform.jobs.register(
     'analytics.rollup',

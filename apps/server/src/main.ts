@@ -9,6 +9,7 @@ import { seedCompaniesDemo } from './demo/companies';
 import { seedDrawingsDemo } from './demo/drawings';
 import { type ErpStandin, startErpStandin } from './demo/erp-standin';
 import { seedOrdersDemo } from './demo/orders';
+import { seedPeopleDemo } from './demo/people';
 import { seedPlannerDemo } from './demo/planner';
 import { seedProjectsDemo } from './demo/projects';
 import { isEmpty, seedDemo } from './demo/seed';
@@ -119,6 +120,7 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown)
     await seedCompaniesDemo({ db, log: app.log });
     await seedOrdersDemo({ db, storage: app.platform.storage, log: app.log });
     await seedDrawingsDemo({ db, storage: app.platform.storage, log: app.log });
+    await seedPeopleDemo({ db, storage: app.platform.storage, log: app.log });
   }
   await shutdown.checkpoint();
   await app.platform.jobs.start();

@@ -287,7 +287,9 @@ async function versionOf(op: Op): Promise<number | undefined> {
   if (/\{\w+\}/.test(url)) return undefined;
   if (!versions.has(url)) {
     const res = await admin.get(url);
-    const v = res.statusCode === 200 ? (res.json() as { data?: { version?: unknown } }).data?.version : undefined;
+    // A download route (a file, an export) answers bytes, not a record with a version.
+    const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
+    const v = res.statusCode === 200 && isJson ? (res.json() as { data?: { version?: unknown } }).data?.version : undefined;
     versions.set(url, typeof v === 'number' ? v : 1);
   }
   return versions.get(url);

@@ -171,12 +171,14 @@ export const scope = {
   },
 
   /**
-   * Planner entries: every entry for staff with a planner right; any other employee only their
-   * own (the home screen's "my planning"); the portal view none. Pass the entry's employee id.
+   * Planner entries: every entry for staff with a planner right and for an employee whose mobile
+   * settings let them see the planner (read only: editing still needs planner.manage); any other
+   * employee only their own (the home screen's "my planning"); the portal view none. Pass the
+   * entry's employee id.
    */
   plannerEntry(actor: Actor, employeeId: SQLWrapper): SQL {
     if (actor.kind !== 'employee') return sql`false`;
-    return can(actor, PLANNER_STAFF) ? sql`true` : sql`${employeeId} = ${actor.employeeId}`;
+    return can(actor, PLANNER_STAFF) || actor.selfService.planner ? sql`true` : sql`${employeeId} = ${actor.employeeId}`;
   },
 
   /**

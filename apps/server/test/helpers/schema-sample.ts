@@ -82,6 +82,10 @@ function sampleString(s: JsonSchema, name: string, hints: SampleHints): string {
   else if (/url|link|referrer/i.test(name)) v = `https://example.test/fuzz-${next()}`;
   else if (/password/i.test(name)) v = 'Fuzz-Pass-Phrase-42';
   else if (/locale|language/i.test(name)) v = 'nl';
+  // Calendar days (date, from, to, effectiveFrom, expiresOn, lockedThrough, ...) and times of day.
+  else if (/^(date|from|to)$|Date$|On$|From$|Through$/.test(name)) v = '2026-11-16';
+  else if (name === 'start') v = '08:00';
+  else if (name === 'end') v = '16:30';
   else v = `fuzz-${name || 'value'}-${next()}`;
   if (v.length > max) v = v.slice(v.length - max);
   while (v.length < min) v += 'x';

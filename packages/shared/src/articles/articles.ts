@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { mediaSchema } from '../media/media';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, queryInt, versionField } from '../platform/http';
 import { ARTICLE_ABILITIES } from './articles.rules';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { companyBrandSchema, SECTORS } from '../auth/auth';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, versionField } from '../platform/http';
 import { COMPANY_ABILITIES } from './companies.rules';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idListQuery, idSchema, listQueryBase, queryInt, versionField } from '../platform/http';
 import { namedRefSchema } from '../projects/projects';
 

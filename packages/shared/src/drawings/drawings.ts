@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { fileSchema } from '../files/files';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, pageOf, versionField } from '../platform/http';
 import { isCalendarDate } from '../platform/iso-week';
 import { namedRefSchema } from '../projects/projects';

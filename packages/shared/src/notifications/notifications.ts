@@ -14,6 +14,9 @@ export const NOTIFICATION_KINDS = [
   'drawing.version_ready',
   'drawing.comment',
   'drawing.decided',
+  // People and hours (issue 12): data carries the record's facts and `outcome`.
+  'declaration.decided',
+  'overnight.decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, pageMetaSchema, versionField } from '../platform/http';
 import { weekKeySchema } from '../timeline/timeline';
+import { BOOKED_HOUR_ABILITIES } from './hours.rules';
 import { calendarDateSchema, personRefSchema, workDateSchema } from './people';
 
 // Booked hours (issue 12): per person, per day, on a project (an area or a task optional).
@@ -13,7 +14,7 @@ const id = z.number().int().positive().max(2_147_483_647);
 export const HOUR_ACTIVITIES = ['installation', 'workshop', 'engineering', 'travel', 'management', 'other'] as const;
 export type HourActivity = (typeof HOUR_ACTIVITIES)[number];
 
-export const BOOKED_HOUR_ABILITIES = ['canEdit', 'canDelete'] as const;
+export { BOOKED_HOUR_ABILITIES };
 
 export const bookedHourSchema = z.object({
   id: z.number().int(),
@@ -126,3 +127,29 @@ export const hourLockInputSchema = z.strictObject({
 });
 
 export const MAX_PROJECT_HOURS_WEEKS = 26;
+
+/** `:hourId` of /api/hours/:hourId. */
+export const hourParams = z.strictObject({ hourId: idSchema });
+
+/** GET /api/hours/projects: the projects one may book on (active, not deleted), by name. */
+export const hourProjectsQuerySchema = z.strictObject({
+  q: z.string().trim().max(200).optional().describe('Search in the name'),
+});
+export const MAX_HOUR_PROJECTS = 50;
+export const hourProjectOptionsSchema = z.object({
+  data: z.array(z.object({ id: z.number().int(), name: z.string() })).describe(`At most ${MAX_HOUR_PROJECTS}, by name`),
+});
+export type HourProjectOption = z.infer<typeof hourProjectOptionsSchema>['data'][number];
+
+/** GET /api/hours/projects/:projectId/targets: the project's areas (named by their path) and open tasks. */
+export const hourTargetsSchema = z.object({
+  areas: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string().describe('The path: deck / area / sub-area, each as "number name"'),
+      kind: z.enum(['deck', 'area', 'subarea']),
+    }),
+  ),
+  tasks: z.array(z.object({ id: z.number().int(), title: z.string(), areaId: z.number().int() })),
+});
+export type HourTargets = z.infer<typeof hourTargetsSchema>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { versionField } from '../platform/http';
+import { idSchema, versionField } from '../platform/http';
 import { calendarDateSchema, workDateSchema } from './people';
 import { dayMinutes, timeToMinutes } from './schedules.rules';
 
@@ -54,3 +54,6 @@ export const scheduleListSchema = z.object({
   parity: z.enum(['even', 'odd']).describe("This ISO week's parity"),
   week: z.number().int().describe("This ISO week's number"),
 });
+
+/** `:userId/:scheduleId` of /api/users/:userId/schedules/:scheduleId. */
+export const scheduleParams = z.strictObject({ userId: idSchema, scheduleId: idSchema });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idListQuery, idSchema, versionField } from '../platform/http';
 import { isCalendarDate } from '../platform/iso-week';
 import {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, versionField } from '../platform/http';
 import { ATTRIBUTE_ABILITIES } from './attributes.rules';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { mediaSchema } from '../media/media';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idListQuery, idSchema, listQueryBase, versionField } from '../platform/http';
 import { LOCALES, type Locale } from '../platform/locale';
 import { attributeRefSchema, PRODUCT_ATTRIBUTE_KINDS } from './attributes';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { mediaSchema } from '../media/media';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, versionField } from '../platform/http';
 import { completionSchema } from './projects';
 import { AREA_ABILITIES, AREA_KINDS, AREA_STATUSES, MAX_BULK_AREAS } from './projects.rules';

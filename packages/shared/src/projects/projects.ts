@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { fileSchema } from '../files/files';
 import { mediaSchema } from '../media/media';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, versionField } from '../platform/http';
 import { PROJECT_ABILITIES, PROJECT_STATUSES, PROJECT_TABS, PROJECT_TYPES } from './projects.rules';
 

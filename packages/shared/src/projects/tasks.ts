@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { fileSchema } from '../files/files';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, versionField } from '../platform/http';
 import { namedRefSchema } from './projects';
 import { SUBTASK_ABILITIES, SUBTASK_STATUSES, TASK_ABILITIES, TASK_STATUSES } from './projects.rules';

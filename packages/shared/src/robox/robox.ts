@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, queryInt, versionField } from '../platform/http';
 import { ROBOX_ABILITIES } from './robox.rules';
 

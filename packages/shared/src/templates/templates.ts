@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, versionField } from '../platform/http';
 import { AREA_KINDS } from '../projects/projects.rules';
 import { TEMPLATE_ABILITIES, TEMPLATE_APPLICATION_ERRORS, TEMPLATE_APPLICATION_STATUSES } from './templates.rules';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, versionField } from '../platform/http';
 import { namedRefSchema } from '../projects/projects';
 import { TICKET_ABILITIES, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TABS } from './tickets.rules';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, queryInt, versionField } from '../platform/http';
 import { parseWeekKey } from '../platform/iso-week';
 import { MAX_TIMELINE_WEEKS, MAX_WINDOW_WEEKS, spanFits, TIMELINE_ABILITIES } from './timeline.rules';

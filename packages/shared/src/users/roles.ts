@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { DASHBOARD_VIEWS } from '../auth/auth';
-import { abilitiesSchema } from '../platform/abilities';
+import { abilitiesSchema } from '../platform/abilities-schema';
 import { versionField } from '../platform/http';
 import { PERMISSIONS, type Permission } from '../platform/permissions';
 import { ROLE_ABILITIES } from './roles.rules';

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   DRAWING_MIME_TYPES,
   FILE_MIME_TYPES,
@@ -14,8 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
 import { AppError } from '../../platform/errors';
-import { rangeOf } from '../../platform/http-range';
-import { contentDisposition } from '../media/media.routes';
+import { sendDownload } from './files.download';
 import { openFile, uploadFiles } from './files.service';
 
 const tags = ['files'];
@@ -118,31 +116,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const file = await openFile(req.ctx, req.params.fileId);
-      const type = file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime;
-      reply
-        .header('accept-ranges', 'bytes')
-        .header('etag', file.etag)
-        .header('content-disposition', contentDisposition('attachment', file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store');
-      const range = rangeOf(req.headers, file.size, file.etag);
-      // HEAD (Fastify answers it with this handler) says the same without reading the bytes.
-      const body = (r?: { start: number; end: number }) => (req.method === 'HEAD' ? Readable.from([]) : file.read(r));
-      if (range.kind === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${file.size}`).send();
-      }
-      reply.header('content-type', type);
-      if (range.kind === 'partial') {
-        return reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-          .header('content-length', String(range.end - range.start + 1))
-          .send(body({ start: range.start, end: range.end }));
-      }
-      reply.header('content-length', String(file.size));
-      return reply.send(body());
+      return sendDownload(req, reply, await openFile(req.ctx, req.params.fileId));
     },
   );
 };

@@ -17,11 +17,15 @@ import { message, type Who } from '../auth/auth.mails';
  * - drawing.comment: name, versionNumber, author, body
  * - drawing.decided: name, versionNumber, outcome ('approved' | 'changes_requested'), by, body?
  * - post.published: title
+ * - declaration.decided: description, amount (formatted), date, outcome ('approved' | 'rejected' | 'paid'), reason?
+ * - overnight.decided: date, nights, location, project, outcome ('approved' | 'rejected'), reason?
  */
 type Data = Record<string, unknown>;
 type Texts = { subject: string; lines: string[]; action: string };
 
 const str = (d: Data, k: string) => headerSafe(String(d[k] ?? ''));
+/** A YYYY-MM-DD date as the reader writes it: day-month-year. */
+const day = (d: Data, k: string) => str(d, k).split('-').reverse().join('-');
 const quote = (d: Data, k: string) => (d[k] ? [`“${String(d[k]).slice(0, 1000)}”`] : []);
 
 const nl: Record<NotificationKind, (d: Data) => Texts> = {
@@ -111,6 +115,42 @@ const nl: Record<NotificationKind, (d: Data) => Texts> = {
           ],
           action: 'Tekening bekijken',
         },
+  'declaration.decided': (d) =>
+    d.outcome === 'rejected'
+      ? {
+          subject: `Declaratie afgewezen: ${str(d, 'description')}`,
+          lines: [
+            `Je declaratie "${str(d, 'description')}" van ${day(d, 'date')} (${str(d, 'amount')}) is afgewezen.`,
+            ...quote(d, 'reason'),
+          ],
+          action: 'Declaratie bekijken',
+        }
+      : d.outcome === 'paid'
+        ? {
+            subject: `Declaratie uitbetaald: ${str(d, 'description')}`,
+            lines: [`Je declaratie "${str(d, 'description')}" van ${day(d, 'date')} (${str(d, 'amount')}) is uitbetaald.`],
+            action: 'Declaratie bekijken',
+          }
+        : {
+            subject: `Declaratie goedgekeurd: ${str(d, 'description')}`,
+            lines: [`Je declaratie "${str(d, 'description')}" van ${day(d, 'date')} (${str(d, 'amount')}) is goedgekeurd.`],
+            action: 'Declaratie bekijken',
+          },
+  'overnight.decided': (d) =>
+    d.outcome === 'rejected'
+      ? {
+          subject: `Overnachting afgewezen: ${str(d, 'location')}`,
+          lines: [
+            `Je overnachting in ${str(d, 'location')} vanaf ${day(d, 'date')} (${str(d, 'project')}) is afgewezen.`,
+            ...quote(d, 'reason'),
+          ],
+          action: 'Overnachtingen bekijken',
+        }
+      : {
+          subject: `Overnachting goedgekeurd: ${str(d, 'location')}`,
+          lines: [`Je overnachting in ${str(d, 'location')} vanaf ${day(d, 'date')} (${str(d, 'project')}) is goedgekeurd.`],
+          action: 'Overnachtingen bekijken',
+        },
 };
 
 const en: Record<NotificationKind, (d: Data) => Texts> = {
@@ -196,6 +236,42 @@ const en: Record<NotificationKind, (d: Data) => Texts> = {
             ...quote(d, 'body'),
           ],
           action: 'View the drawing',
+        },
+  'declaration.decided': (d) =>
+    d.outcome === 'rejected'
+      ? {
+          subject: `Expense claim rejected: ${str(d, 'description')}`,
+          lines: [
+            `Your expense claim "${str(d, 'description')}" of ${day(d, 'date')} (${str(d, 'amount')}) was rejected.`,
+            ...quote(d, 'reason'),
+          ],
+          action: 'View the claim',
+        }
+      : d.outcome === 'paid'
+        ? {
+            subject: `Expense claim paid: ${str(d, 'description')}`,
+            lines: [`Your expense claim "${str(d, 'description')}" of ${day(d, 'date')} (${str(d, 'amount')}) was paid.`],
+            action: 'View the claim',
+          }
+        : {
+            subject: `Expense claim approved: ${str(d, 'description')}`,
+            lines: [`Your expense claim "${str(d, 'description')}" of ${day(d, 'date')} (${str(d, 'amount')}) was approved.`],
+            action: 'View the claim',
+          },
+  'overnight.decided': (d) =>
+    d.outcome === 'rejected'
+      ? {
+          subject: `Overnight stay rejected: ${str(d, 'location')}`,
+          lines: [
+            `Your overnight stay in ${str(d, 'location')} from ${day(d, 'date')} (${str(d, 'project')}) was rejected.`,
+            ...quote(d, 'reason'),
+          ],
+          action: 'View overnight stays',
+        }
+      : {
+          subject: `Overnight stay approved: ${str(d, 'location')}`,
+          lines: [`Your overnight stay in ${str(d, 'location')} from ${day(d, 'date')} (${str(d, 'project')}) was approved.`],
+          action: 'View overnight stays',
         },
 };
 

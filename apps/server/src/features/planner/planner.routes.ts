@@ -14,7 +14,9 @@ import { access } from '../../platform/access';
 import * as planner from './planner.service';
 
 const tags = ['planner'];
-const view = { access: access.employee('planner.view', 'planner.manage') };
+// Reading: planner.view or planner.manage, or the mobile setting 'see the planner' (issue 12): the
+// service checks it, as the route's access cannot read a person's settings.
+const view = { access: access.employee() };
 const manage = { access: access.employee('planner.manage') };
 
 /** The planner: who works on which project when. */

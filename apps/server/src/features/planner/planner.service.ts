@@ -12,10 +12,13 @@ import { addDays, localDateString, mondayOf } from '@app/shared/platform/iso-wee
 import type { DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
-import { assertAbility, viewerOf } from '../../platform/can';
+import { assertAbility, requirePermission, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, pgCode } from '../../platform/errors';
 import * as repo from './planner.repository';
+
+/** The rights that open the planner (a person's mobile settings can open it read-only too). */
+export const PLANNER_READ = ['planner.view', 'planner.manage'] as const;
 
 function toEntry(r: repo.EntryRow, ctx: Ctx): PlannerEntry {
   return {
@@ -43,8 +46,19 @@ function toList(ctx: Ctx, from: string, to: string, rows: repo.EntryRow[]): Plan
   };
 }
 
-/** The entries overlapping [from, to), filtered by people and projects: one statement. */
+/**
+ * Reading the planner: planner.view or planner.manage, or an employee whose mobile settings let
+ * them see it (issue 12; read only, editing needs planner.manage). @throws FORBIDDEN
+ */
+function assertCanRead(ctx: Ctx): void {
+  const a = ctx.actor;
+  if (a.kind === 'employee' && a.selfService.planner) return;
+  requirePermission(ctx, PLANNER_READ);
+}
+
+/** The entries overlapping [from, to), filtered by people and projects: one statement. @throws FORBIDDEN */
 export async function listEntries(ctx: Ctx, q: PlannerQuery): Promise<PlannerList> {
+  assertCanRead(ctx);
   const rows = await repo.listWindow(ctx.db.orm, ctx.actor, q);
   return toList(ctx, q.from, q.to, rows);
 }
@@ -63,12 +77,14 @@ export async function myEntries(ctx: Ctx, q: MyPlannerQuery): Promise<PlannerLis
 
 /** The people who can be planned (with or without an account) and the projects, for the pickers and filters. */
 export async function options(ctx: Ctx): Promise<PlannerOptions> {
+  assertCanRead(ctx);
   const [employees, projects] = await Promise.all([repo.employeeOptions(ctx.db.orm), repo.projectOptions(ctx.db.orm)]);
   return { employees, projects: projects.map((p) => ({ ...p, color: projectColor(p) })) };
 }
 
-/** @throws PLANNER_ENTRY_NOT_FOUND */
+/** @throws FORBIDDEN, PLANNER_ENTRY_NOT_FOUND */
 export async function getEntry(ctx: Ctx, id: number): Promise<PlannerEntry> {
+  assertCanRead(ctx);
   const row = await repo.findEntry(ctx.db.orm, ctx.actor, id);
   if (!row) throw new AppError('PLANNER_ENTRY_NOT_FOUND');
   return toEntry(row, ctx);

@@ -24,7 +24,7 @@ import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-route
 import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
-import { logout, useCan, useCurrentUser } from '../../features/auth/api';
+import { logout, useCan, useCurrentUser, useSelfService } from '../../features/auth/api';
 import { NotFoundPage } from '../../features/home/pages/NotFoundPage';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { CATALOGUE_SECTIONS } from '../catalogue-sections';
@@ -51,13 +51,16 @@ export function EmployeeLayout() {
   const location = useLocation();
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
   const canProjects = useCan(['projects.view', 'projects.manage']);
-  const canPlanner = useCan(['planner.view', 'planner.manage']);
+  const selfService = useSelfService();
+  // The mobile setting 'see the planner' opens it read only (issue 12).
+  const canPlanner = useCan(['planner.view', 'planner.manage']) || selfService?.planner === true;
   const canRequests = useCan('companies.manage');
   const canEmployees = useCan(PEOPLE_RIGHTS.viewEmployees);
   // A screen whose permission this person lacks looks like one that does not exist (the server
   // refuses its calls either way); its page component never mounts.
-  const needed = useRouteChain().at(-1)?.meta.permission;
-  const allowed = !needed || hasAnyPermission(user.permissions, needed);
+  const route = useRouteChain().at(-1)?.meta;
+  const needed = route?.permission;
+  const allowed = !needed || hasAnyPermission(user.permissions, needed) || (route?.name === 'planner' && canPlanner);
 
   const items: NavItem[] = [
     { to: '/', label: t('common.nav.home'), icon: <IconHome size={18} />, visible: true, end: true },

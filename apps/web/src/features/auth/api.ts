@@ -1,5 +1,5 @@
 import type { CompanyBrand, CurrentUserResponse } from '@app/shared/auth/auth';
-import { DEFAULT_SELF_SERVICE, type SelfService } from '@app/shared/people/people.rules';
+import type { SelfService } from '@app/shared/people/people.rules';
 import type { Viewer } from '@app/shared/platform/abilities';
 import { hasAnyPermission, type Permission } from '@app/shared/platform/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -55,10 +55,16 @@ export function useViewer(): Viewer {
   }, [me]);
 }
 
+/**
+ * Before the server says (an old cached answer): the defaults of people.rules.ts's DEFAULT_SELF_SERVICE,
+ * written out so the public catalogue's first chunk does not load the people rules.
+ */
+const NO_SELF_SERVICE_YET: SelfService = { bookHours: true, overnights: true, planner: false };
+
 /** What the signed-in employee may do themselves (their mobile settings); null for the portal. */
 export function useSelfService(): SelfService | null {
   const me = useCurrentUser();
-  return me.data.guardable_type === 'employee' ? (me.data.guardable.self_service ?? DEFAULT_SELF_SERVICE) : null;
+  return me.data.guardable_type === 'employee' ? (me.data.guardable.self_service ?? NO_SELF_SERVICE_YET) : null;
 }
 
 /** Forgets the session in this browser and goes to login (remembering this page unless told not to). */

@@ -1,4 +1,27 @@
-// A placeholder until the screen is built (issue 12).
+import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+import { viewerCan } from '@app/shared/platform/abilities';
+import { localDateString } from '@app/shared/platform/iso-week';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/PageHeader';
+import { useViewer } from '../../auth/api';
+import { ExportPanel } from '../components/ExportPanel';
+import { HourLockCard } from '../components/HourLockCard';
+
+/**
+ * settings/hours/export (settings.export-hours): the payroll export of booked hours and, for
+ * those who keep the hours (PEOPLE_RIGHTS.hours), the lock that closes a period once payroll ran.
+ */
 export function HoursExportPage() {
-  return null;
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  return (
+    <>
+      <PageHeader title={t('exports.hours.title')} description={t('exports.hours.description')} />
+      <Stack gap="xl" maw={760}>
+        <ExportPanel kind="hours" />
+        {viewerCan(viewer, PEOPLE_RIGHTS.hours) ? <HourLockCard today={localDateString(new Date())} /> : null}
+      </Stack>
+    </>
+  );
 }

@@ -42,6 +42,16 @@ export function notificationText(t: TFunction, n: Notification): string {
         d.outcome === 'approved' ? 'notifications.kinds.drawingApproved' : 'notifications.kinds.drawingChangesRequested',
         facts,
       );
+    // People and hours (issue 12): only employees get these, and their catalogue has the texts.
+    case 'declaration.decided': {
+      const key = d.outcome === 'paid' ? 'paid' : d.outcome === 'rejected' ? 'rejected' : 'approved';
+      return t(`declarations.notifications.${key}`, { description: str(d.description), amount: str(d.amount) });
+    }
+    case 'overnight.decided': {
+      const date = str(d.date).split('-').reverse().join('-');
+      const key = d.outcome === 'rejected' ? 'overnightRejected' : 'overnightApproved';
+      return t(`declarations.notifications.${key}`, { location: str(d.location), date });
+    }
     default:
       return t('notifications.kinds.other');
   }

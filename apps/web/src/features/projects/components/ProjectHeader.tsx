@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/States';
 import { TabBar } from '../../../components/TabBar';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
+import { useCan } from '../../auth/api';
 import { useProject, useProjectTransitions } from '../api';
 import { CompletionBar } from './CompletionBar';
 
@@ -18,6 +19,7 @@ const TABS = [
   { path: 'tickets', label: 'projects.tabs.tickets' },
   { path: 'drawings', label: 'drawings.tab' },
   { path: 'timeline', label: 'timeline.tab' },
+  { path: 'hours', label: 'hours.projectTab' },
   { path: 'feed', label: 'projects.tabs.feed' },
   { path: 'templates', label: 'templates.tab' },
   { path: 'details', label: 'projects.tabs.details' },
@@ -52,6 +54,8 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const project = useProject(projectId);
   const { restore } = useProjectTransitions();
+  // The hours tab (issue 12) is for who keeps hours or runs projects; the server checks the same.
+  const canSeeHours = useCan(['hours.manage', 'projects.manage']);
   const loaded = !!project.data;
 
   if (project.isLoading) {
@@ -108,7 +112,7 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
       <TabBar
         label={t('projects.tabs.label', { name: p.name })}
         ready={loaded}
-        tabs={TABS.map((tab) => ({
+        tabs={TABS.filter((tab) => tab.path !== 'hours' || canSeeHours).map((tab) => ({
           to: `/projects/${p.id}/${tab.path}`,
           label:
             tab.path === 'tickets' && p.openTicketsCount > 0 ? (

@@ -3,6 +3,7 @@ import { PROJECT_TABS, type ProjectTab } from '@app/shared/projects/projects.rul
 import { ActionIcon, Anchor, Badge, Button, Group, NativeSelect, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import {
   IconArchive,
+  IconClockHour4,
   IconFolders,
   IconPencil,
   IconPlus,
@@ -48,6 +49,7 @@ export function ProjectsPage() {
   const tabParam = list$.params.get('tab');
   const tab: ProjectTab = isTab(tabParam) ? tabParam : 'active';
   const canManage = useCan('projects.manage');
+  const canSeeHours = useCan('hours.manage');
   const { archive, restore, remove, undo } = useProjectTransitions();
 
   const q = { page: list$.page, perPage: 25, sort: list$.sort, q: list$.q, tab };
@@ -246,7 +248,22 @@ export function ProjectsPage() {
 
   return (
     <>
-      <PageHeader title={t('projects.list.title')} description={t('projects.list.intro')} actions={createButton} />
+      <PageHeader
+        title={t('projects.list.title')}
+        description={t('projects.list.intro')}
+        actions={
+          canSeeHours || createButton ? (
+            <>
+              {canSeeHours ? (
+                <Button component={Link} to="/projects/hours" variant="default" leftSection={<IconClockHour4 size={16} />}>
+                  {t('hours.index.title')}
+                </Button>
+              ) : null}
+              {createButton}
+            </>
+          ) : null
+        }
+      />
       <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'active' || !isTab(v) ? null : v })} keepMounted={false}>
         <Tabs.List mb="md">
           {PROJECT_TABS.map((x) => (

@@ -1,0 +1,116 @@
+import type { HourActivity } from '@app/shared/people/hours';
+import type { Locale } from '@app/shared/platform/locale';
+
+// The texts inside an export file, in the language of the person who asked (accounts.locale):
+// column headers, activity and status labels, the total rows. Dutch first.
+
+export interface ExportLabels {
+  hoursColumns: {
+    person: string;
+    exactId: string;
+    date: string;
+    project: string;
+    area: string;
+    task: string;
+    hours: string;
+    activity: string;
+    notes: string;
+  };
+  overnightColumns: {
+    person: string;
+    exactId: string;
+    date: string;
+    nights: string;
+    project: string;
+    location: string;
+    status: string;
+  };
+  activities: Record<HourActivity, string>;
+  statuses: Record<'submitted' | 'approved' | 'rejected', string>;
+  /** The total row after a person's rows. */
+  personTotal: (name: string) => string;
+  /** Overnight stays: only approved nights count. */
+  personApprovedTotal: (name: string) => string;
+  grandTotal: string;
+  grandApprovedTotal: string;
+  sheetHours: string;
+  sheetOvernights: string;
+}
+
+const nl: ExportLabels = {
+  hoursColumns: {
+    person: 'Medewerker',
+    exactId: 'Exact-ID',
+    date: 'Datum',
+    project: 'Project',
+    area: 'Ruimte',
+    task: 'Taak',
+    hours: 'Uren',
+    activity: 'Activiteit',
+    notes: 'Opmerkingen',
+  },
+  overnightColumns: {
+    person: 'Medewerker',
+    exactId: 'Exact-ID',
+    date: 'Datum',
+    nights: 'Nachten',
+    project: 'Project',
+    location: 'Locatie',
+    status: 'Status',
+  },
+  activities: {
+    installation: 'Montage',
+    workshop: 'Werkplaats',
+    engineering: 'Engineering',
+    travel: 'Reistijd',
+    management: 'Projectleiding',
+    other: 'Overig',
+  },
+  statuses: { submitted: 'Ingediend', approved: 'Goedgekeurd', rejected: 'Afgewezen' },
+  personTotal: (name) => `Totaal ${name}`,
+  personApprovedTotal: (name) => `Totaal goedgekeurd ${name}`,
+  grandTotal: 'Totaal',
+  grandApprovedTotal: 'Totaal goedgekeurd',
+  sheetHours: 'Uren',
+  sheetOvernights: 'Overnachtingen',
+};
+
+const en: ExportLabels = {
+  hoursColumns: {
+    person: 'Employee',
+    exactId: 'Exact ID',
+    date: 'Date',
+    project: 'Project',
+    area: 'Area',
+    task: 'Task',
+    hours: 'Hours',
+    activity: 'Activity',
+    notes: 'Notes',
+  },
+  overnightColumns: {
+    person: 'Employee',
+    exactId: 'Exact ID',
+    date: 'Date',
+    nights: 'Nights',
+    project: 'Project',
+    location: 'Location',
+    status: 'Status',
+  },
+  activities: {
+    installation: 'Installation',
+    workshop: 'Workshop',
+    engineering: 'Engineering',
+    travel: 'Travel',
+    management: 'Project management',
+    other: 'Other',
+  },
+  statuses: { submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected' },
+  personTotal: (name) => `Total ${name}`,
+  personApprovedTotal: (name) => `Total approved ${name}`,
+  grandTotal: 'Total',
+  grandApprovedTotal: 'Total approved',
+  sheetHours: 'Hours',
+  sheetOvernights: 'Overnight stays',
+};
+
+export const EXPORT_LABELS: Record<Locale, ExportLabels> = { nl, en };

@@ -1,0 +1,360 @@
+import { PassThrough } from 'node:stream';
+import {
+  EXPORT_ERRORS,
+  type ExportError,
+  type ExportInput,
+  type ExportListQuery,
+  type ExportRun,
+  exportInputSchema,
+  RECENT_EXPORTS,
+} from '@app/shared/people/exports';
+import { type ExportLine, ExportTotals, exportFileName, hoursOf } from '@app/shared/people/exports.rules';
+import { DEFAULT_SELF_SERVICE, PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmployeeActor } from '../../platform/actor';
+import { signedInAccountId } from '../../platform/actor';
+import { audit } from '../../platform/audit';
+import { can } from '../../platform/can';
+import type { Ctx, Platform } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { OpenedFile } from '../files/files.service';
+import { EXPORT_LABELS, type ExportLabels } from './exports.labels';
+import * as repo from './exports.repository';
+import { type Cell, type Column, EXPORT_MIME, openSheetWriter, type SheetWriter } from './exports.writers';
+
+/** The pg-boss queue that writes an export's file. */
+export const EXPORT_JOB = 'exports.run';
+/** Rows read per statement: the progress moves after each batch. */
+export const EXPORT_BATCH = 2_000;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const errorOf = (e: string | null): ExportError | null =>
+  e === null ? null : (EXPORT_ERRORS as readonly string[]).includes(e) ? (e as ExportError) : 'failed';
+
+function toRun(r: repo.RunRow): ExportRun {
+  return {
+    id: r.id,
+    kind: r.kind,
+    format: r.format,
+    from: r.params.from,
+    to: r.params.to,
+    employeeIds: r.params.employeeIds ?? null,
+    status: r.status,
+    done: r.done,
+    total: r.total,
+    fileName: r.status === 'done' ? r.fileName : null,
+    size: r.status === 'done' ? r.size : null,
+    error: r.status === 'failed' ? (errorOf(r.error) ?? 'failed') : null,
+    fileUrl: r.status === 'done' ? `/api/exports/${r.id}/file` : null,
+    createdAt: r.createdAt.toISOString(),
+    finishedAt: iso(r.finishedAt),
+  };
+}
+
+function accountOf(ctx: Ctx): number {
+  const id = signedInAccountId(ctx.actor);
+  if (id === null) throw new AppError('UNAUTHENTICATED');
+  return id;
+}
+
+/**
+ * 'Exporteren': records a queued run and sends the job that writes the file; the web follows its
+ * progress. The request is audited (who exported which period).
+ */
+export async function createExport(ctx: Ctx, input: ExportInput): Promise<ExportRun> {
+  const v = exportInputSchema.parse(input);
+  const accountId = accountOf(ctx);
+  const params: repo.ExportParams = {
+    from: v.from,
+    to: v.to,
+    employeeIds: v.employeeIds ? [...new Set(v.employeeIds)].sort((a, b) => a - b) : null,
+  };
+  const id = await ctx.db.orm.transaction(async (tx) => {
+    const runId = await repo.insertRun(tx, { kind: v.kind, format: v.format, params, createdBy: accountId }, ctx.clock());
+    await audit(tx, ctx, 'export.requested', { type: 'export_run', id: runId }, { kind: v.kind, format: v.format, ...params });
+    return runId;
+  });
+  ctx.log.info({ event: 'exports.queued', exportId: id, kind: v.kind, format: v.format }, 'export queued');
+  try {
+    await ctx.jobs.send(EXPORT_JOB, { runId: id });
+  } catch (err) {
+    await repo.failRun(ctx.db.orm, id, 'queue_failed', ctx.clock());
+    throw err;
+  }
+  return getExport(ctx, id);
+}
+
+/** One of the signed-in person's runs. @throws EXPORT_NOT_FOUND (also for another person's run) */
+export async function getExport(ctx: Ctx, id: number): Promise<ExportRun> {
+  const row = await repo.findOwnRun(ctx.db.orm, accountOf(ctx), id);
+  if (!row) throw new AppError('EXPORT_NOT_FOUND');
+  return toRun(row);
+}
+
+/** The signed-in person's newest runs (of one kind when asked). */
+export async function listExports(ctx: Ctx, q: ExportListQuery): Promise<ExportRun[]> {
+  const rows = await repo.listOwnRuns(ctx.db.orm, accountOf(ctx), q.kind, RECENT_EXPORTS);
+  return rows.map(toRun);
+}
+
+/** The file of a finished run, for the download (logged). @throws EXPORT_NOT_FOUND, EXPORT_NOT_READY */
+export async function openExportFile(ctx: Ctx, id: number): Promise<OpenedFile> {
+  const row = await repo.findOwnRun(ctx.db.orm, accountOf(ctx), id);
+  if (!row) throw new AppError('EXPORT_NOT_FOUND');
+  if (row.status !== 'done' || !row.storageKey || !row.fileName) throw new AppError('EXPORT_NOT_READY');
+  const key = row.storageKey;
+  const size = await ctx.storage.size(key);
+  if (size === null) {
+    ctx.log.error({ event: 'exports.missing-file', exportId: id }, 'export file has no bytes');
+    throw new AppError('EXPORT_NOT_FOUND');
+  }
+  // A GET writes nothing (the audit row is the request's, written when it was asked for): the download is logged.
+  ctx.log.info({ event: 'exports.downloaded', exportId: id, kind: row.kind }, 'export downloaded');
+  return {
+    mime: EXPORT_MIME[row.format],
+    size,
+    fileName: row.fileName,
+    etag: `"x${row.id}-${size}"`,
+    read: (range) => ctx.storage.read(key, range),
+  };
+}
+
+// ---- the job
+
+export interface RunOptions {
+  batchSize?: number;
+  log?: FastifyBaseLogger;
+}
+
+/** The requester as an actor, for the scope of the HR rows the job reads (their rights as they are now). */
+function actorOf(r: repo.Requester): EmployeeActor {
+  return {
+    kind: 'employee',
+    accountId: r.accountId,
+    employeeId: r.employeeId,
+    email: r.email,
+    locale: r.locale,
+    firstLogin: false,
+    profile: { first_name: '', insertion: null, last_name: '', function: null },
+    role: null,
+    permissions: r.permissions,
+    selfService: DEFAULT_SELF_SERVICE,
+  };
+}
+
+const hourColumns = (l: ExportLabels): Column[] => [
+  { header: l.hoursColumns.person, width: 28, type: 'text' },
+  { header: l.hoursColumns.exactId, width: 12, type: 'text' },
+  { header: l.hoursColumns.date, width: 12, type: 'date' },
+  { header: l.hoursColumns.project, width: 30, type: 'text' },
+  { header: l.hoursColumns.area, width: 22, type: 'text' },
+  { header: l.hoursColumns.task, width: 28, type: 'text' },
+  { header: l.hoursColumns.hours, width: 9, type: 'decimal' },
+  { header: l.hoursColumns.activity, width: 18, type: 'text' },
+  { header: l.hoursColumns.notes, width: 40, type: 'text' },
+];
+
+const overnightColumns = (l: ExportLabels): Column[] => [
+  { header: l.overnightColumns.person, width: 28, type: 'text' },
+  { header: l.overnightColumns.exactId, width: 12, type: 'text' },
+  { header: l.overnightColumns.date, width: 12, type: 'date' },
+  { header: l.overnightColumns.nights, width: 9, type: 'integer' },
+  { header: l.overnightColumns.project, width: 30, type: 'text' },
+  { header: l.overnightColumns.location, width: 28, type: 'text' },
+  { header: l.overnightColumns.status, width: 14, type: 'text' },
+];
+
+const blanks = (n: number): null[] => Array.from({ length: n }, () => null);
+
+type Ranked<R> = R & { rank: number };
+
+/**
+ * Batches of up to `size` rows in the export's order: person by person (in `people`' order), each
+ * person's rows by date and id. A batch may span people; each statement reads one person's next
+ * rows through their index, so a batch costs the same early or late in a long export.
+ */
+function batches<R extends { date: string; id: number }>(
+  people: readonly repo.PersonRow[],
+  size: number,
+  fetch: (employeeId: number, cursor: repo.Cursor | null, limit: number) => Promise<R[]>,
+): () => Promise<Ranked<R>[]> {
+  let index = 0;
+  let cursor: repo.Cursor | null = null;
+  return async () => {
+    const out: Ranked<R>[] = [];
+    while (index < people.length && out.length < size) {
+      const person = people[index] as repo.PersonRow;
+      const limit = size - out.length;
+      const rows = await fetch(person.employeeId, cursor, limit);
+      for (const r of rows) out.push({ ...r, rank: index + 1 });
+      const last = rows.at(-1);
+      if (rows.length < limit || !last) {
+        index += 1;
+        cursor = null;
+      } else cursor = { date: last.date, id: last.id };
+    }
+    return out;
+  };
+}
+
+/**
+ * Reads the export's rows batch by batch and writes each line as it comes: the memory stays the
+ * same for a month or a year. The progress is recorded after every batch. Answers how many
+ * records were written.
+ */
+async function writeRows(
+  p: Platform,
+  run: repo.RunRow,
+  actor: EmployeeActor,
+  labels: ExportLabels,
+  writer: SheetWriter,
+  total: number,
+  size: number,
+): Promise<number> {
+  const db = p.db.orm;
+  const people = await repo.peopleOf(db, actor, run.kind, run.params);
+  const person = (rank: number) => {
+    const found = people[rank - 1];
+    if (!found) throw new Error(`export person rank ${rank} out of range`);
+    return found;
+  };
+  const hoursColumn = 6;
+  const nightsColumn = 3;
+  // XLSX keeps the exact hours (shown with two decimals, so Excel's sums match the totals); CSV writes them rounded.
+  const hours = (minutes: number) => (run.format === 'xlsx' ? minutes / 60 : hoursOf(minutes));
+
+  async function writeAll<R extends { date: string; id: number }>(o: {
+    fetch: (employeeId: number, cursor: repo.Cursor | null, limit: number) => Promise<R[]>;
+    amountOf: (row: R) => number;
+    cells: (row: Ranked<R>) => Cell[];
+    width: number;
+    amountColumn: number;
+    amountCell: (amount: number) => number;
+    personLabel: (name: string) => string;
+    grandLabel: string;
+  }): Promise<number> {
+    const totals = new ExportTotals<Ranked<R>>((r) => person(r.rank), o.amountOf);
+    const next = batches(people, size, o.fetch);
+    const write = async (lines: ExportLine<Ranked<R>>[]) => {
+      for (const line of lines) {
+        if (line.type === 'row') {
+          await writer.row(o.cells(line.row));
+          continue;
+        }
+        const row: Cell[] =
+          line.type === 'personTotal'
+            ? [o.personLabel(line.person.name), line.person.exactId || null, ...blanks(o.width - 2)]
+            : [o.grandLabel, ...blanks(o.width - 1)];
+        row[o.amountColumn] = o.amountCell(line.amount);
+        await writer.row(row, { bold: true });
+      }
+    };
+    let done = 0;
+    for (;;) {
+      const batch = await next();
+      for (const r of batch) await write(totals.push(r));
+      done += batch.length;
+      if (batch.length > 0) await repo.setProgress(db, run.id, done, Math.max(total, done));
+      if (batch.length < size) break;
+    }
+    await write(totals.end());
+    return done;
+  }
+
+  if (run.kind === 'hours') {
+    return writeAll<repo.HourRow>({
+      fetch: (employeeId, cursor, limit) => repo.personHours(db, actor, run.params, employeeId, cursor, limit),
+      amountOf: (r) => r.minutes,
+      cells: (r) => {
+        const who = person(r.rank);
+        const activity = labels.activities[r.activity] ?? r.activity;
+        return [who.name, who.exactId || null, r.date, r.project, r.area, r.task, hours(r.minutes), activity, r.notes || null];
+      },
+      width: 9,
+      amountColumn: hoursColumn,
+      amountCell: hours,
+      personLabel: labels.personTotal,
+      grandLabel: labels.grandTotal,
+    });
+  }
+  return writeAll<repo.OvernightRow>({
+    fetch: (employeeId, cursor, limit) => repo.personOvernights(db, actor, run.params, employeeId, cursor, limit),
+    amountOf: (r) => (r.status === 'approved' ? r.nights : 0),
+    cells: (r) => {
+      const who = person(r.rank);
+      return [who.name, who.exactId || null, r.date, r.nights, r.project, r.location, labels.statuses[r.status] ?? r.status];
+    },
+    width: 7,
+    amountColumn: nightsColumn,
+    amountCell: (n) => n,
+    personLabel: labels.personApprovedTotal,
+    grandLabel: labels.grandApprovedTotal,
+  });
+}
+
+/**
+ * The job: takes the queued run (a run already done or failed is left alone; one found running
+ * was cut off by a stopped process and starts again), checks the requester still holds the
+ * export rights, counts the rows, writes the file into the file storage under a new key while
+ * reading, records the progress after every batch and ends done (with the file) or failed (with
+ * the error, logged; the bytes written so far are removed).
+ */
+export async function runExport(p: Platform, runId: number, opts: RunOptions = {}): Promise<void> {
+  const db = p.db.orm;
+  const run = await db.transaction(async (tx) => {
+    const r = await repo.lockRun(tx, runId);
+    if (!r || r.status === 'done' || r.status === 'failed') return null;
+    await repo.startRun(tx, runId);
+    return r;
+  });
+  if (!run) return;
+  const requester = await repo.findRequester(db, run.createdBy);
+  const actor = requester ? actorOf(requester) : null;
+  if (!requester || !actor || !can(actor, PEOPLE_RIGHTS.export)) {
+    opts.log?.warn({ event: 'exports.forbidden', exportId: runId }, 'export refused: the requester lost the export rights');
+    await repo.failRun(db, runId, 'forbidden', p.clock());
+    return;
+  }
+  const labels = EXPORT_LABELS[requester.locale];
+  const key = p.storage.newKey();
+  const out = new PassThrough();
+  // The storage's write reports a broken stream; the stream's own error event has nothing to add.
+  out.on('error', () => undefined);
+  let stored: Promise<void> | null = null;
+  try {
+    const total = await repo.countRows(db, actor, run.kind, run.params);
+    await repo.setProgress(db, runId, 0, total);
+    stored = p.storage.write(key, out);
+    // A failed write (a full disk, the bucket gone) ends the export instead of leaving it waiting.
+    stored.catch((err: unknown) => out.destroy(err as Error));
+    const writer = openSheetWriter(run.format, {
+      locale: requester.locale,
+      sheetName: run.kind === 'hours' ? labels.sheetHours : labels.sheetOvernights,
+      columns: run.kind === 'hours' ? hourColumns(labels) : overnightColumns(labels),
+      out,
+    });
+    const done = await writeRows(p, run, actor, labels, writer, total, opts.batchSize ?? EXPORT_BATCH);
+    await writer.finish();
+    await stored;
+    const size = (await p.storage.size(key)) ?? 0;
+    const fileName = exportFileName(run.kind, run.format, run.params.from, run.params.to, requester.locale);
+    const finished = await repo.finishRun(db, runId, { storageKey: key, fileName, size, done }, p.clock());
+    if (!finished) await p.storage.remove(key);
+    opts.log?.info({ event: 'exports.done', exportId: runId, rows: done, size }, 'export written');
+  } catch (err) {
+    opts.log?.error({ err, exportId: runId }, 'export failed');
+    out.destroy();
+    await stored?.catch(() => undefined);
+    await p.storage.remove(key).catch(() => undefined);
+    await repo.failRun(db, runId, 'failed', p.clock());
+  }
+}
+
+/** Registers the job that writes exports. */
+export function registerExportJobs(p: Platform, log?: FastifyBaseLogger): void {
+  p.jobs.register<{ runId?: unknown }>(EXPORT_JOB, async (data) => {
+    const id = Number(data?.runId);
+    if (!Number.isInteger(id) || id <= 0) return;
+    await runExport(p, id, log ? { log } : {});
+  });
+}

@@ -1,0 +1,279 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import type { RouteRecord } from '../src/app';
+import {
+  bookedHours,
+  declarationCategories,
+  declarationPaymentTypes,
+  declarations,
+  employeeContracts,
+  employeeDocuments,
+  employees,
+  exportRuns,
+  files,
+  overnightStays,
+  schedules,
+} from '../src/db/schema';
+import { createProjectRow } from '../src/features/projects/projects.fixtures';
+import type { Access } from '../src/platform/access';
+import { createEmployee, type EmployeeFixture } from './factories/identity';
+import { type Agent, startTestApp, type TestApp } from './helpers/app';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { type JsonSchema, sampleFor } from './helpers/schema-sample';
+
+/**
+ * The people matrix (issue 12), generated from the registered routes: an employee's HR record
+ * (profile, schedule, hours, declarations, overnight stays, documents, contracts, exports) is
+ * theirs, and another person's needs the part's rights (PEOPLE_RIGHTS). A route added later under
+ * one of the HR prefixes is covered the day it is added.
+ *
+ * - Every route with a record parameter, called by an employee without any right on ANOTHER
+ *   employee's record: 403 or 404, never 2xx, and no table changes. A parameter without an entry
+ *   in FOREIGN fails with a message saying what to add.
+ * - Every GET under the HR prefixes, called by that employee: whatever it answers never names the
+ *   other employee (lists show one's own rows only).
+ * - Every GET with :userId answers the employee's own record (2xx).
+ */
+
+const HR_PREFIXES = [
+  '/api/users',
+  '/api/hours',
+  '/api/declarations',
+  '/api/overnights',
+  '/api/hr',
+  '/api/exports',
+  '/api/settings/declarations',
+];
+const isHrRoute = (url: string) =>
+  HR_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`)) || /^\/api\/projects\/:projectId\/hours/.test(url);
+
+/** The other employee's last name: an answer that contains it shows their data. */
+const MARK = 'Vreemdeling-QX';
+
+let tdb: TestDatabase;
+let t: TestApp;
+let plain: Agent;
+let me: EmployeeFixture;
+let other: EmployeeFixture;
+/** The other employee's records, by the path parameter that names them. */
+const foreign: Record<string, string> = {};
+/** The plain employee's own records, by parameter (where one exists). */
+const own: Record<string, string> = {};
+
+async function hrRows(who: EmployeeFixture, projectId: number) {
+  const one = async <T>(q: Promise<T[]>) => (await q)[0] as T;
+  const [file, docFile] = await Promise.all(
+    ['receipt', 'document'].map((name) =>
+      one(
+        tdb.db.orm
+          .insert(files)
+          .values({
+            storageKey: `people-matrix-${name}-${who.employeeId}`,
+            originalName: `${name}.pdf`,
+            mime: 'application/pdf',
+            size: 10,
+            createdBy: who.accountId,
+          })
+          .returning({ id: files.id }),
+      ),
+    ),
+  );
+  const category = await one(
+    tdb.db.orm
+      .insert(declarationCategories)
+      .values({ name: `Reiskosten ${who.employeeId}` })
+      .returning({ id: declarationCategories.id }),
+  );
+  const payment = await one(
+    tdb.db.orm
+      .insert(declarationPaymentTypes)
+      .values({ name: `Eigen rekening ${who.employeeId}` })
+      .returning({ id: declarationPaymentTypes.id }),
+  );
+  const days = { even: [{ weekday: 1, start: '08:00', end: '16:30', breakMinutes: 30 }], odd: [] };
+  const schedule = await one(
+    tdb.db.orm
+      .insert(schedules)
+      .values({ employeeId: who.employeeId, effectiveFrom: '2026-01-05', days })
+      .returning({ id: schedules.id }),
+  );
+  const hour = await one(
+    tdb.db.orm
+      .insert(bookedHours)
+      .values({ employeeId: who.employeeId, date: '2026-11-16', projectId, minutes: 480, activity: 'installation' })
+      .returning({ id: bookedHours.id }),
+  );
+  const declaration = await one(
+    tdb.db.orm
+      .insert(declarations)
+      .values({
+        employeeId: who.employeeId,
+        date: '2026-11-16',
+        categoryId: category?.id ?? 0,
+        paymentTypeId: payment?.id ?? 0,
+        description: 'Parkeren',
+        amountCents: 1250,
+        receiptFileId: file?.id ?? 0,
+      })
+      .returning({ id: declarations.id }),
+  );
+  const overnight = await one(
+    tdb.db.orm
+      .insert(overnightStays)
+      .values({ employeeId: who.employeeId, projectId, date: '2026-11-16', nights: 2, location: 'Papenburg' })
+      .returning({ id: overnightStays.id }),
+  );
+  const document = await one(
+    tdb.db.orm
+      .insert(employeeDocuments)
+      .values({ employeeId: who.employeeId, fileId: docFile?.id ?? 0, type: 'vca', title: 'VCA', expiresOn: '2027-01-01' })
+      .returning({ id: employeeDocuments.id }),
+  );
+  const contract = await one(
+    tdb.db.orm
+      .insert(employeeContracts)
+      .values({ employeeId: who.employeeId, startsOn: '2026-01-01', minutesPerWeek: 2280 })
+      .returning({ id: employeeContracts.id }),
+  );
+  const run = await one(
+    tdb.db.orm
+      .insert(exportRuns)
+      .values({ kind: 'hours', format: 'csv', params: {}, createdBy: who.accountId })
+      .returning({ id: exportRuns.id }),
+  );
+  const ids = {
+    userId: who.employeeId,
+    scheduleId: schedule?.id,
+    hourId: hour?.id,
+    bookedHourId: hour?.id,
+    declarationId: declaration?.id,
+    categoryId: category?.id,
+    paymentTypeId: payment?.id,
+    overnightId: overnight?.id,
+    documentId: document?.id,
+    contractId: contract?.id,
+    exportId: run?.id,
+    fileId: file?.id,
+  };
+  return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, String(v)]));
+}
+
+/**
+ * `:id` is ambiguous; it names the record of the route's own prefix. Settings lists (categories,
+ * payment types) are shared by everyone and are left out of the foreign-record check.
+ */
+function idParamFor(url: string): string | null {
+  if (url.startsWith('/api/hours/')) return 'hourId';
+  if (url.startsWith('/api/declarations/')) return 'declarationId';
+  if (url.startsWith('/api/overnights/')) return 'overnightId';
+  if (url.startsWith('/api/exports/')) return 'exportId';
+  return null;
+}
+
+const SHARED_PARAMS = new Set(['categoryId', 'paymentTypeId', 'projectId', 'kind']);
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  t = await startTestApp({ db: tdb.db });
+  me = await createEmployee(tdb.db, { permissions: [] });
+  other = await createEmployee(tdb.db, { permissions: [] });
+  await tdb.db.orm.update(employees).set({ lastName: MARK }).where(eq(employees.id, other.employeeId));
+  const project = await createProjectRow(tdb.db, { name: 'People matrix project' });
+  Object.assign(foreign, await hrRows(other, project.id), { projectId: String(project.id) });
+  Object.assign(own, await hrRows(me, project.id), { projectId: String(project.id) });
+  plain = t.agent();
+  await plain.login(me.email, me.password);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await tdb.drop();
+});
+
+const hrRoutes = (): RouteRecord[] =>
+  t.app.routeTable.filter(
+    (r) => r.method !== 'HEAD' && isHrRoute(r.url) && (r.config?.access as Access | undefined)?.kind === 'employee',
+  );
+
+const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
+const named = (url: string, p: string) => (p === 'id' ? idParamFor(url) : p);
+const fill = (url: string, values: Record<string, string>) =>
+  url.replace(/:([A-Za-z]+)/g, (_, p: string) => values[named(url, p) ?? p] ?? '2147483000');
+
+async function digest(): Promise<string> {
+  const tables = await tdb.db.raw.query<{ t: string }>(
+    `SELECT quote_ident(table_name) AS t FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+        AND table_name NOT IN ('sessions', 'rate_limits', 'analytics_events', 'audit_log', 'jobs') ORDER BY table_name`,
+  );
+  const parts: string[] = [];
+  for (const { t: table } of tables) {
+    const r = await tdb.db.raw.query<{ d: string | null }>(
+      `SELECT md5(string_agg(x::text, ',' ORDER BY x::text)) AS d FROM ${table} x`,
+    );
+    parts.push(`${table}:${r[0]?.d ?? ''}`);
+  }
+  return parts.join('|');
+}
+
+/** A body and query the schemas accept, naming the given records where a field names one. */
+function validInput(r: RouteRecord, ids: Record<string, string>): { body?: unknown; query: string } {
+  const hints = { id: (name: string) => (ids[name] === undefined ? undefined : Number(ids[name])), version: () => 1 };
+  const json = (s: unknown) => z.toJSONSchema(s as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const body = r.schema?.body ? sampleFor(json(r.schema.body), hints) : undefined;
+  const q = r.schema?.querystring ? (sampleFor(json(r.schema.querystring), hints) as Record<string, unknown>) : {};
+  const required = new Set(r.schema?.querystring ? (json(r.schema.querystring).required ?? []) : []);
+  const pairs = Object.entries(q).filter(([k, v]) => required.has(k) && v !== undefined && v !== null);
+  const query = pairs.length ? `?${new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+  return body === undefined ? { query } : { body, query };
+}
+
+describe('people matrix, generated from the registered routes (issue 12)', () => {
+  it('finds the HR routes (the generated list is not empty)', () => {
+    expect(hrRoutes().length).toBeGreaterThan(20);
+  });
+
+  it("refuses another employee's record to an employee without rights: 403 or 404, and nothing changes", async () => {
+    const routes = hrRoutes().filter((r) => paramsOf(r.url).length > 0);
+    const missing = routes.flatMap((r) =>
+      paramsOf(r.url)
+        .map((p) => named(r.url, p))
+        .filter((p): p is string => p === null || !(p in foreign))
+        .map((p) => `${r.method} ${r.url}: add a record for ${p ?? ':id'} to hrRows/idParamFor`),
+    );
+    expect(missing).toEqual([]);
+    const before = await digest();
+    for (const r of routes) {
+      const recordParams = paramsOf(r.url)
+        .map((p) => named(r.url, p) as string)
+        .filter((p) => !SHARED_PARAMS.has(p));
+      if (recordParams.length === 0) continue;
+      const { body, query } = validInput(r, own);
+      const res = await plain.request(r.method, fill(r.url, foreign) + query, body === undefined ? {} : { body });
+      expect([403, 404], `${r.method} ${fill(r.url, foreign)}: ${res.statusCode} ${res.body.slice(0, 300)}`).toContain(
+        res.statusCode,
+      );
+      expect(res.body).not.toContain(MARK);
+    }
+    expect(await digest()).toBe(before);
+  }, 240_000);
+
+  it('never names another employee in what it answers to an employee without rights (lists show their own rows)', async () => {
+    for (const r of hrRoutes().filter((x) => x.method === 'GET')) {
+      const { query } = validInput(r, own);
+      const res = await plain.request('GET', fill(r.url, own) + query);
+      expect(res.statusCode, `GET ${fill(r.url, own)}${query}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+      expect(res.body, `GET ${fill(r.url, own)}${query} shows another employee`).not.toContain(MARK);
+    }
+  }, 240_000);
+
+  it("answers an employee's own record on every GET with :userId", async () => {
+    const routes = hrRoutes().filter((r) => r.method === 'GET' && paramsOf(r.url).includes('userId'));
+    expect(routes.length).toBeGreaterThan(5);
+    for (const r of routes) {
+      const { query } = validInput(r, own);
+      const res = await plain.request('GET', fill(r.url, own) + query);
+      expect(res.statusCode, `GET ${fill(r.url, own)}${query}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
+    }
+  }, 240_000);
+});
