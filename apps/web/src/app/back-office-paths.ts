@@ -2,7 +2,7 @@
  * The first segments of the back office's addresses that the portal does not have. An employee
  * acting as a company who opens one (an old tab, a bookmark, a link from a colleague) is told that
  * the page belongs to the back office and offered to stop acting, instead of "page not found".
- * '/settings' is not here: the portal has its own (the account page). A test checks that every
+ * '/settings' and '/users' are not here: the portal has its own (the account page, its company's users). A test checks that every
  * back-office route is covered (route-sets/customer.test.tsx).
  */
 export const BACK_OFFICE_PATHS = [
@@ -23,7 +23,9 @@ export const BACK_OFFICE_PATHS = [
   'planner',
   // Product requests (issue 11).
   'requests',
-  // People and hours (issue 12); '/users' is the portal's too (its company's users).
+  // People and hours (issue 12). '/users' itself is the portal's too (its company's users), so
+  // only what lies below it: an employee's pages, /users/new and /users/expiring.
+  'users/:userId',
   'hours',
   'declarations',
   'settings/hours',
