@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/actor';
 import { scope } from '../../platform/scope';
 import { query } from '../../platform/sql';
 import { employeeNameSql } from '../users/employees.repository';
+import { type HrColumns, insertRecord, removeVersioned, toDate, updateVersioned } from './hr-records';
 
 /**
  * Every query of employment contracts. Each read ANDs `scope.employeeRecord(actor, ..., 'contracts')`
@@ -35,7 +36,7 @@ function toRow(r: ContractRow & { createdAt: Date | string }): ContractRow {
     fileId: r.fileId === null ? null : Number(r.fileId),
     minutesPerWeek: Number(r.minutesPerWeek),
     version: Number(r.version),
-    createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(r.createdAt),
+    createdAt: toDate(r.createdAt),
   };
 }
 
@@ -67,25 +68,20 @@ export interface ContractFields {
   notes: string;
 }
 
-export async function insert(
-  db: DbOrTx,
-  employeeId: number,
-  f: ContractFields,
-  createdBy: number | null,
-  now: Date,
-): Promise<number> {
-  const rows = await query<{ id: number }>(
-    db,
-    sql`INSERT INTO employee_contracts (employee_id, file_id, starts_on, ends_on, minutes_per_week, notes, created_by, created_at, updated_at)
-        VALUES (${employeeId}, ${f.fileId}, ${f.startsOn}::date, ${f.endsOn}::date, ${f.minutesPerWeek}, ${f.notes}, ${createdBy},
-                ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-        RETURNING id`,
-  );
-  return Number(rows[0]?.id);
+const values = (f: ContractFields): HrColumns => [
+  ['file_id', sql`${f.fileId}`],
+  ['starts_on', sql`${f.startsOn}::date`],
+  ['ends_on', sql`${f.endsOn}::date`],
+  ['minutes_per_week', sql`${f.minutesPerWeek}`],
+  ['notes', sql`${f.notes}`],
+];
+
+export function insert(db: DbOrTx, employeeId: number, f: ContractFields, createdBy: number | null, now: Date): Promise<number> {
+  return insertRecord(db, 'employee_contracts', employeeId, values(f), createdBy, now);
 }
 
 /** Changes the contract when it is still at `version`; false when it is not. */
-export async function update(
+export function update(
   db: DbOrTx,
   employeeId: number,
   id: number,
@@ -93,23 +89,12 @@ export async function update(
   f: ContractFields,
   now: Date,
 ): Promise<boolean> {
-  const rows = await query<{ id: number }>(
-    db,
-    sql`UPDATE employee_contracts SET file_id = ${f.fileId}, starts_on = ${f.startsOn}::date, ends_on = ${f.endsOn}::date,
-               minutes_per_week = ${f.minutesPerWeek}, notes = ${f.notes}, version = version + 1,
-               updated_at = ${now.toISOString()}::timestamptz
-         WHERE id = ${id} AND employee_id = ${employeeId} AND version = ${version} RETURNING id`,
-  );
-  return rows.length > 0;
+  return updateVersioned(db, 'employee_contracts', employeeId, id, version, values(f), now);
 }
 
 /** Removes the contract when it is still at `version` (its file row stays for the audit). */
-export async function remove(db: DbOrTx, employeeId: number, id: number, version: number): Promise<boolean> {
-  const rows = await query<{ id: number }>(
-    db,
-    sql`DELETE FROM employee_contracts WHERE id = ${id} AND employee_id = ${employeeId} AND version = ${version} RETURNING id`,
-  );
-  return rows.length > 0;
+export function remove(db: DbOrTx, employeeId: number, id: number, version: number): Promise<boolean> {
+  return removeVersioned(db, 'employee_contracts', employeeId, id, version);
 }
 
 export interface ExpiringContractRow {

@@ -1,51 +1,16 @@
-import type { PeoplePart } from '@app/shared/people/people.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { attachedSql, scope } from '../../platform/scope';
+import { scope } from '../../platform/scope';
 import { query } from '../../platform/sql';
 import { employeeNameSql } from '../users/employees.repository';
+import { type HrColumns, insertRecord, removeVersioned, toDate, updateVersioned } from './hr-records';
 
 /**
- * Every query of HR documents (and the checks contracts share: the employee, the file). Each read
+ * Every query of HR documents (what contracts share with them is in hr-records.ts). Each read
  * ANDs `scope.employeeRecord(actor, ..., 'documents')` into its WHERE, so another person's
  * document without documents.manage is simply not found.
  */
-
-const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
-
-/** The employee when the actor may read that part of their record (own, or the part's rights), else null. */
-export async function employeeInReach(
-  db: DbOrTx,
-  actor: Actor,
-  employeeId: number,
-  part: PeoplePart,
-): Promise<{ id: number; deleted: boolean } | null> {
-  const rows = await query<{ id: number; deleted: boolean }>(
-    db,
-    sql`SELECT e.id, e.deleted_at IS NOT NULL AS deleted FROM employees e
-         WHERE e.id = ${employeeId} AND ${scope.employeeRecord(actor, sql.raw('e.id'), part)}`,
-  );
-  const r = rows[0];
-  return r ? { id: Number(r.id), deleted: Boolean(r.deleted) } : null;
-}
-
-/**
- * A file for an HR record, locked until the transaction ends (two records cannot take the same
- * upload at once): its type, whether the signed-in account uploaded it, and whether a record holds it.
- */
-export async function lockFile(
-  db: DbOrTx,
-  fileId: number,
-  accountId: number | null,
-): Promise<{ mime: string; own: boolean; attached: boolean } | null> {
-  const rows = await query<{ mime: string; own: boolean; attached: boolean }>(
-    db,
-    sql`SELECT f.mime, coalesce(f.created_by = ${accountId}, false) AS own, ${attachedSql(sql.raw('f.id'))} AS attached
-          FROM files f WHERE f.id = ${fileId} FOR UPDATE`,
-  );
-  return rows[0] ?? null;
-}
 
 export interface DocumentRow {
   id: number;
@@ -103,25 +68,20 @@ export interface DocumentFields {
   fileId: number;
 }
 
-export async function insert(
-  db: DbOrTx,
-  employeeId: number,
-  f: DocumentFields,
-  createdBy: number | null,
-  now: Date,
-): Promise<number> {
-  const rows = await query<{ id: number }>(
-    db,
-    sql`INSERT INTO employee_documents (employee_id, file_id, type, title, expires_on, notes, created_by, created_at, updated_at)
-        VALUES (${employeeId}, ${f.fileId}, ${f.type}, ${f.title}, ${f.expiresOn}::date, ${f.notes}, ${createdBy},
-                ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-        RETURNING id`,
-  );
-  return Number(rows[0]?.id);
+const values = (f: DocumentFields): HrColumns => [
+  ['file_id', sql`${f.fileId}`],
+  ['type', sql`${f.type}`],
+  ['title', sql`${f.title}`],
+  ['expires_on', sql`${f.expiresOn}::date`],
+  ['notes', sql`${f.notes}`],
+];
+
+export function insert(db: DbOrTx, employeeId: number, f: DocumentFields, createdBy: number | null, now: Date): Promise<number> {
+  return insertRecord(db, 'employee_documents', employeeId, values(f), createdBy, now);
 }
 
 /** Changes the document when it is still at `version`; false when it is not (changed or removed meanwhile). */
-export async function update(
+export function update(
   db: DbOrTx,
   employeeId: number,
   id: number,
@@ -129,23 +89,12 @@ export async function update(
   f: DocumentFields,
   now: Date,
 ): Promise<boolean> {
-  const rows = await query<{ id: number }>(
-    db,
-    sql`UPDATE employee_documents SET file_id = ${f.fileId}, type = ${f.type}, title = ${f.title},
-               expires_on = ${f.expiresOn}::date, notes = ${f.notes}, version = version + 1,
-               updated_at = ${now.toISOString()}::timestamptz
-         WHERE id = ${id} AND employee_id = ${employeeId} AND version = ${version} RETURNING id`,
-  );
-  return rows.length > 0;
+  return updateVersioned(db, 'employee_documents', employeeId, id, version, values(f), now);
 }
 
 /** Removes the document when it is still at `version` (its file row stays for the audit). */
-export async function remove(db: DbOrTx, employeeId: number, id: number, version: number): Promise<boolean> {
-  const rows = await query<{ id: number }>(
-    db,
-    sql`DELETE FROM employee_documents WHERE id = ${id} AND employee_id = ${employeeId} AND version = ${version} RETURNING id`,
-  );
-  return rows.length > 0;
+export function remove(db: DbOrTx, employeeId: number, id: number, version: number): Promise<boolean> {
+  return removeVersioned(db, 'employee_documents', employeeId, id, version);
 }
 
 export interface ExpiringDocumentRow {

@@ -24,7 +24,8 @@ import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-route
 import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
-import { logout, useCan, useCurrentUser, useSelfService } from '../../features/auth/api';
+import { logout, useCan, useCurrentUser } from '../../features/auth/api';
+import { useSelfService } from '../../features/auth/viewer';
 import { NotFoundPage } from '../../features/home/pages/NotFoundPage';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { CATALOGUE_SECTIONS } from '../catalogue-sections';

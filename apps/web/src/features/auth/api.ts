@@ -1,9 +1,6 @@
 import type { CompanyBrand, CurrentUserResponse } from '@app/shared/auth/auth';
-import type { SelfService } from '@app/shared/people/people.rules';
-import type { Viewer } from '@app/shared/platform/abilities';
 import { hasAnyPermission, type Permission } from '@app/shared/platform/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { session } from '../../app/session';
 import { ApiError, api } from '../../lib/api';
 import { applyLocale, isLocale } from '../../lib/i18n';
@@ -35,36 +32,6 @@ export function useCurrentUserMaybe(): CurrentUserResponse | undefined {
 export function useCan(wanted: Permission | readonly Permission[]): boolean {
   const user = useCurrentUserMaybe();
   return !!user && hasAnyPermission(user.permissions, wanted);
-}
-
-/**
- * The signed-in person as the shared rules see them (packages/shared/src/platform/abilities.ts):
- * an employee with their permissions and own employee id, or the portal view of a company.
- */
-export function useViewer(): Viewer {
-  const me = useCurrentUser();
-  return useMemo(() => {
-    const employee = me.data.guardable_type === 'employee' && !me.data.acting_as;
-    return {
-      kind: employee ? 'employee' : 'client',
-      permissions: new Set(employee ? me.permissions : []),
-      roleId: me.role?.id ?? null,
-      companyId: employee ? null : (me.data.acting_as?.id ?? me.data.guardable.company_id ?? null),
-      employeeId: me.data.guardable_type === 'employee' ? me.data.guardable.id : null,
-    };
-  }, [me]);
-}
-
-/**
- * Before the server says (an old cached answer): the defaults of people.rules.ts's DEFAULT_SELF_SERVICE,
- * written out so the public catalogue's first chunk does not load the people rules.
- */
-const NO_SELF_SERVICE_YET: SelfService = { bookHours: true, overnights: true, planner: false };
-
-/** What the signed-in employee may do themselves (their mobile settings); null for the portal. */
-export function useSelfService(): SelfService | null {
-  const me = useCurrentUser();
-  return me.data.guardable_type === 'employee' ? (me.data.guardable.self_service ?? NO_SELF_SERVICE_YET) : null;
 }
 
 /** Forgets the session in this browser and goes to login (remembering this page unless told not to). */

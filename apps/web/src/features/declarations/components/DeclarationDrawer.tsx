@@ -27,7 +27,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { type DeclarationDecision, useDecideDeclaration, useDeclaration, useDeleteDeclaration } from '../api';
-import { PHONE_QUERY } from './DeclarationFormModal';
+import { PHONE_QUERY } from './FormParts';
 import { RejectModal } from './RejectModal';
 import { StatusBadge } from './StatusBadge';
 

@@ -1,18 +1,15 @@
 import type { FileInfo } from '@app/shared/files/files';
 import { type Declaration, type DeclarationInput, declarationInputSchema } from '@app/shared/people/declarations';
 import { centsToInput, parseEuros } from '@app/shared/people/declarations.rules';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FilesField } from '../../../components/files/FilesField';
-import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
+import type { CloseGuard } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useEmployeeOptions } from '../../projects/employees-api';
-import { useDeclarationOptions, useProjectOptions, useSaveDeclaration } from '../api';
+import { useDeclarationOptions, useSaveDeclaration } from '../api';
+import { FormButtons, FormModal, today, useProjectSearch, useRecordEditor, withCurrent } from './FormParts';
 
-/** Phones get the form full screen. */
-export const PHONE_QUERY = '(max-width: 48em)';
 const RECEIPT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
 
 interface Values {
@@ -40,37 +37,28 @@ interface Props {
 /** File or change a declaration: date, project, category, payment type, description, amount in euros and the receipt. */
 export function DeclarationFormModal({ editing, onClose, forEmployee = null, chooseEmployee = false, onSaved }: Props) {
   const { t } = useTranslation();
-  const opened = editing !== undefined;
-  const phone = useMediaQuery(PHONE_QUERY);
-  const { close, closeGuard } = useGuardedClose(onClose);
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      centered
+    <FormModal
+      editing={editing}
+      onClose={onClose}
       size="lg"
-      fullScreen={phone}
       title={editing ? t('declarations.form.editTitle') : t('declarations.form.createTitle')}
     >
-      {opened ? (
+      {(form) => (
         <DeclarationForm
-          key={editing?.id ?? 'new'}
-          editing={editing}
+          editing={editing ?? null}
           forEmployee={forEmployee}
           chooseEmployee={chooseEmployee && !editing && forEmployee === null}
           onDone={(d) => {
             onSaved?.(d);
             onClose();
           }}
-          onCancel={close}
-          closeGuard={closeGuard}
+          {...form}
         />
-      ) : null}
-    </Modal>
+      )}
+    </FormModal>
   );
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 const toValues = (d: Declaration): Values => ({
   employeeId: d.employee.id,
@@ -98,9 +86,7 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
   const categories = useDeclarationOptions('categories');
   const paymentTypes = useDeclarationOptions('payment-types');
   const employees = useEmployeeOptions();
-  const [projectSearch, setProjectSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(projectSearch, 250);
-  const projects = useProjectOptions(debouncedSearch);
+  const projectSearch = useProjectSearch(editing?.project ?? undefined);
 
   const toInput = (v: Values): DeclarationInput => ({
     ...(v.employeeId !== null && !editing ? { employeeId: v.employeeId } : {}),
@@ -116,20 +102,19 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
   const schemaCheck = zodValidate<Values>(declarationInputSchema, t, { from: toInput, ...fieldErrors });
   const required = t('validation.required');
 
-  const editor = useEditor<Values, Declaration>({
-    initialValues: editing
-      ? toValues(editing)
-      : {
-          employeeId: forEmployee,
-          date: today(),
-          projectId: null,
-          categoryId: null,
-          paymentTypeId: null,
-          description: '',
-          amount: '',
-          receipt: [],
-        },
-    base: editing ?? undefined,
+  const editor = useRecordEditor({
+    editing,
+    empty: {
+      employeeId: forEmployee,
+      date: today(),
+      projectId: null,
+      categoryId: null,
+      paymentTypeId: null,
+      description: '',
+      amount: '',
+      receipt: [],
+    } as Values,
+    toValues,
     validate: (v) => {
       const e: Record<string, string> = schemaCheck(v);
       if (!v.date) e.date = required;
@@ -141,26 +126,13 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
       return e;
     },
     fieldErrors,
-    save: (v, base) => {
-      const input = toInput(v);
-      if (!base) return save.mutateAsync({ id: null, input });
-      const { employeeId: _, ...rest } = input;
-      return save.mutateAsync({ id: base.id, input: { ...rest, version: base.version } });
-    },
-    toValues,
-    savedMessage: () => t(editing ? 'declarations.form.saved' : 'declarations.form.created'),
-    onSaved: onDone,
+    mutateAsync: save.mutateAsync,
+    toInput,
+    texts: { saved: 'declarations.form.saved', created: 'declarations.form.created' },
+    onDone,
     closeGuard,
   });
   const { form } = editor;
-
-  // The current choice stays offered even when it was switched off since.
-  const withCurrent = (list: { id: number; name: string }[] | undefined, current: { id: number; name: string } | undefined) => {
-    const options = (list ?? []).map((o) => ({ value: o.id, label: o.name }));
-    if (current && !options.some((o) => o.value === current.id)) options.unshift({ value: current.id, label: current.name });
-    return options;
-  };
-  const projectOptions = withCurrent(projects.data, editing?.project ?? undefined);
 
   return (
     <form {...editor.formProps}>
@@ -210,12 +182,8 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
         <Select<number>
           label={t('declarations.form.project')}
           placeholder={t('declarations.form.projectPlaceholder')}
-          data={projectOptions}
-          searchable
+          {...projectSearch}
           clearable
-          searchValue={projectSearch}
-          onSearchChange={setProjectSearch}
-          filter={({ options }) => options}
           nothingFoundMessage={t('declarations.form.noProjects')}
           {...form.getInputProps('projectId')}
         />
@@ -244,14 +212,7 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
             invalid_character: 'declarations.upload.invalid_character',
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={editor.busy}>
-            {editing ? t('common.actions.save') : t('declarations.form.create')}
-          </Button>
-        </Group>
+        <FormButtons isNew={!editing} createLabel={t('declarations.form.create')} busy={editor.busy} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -7,22 +7,21 @@ import { IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type Column, DataTable } from '../../../components/DataTable';
-import { EmptyState } from '../../../components/States';
+import type { Column } from '../../../components/DataTable';
 import { formatDate } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
-import { useViewer } from '../../auth/api';
+import { useViewer } from '../../auth/viewer';
 import { useEmployeeOptions } from '../../projects/employees-api';
 import { useDeclarations } from '../api';
 import { DeclarationDrawer } from './DeclarationDrawer';
 import { DeclarationFormModal } from './DeclarationFormModal';
+import { ListEmpty, PagedTable, PeriodFields, periodOf } from './ListParts';
 import { StatusBadge } from './StatusBadge';
 
 const PER_PAGE = 25;
 type Tab = DeclarationStatus | 'all';
 const TABS: Tab[] = [...DECLARATION_STATUSES, 'all'];
 const isTab = (v: string | null): v is Tab => v !== null && (TABS as string[]).includes(v);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Declarations in a list: status tabs (Ingediend first), a period, a search, for the hours rights a
@@ -38,8 +37,7 @@ export function DeclarationList({ userId }: { userId: number | null }) {
   const { params } = list$;
   const tabParam = params.get('status');
   const tab: Tab = isTab(tabParam) ? tabParam : 'submitted';
-  const from = DATE.test(params.get('from') ?? '') ? (params.get('from') as string) : undefined;
-  const to = DATE.test(params.get('to') ?? '') ? (params.get('to') as string) : undefined;
+  const { from, to } = periodOf(params);
   const person = Number(params.get('employeeId')) || undefined;
   const openParam = Number(params.get('open')) || null;
   const [editing, setEditing] = useState<Declaration | null | undefined>(undefined);
@@ -133,16 +131,11 @@ export function DeclarationList({ userId }: { userId: number | null }) {
     </Button>
   );
   const filtered = Boolean(list$.q || from || to || person || tab !== 'submitted');
-  const empty = filtered ? (
-    <EmptyState
-      icon={<IconSearch size={32} stroke={1.5} />}
-      title={t('declarations.list.noMatchTitle')}
-      description={t('declarations.list.noMatchText')}
-    />
-  ) : (
-    <EmptyState
+  const empty = (
+    <ListEmpty
+      filtered={filtered}
+      prefix="declarations.list"
       icon={<IconReceipt size={32} stroke={1.5} />}
-      title={t('declarations.list.emptyTitle')}
       description={t('declarations.list.emptyText')}
       action={createButton}
     />
@@ -184,18 +177,7 @@ export function DeclarationList({ userId }: { userId: number | null }) {
                   clearable
                 />
               ) : null}
-              <TextInput
-                type="date"
-                label={t('declarations.list.from')}
-                value={from ?? ''}
-                onChange={(e) => list$.setFilters({ from: e.currentTarget.value || null })}
-              />
-              <TextInput
-                type="date"
-                label={t('declarations.list.to')}
-                value={to ?? ''}
-                onChange={(e) => list$.setFilters({ to: e.currentTarget.value || null })}
-              />
+              <PeriodFields from={from} to={to} list$={list$} />
             </SimpleGrid>
             {data && data.meta.total > 0 ? (
               <Paper withBorder radius="sm" px="md" py="xs" role="status">
@@ -207,20 +189,7 @@ export function DeclarationList({ userId }: { userId: number | null }) {
                 </Group>
               </Paper>
             ) : null}
-            <DataTable
-              caption={t('declarations.list.caption')}
-              columns={columns}
-              rows={data?.data}
-              meta={data?.meta}
-              rowKey={(d) => d.id}
-              isLoading={list.isLoading}
-              error={list.error}
-              onRetry={() => void list.refetch()}
-              sort={list$.sort}
-              onSort={list$.setSort}
-              onPage={list$.setPage}
-              empty={empty}
-            />
+            <PagedTable caption={t('declarations.list.caption')} columns={columns} list={list} list$={list$} empty={empty} />
           </Stack>
         </Tabs.Panel>
       </Tabs>

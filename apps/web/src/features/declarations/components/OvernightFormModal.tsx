@@ -1,12 +1,10 @@
 import { type Overnight, type OvernightInput, overnightInputSchema } from '@app/shared/people/overnights';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
+import type { CloseGuard } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
-import { useProjectOptions, useSaveOvernight } from '../api';
-import { PHONE_QUERY } from './DeclarationFormModal';
+import { useSaveOvernight } from '../api';
+import { FormButtons, FormModal, today, useProjectSearch, useRecordEditor } from './FormParts';
 
 interface Values {
   projectId: number | null;
@@ -27,32 +25,17 @@ interface Props {
 /** Register or change an overnight stay: project, first night, nights, location, notes. Full screen on a phone. */
 export function OvernightFormModal({ editing, onClose, forEmployee }: Props) {
   const { t } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY);
-  const { close, closeGuard } = useGuardedClose(onClose);
-  const opened = editing !== undefined;
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      centered
-      fullScreen={phone}
+    <FormModal
+      editing={editing}
+      onClose={onClose}
       title={editing ? t('declarations.overnights.editTitle') : t('declarations.overnights.registerTitle')}
     >
-      {opened ? (
-        <OvernightForm
-          key={editing?.id ?? 'new'}
-          editing={editing}
-          forEmployee={forEmployee}
-          onDone={onClose}
-          onCancel={close}
-          closeGuard={closeGuard}
-        />
-      ) : null}
-    </Modal>
+      {(form) => <OvernightForm editing={editing ?? null} forEmployee={forEmployee} onDone={onClose} {...form} />}
+    </FormModal>
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 const toValues = (o: Overnight): Values => ({
   projectId: o.project.id,
   date: o.date,
@@ -72,9 +55,7 @@ interface FormProps {
 function OvernightForm({ editing, forEmployee, onDone, onCancel, closeGuard }: FormProps) {
   const { t } = useTranslation();
   const save = useSaveOvernight();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const projects = useProjectOptions(debounced);
+  const projectSearch = useProjectSearch(editing?.project);
   const toInput = (v: Values): OvernightInput => ({
     ...(forEmployee !== null && !editing ? { employeeId: forEmployee } : {}),
     projectId: v.projectId ?? 0,
@@ -85,9 +66,10 @@ function OvernightForm({ editing, forEmployee, onDone, onCancel, closeGuard }: F
   });
   const fieldErrors = { prefix: 'declarations.overnights.validation' };
   const schemaCheck = zodValidate<Values>(overnightInputSchema, t, { from: toInput, ...fieldErrors });
-  const editor = useEditor<Values, Overnight>({
-    initialValues: editing ? toValues(editing) : { projectId: null, date: today(), nights: 1, location: '', notes: '' },
-    base: editing ?? undefined,
+  const editor = useRecordEditor({
+    editing,
+    empty: { projectId: null, date: today(), nights: 1, location: '', notes: '' } as Values,
+    toValues,
     validate: (v) => {
       const e: Record<string, string> = schemaCheck(v);
       if (v.projectId === null) e.projectId = t('validation.required');
@@ -96,22 +78,13 @@ function OvernightForm({ editing, forEmployee, onDone, onCancel, closeGuard }: F
       return e;
     },
     fieldErrors,
-    save: (v, base) => {
-      const input = toInput(v);
-      if (!base) return save.mutateAsync({ id: null, input });
-      const { employeeId: _, ...rest } = input;
-      return save.mutateAsync({ id: base.id, input: { ...rest, version: base.version } });
-    },
-    toValues,
-    savedMessage: () => t(editing ? 'declarations.overnights.saved' : 'declarations.overnights.created'),
-    onSaved: onDone,
+    mutateAsync: save.mutateAsync,
+    toInput,
+    texts: { saved: 'declarations.overnights.saved', created: 'declarations.overnights.created' },
+    onDone,
     closeGuard,
   });
   const { form } = editor;
-  const options = (projects.data ?? []).map((p) => ({ value: p.id, label: p.name }));
-  if (editing && !options.some((o) => o.value === editing.project.id)) {
-    options.unshift({ value: editing.project.id, label: editing.project.name });
-  }
 
   return (
     <form {...editor.formProps}>
@@ -121,11 +94,7 @@ function OvernightForm({ editing, forEmployee, onDone, onCancel, closeGuard }: F
           label={t('declarations.overnights.project')}
           required
           data-autofocus
-          data={options}
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          filter={({ options: o }) => o}
+          {...projectSearch}
           nothingFoundMessage={t('declarations.form.noProjects')}
           {...form.getInputProps('projectId')}
         />
@@ -155,14 +124,12 @@ function OvernightForm({ editing, forEmployee, onDone, onCancel, closeGuard }: F
           maxLength={1000}
           {...form.getInputProps('notes')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={editor.busy}>
-            {editing ? t('common.actions.save') : t('declarations.overnights.register')}
-          </Button>
-        </Group>
+        <FormButtons
+          isNew={!editing}
+          createLabel={t('declarations.overnights.register')}
+          busy={editor.busy}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,23 +1,22 @@
 import { OVERNIGHT_SORTS, type Overnight } from '@app/shared/people/overnights';
 import { OVERNIGHT_STATUSES, type OvernightStatus } from '@app/shared/people/overnights.rules';
-import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconBed, IconCheck, IconPencil, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconBed, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
-import { type Column, DataTable } from '../../../components/DataTable';
-import { EmptyState } from '../../../components/States';
+import type { Column } from '../../../components/DataTable';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useDecideOvernight, useDeleteOvernight, useOvernights } from '../api';
+import { ListEmpty, PagedTable, PeriodFields, periodOf } from './ListParts';
 import { OvernightFormModal } from './OvernightFormModal';
 import { RejectModal } from './RejectModal';
 import { StatusBadge } from './StatusBadge';
 
 const PER_PAGE = 25;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isStatus = (v: string | null): v is OvernightStatus => v !== null && (OVERNIGHT_STATUSES as readonly string[]).includes(v);
 
 interface Props {
@@ -33,8 +32,7 @@ export function OvernightList({ userId, forEmployee = null }: Props) {
   const list$ = useListParams(OVERNIGHT_SORTS, '-date');
   const { params } = list$;
   const status = isStatus(params.get('status')) ? (params.get('status') as OvernightStatus) : undefined;
-  const from = DATE.test(params.get('from') ?? '') ? (params.get('from') as string) : undefined;
-  const to = DATE.test(params.get('to') ?? '') ? (params.get('to') as string) : undefined;
+  const { from, to } = periodOf(params);
   const [editing, setEditing] = useState<Overnight | null | undefined>(undefined);
   const [rejecting, setRejecting] = useState<Overnight | null>(null);
   const decide = useDecideOvernight();
@@ -208,16 +206,11 @@ export function OvernightList({ userId, forEmployee = null }: Props) {
       </Button>
     ) : null;
   const filtered = Boolean(status || from || to);
-  const empty = filtered ? (
-    <EmptyState
-      icon={<IconSearch size={32} stroke={1.5} />}
-      title={t('declarations.overnights.noMatchTitle')}
-      description={t('declarations.overnights.noMatchText')}
-    />
-  ) : (
-    <EmptyState
+  const empty = (
+    <ListEmpty
+      filtered={filtered}
+      prefix="declarations.overnights"
       icon={<IconBed size={32} stroke={1.5} />}
-      title={t('declarations.overnights.emptyTitle')}
       description={everyone ? undefined : t('declarations.overnights.emptyText')}
       action={registerButton}
     />
@@ -240,38 +233,14 @@ export function OvernightList({ userId, forEmployee = null }: Props) {
           onChange={(v) => list$.setFilters({ status: v })}
           clearable
         />
-        <TextInput
-          type="date"
-          label={t('declarations.list.from')}
-          value={from ?? ''}
-          onChange={(e) => list$.setFilters({ from: e.currentTarget.value || null })}
-        />
-        <TextInput
-          type="date"
-          label={t('declarations.list.to')}
-          value={to ?? ''}
-          onChange={(e) => list$.setFilters({ to: e.currentTarget.value || null })}
-        />
+        <PeriodFields from={from} to={to} list$={list$} />
       </SimpleGrid>
       {data && data.meta.total > 0 ? (
         <Paper withBorder radius="sm" px="md" py="xs" role="status">
           <Text fw={600}>{t('declarations.overnights.total', { count: data.meta.total, nights: data.totalNights })}</Text>
         </Paper>
       ) : null}
-      <DataTable
-        caption={t('declarations.overnights.caption')}
-        columns={columns}
-        rows={data?.data}
-        meta={data?.meta}
-        rowKey={(o) => o.id}
-        isLoading={list.isLoading}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        sort={list$.sort}
-        onSort={list$.setSort}
-        onPage={list$.setPage}
-        empty={empty}
-      />
+      <PagedTable caption={t('declarations.overnights.caption')} columns={columns} list={list} list$={list$} empty={empty} />
       <OvernightFormModal editing={editing} onClose={() => setEditing(undefined)} forEmployee={forEmployee} />
       <RejectModal
         opened={rejecting !== null}

@@ -3,7 +3,7 @@ import { viewerCan } from '@app/shared/platform/abilities';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { useViewer } from '../../auth/api';
+import { useViewer } from '../../auth/viewer';
 import { UserHeader } from '../../users/components/UserHeader';
 import { DeclarationList } from '../components/DeclarationList';
 

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { useViewer } from '../../auth/api';
+import { useViewer } from '../../auth/viewer';
 import { ExportPanel } from '../../exports/components/ExportPanel';
 import { UserHeader } from '../../users/components/UserHeader';
 import { OvernightList } from '../components/OvernightList';

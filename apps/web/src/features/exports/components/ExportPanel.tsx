@@ -20,7 +20,7 @@ import { formatDate } from '../../../lib/dates';
 import { errorMessage, translateFieldErrors } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useViewer } from '../../auth/api';
+import { useViewer } from '../../auth/viewer';
 import { useStartExport } from '../api';
 import { ExportProgress } from './ExportProgress';
 import { RecentExports } from './RecentExports';

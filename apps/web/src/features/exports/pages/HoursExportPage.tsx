@@ -4,7 +4,7 @@ import { localDateString } from '@app/shared/platform/iso-week';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
-import { useViewer } from '../../auth/api';
+import { useViewer } from '../../auth/viewer';
 import { ExportPanel } from '../components/ExportPanel';
 import { HourLockCard } from '../components/HourLockCard';
 

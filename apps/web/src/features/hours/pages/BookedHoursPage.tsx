@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { useViewer } from '../../auth/api';
+import { useViewer } from '../../auth/viewer';
 import { UserHeader } from '../../users/components/UserHeader';
 import { HoursWeekView } from '../components/HoursWeekView';
 

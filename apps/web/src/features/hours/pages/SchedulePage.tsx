@@ -11,7 +11,7 @@ import { EmptyState, ErrorState } from '../../../components/States';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import { useViewer } from '../../auth/api';
+import { useViewer } from '../../auth/viewer';
 import { UserHeader } from '../../users/components/UserHeader';
 import { useDeleteSchedule, useSchedules } from '../api';
 import { newScheduleValues, ScheduleEditor, scheduleValues } from '../components/ScheduleEditor';

@@ -1,12 +1,12 @@
 import type { FileInfo } from '@app/shared/files/files';
 import { type ContractInput, contractInputSchema, type EmployeeContract } from '@app/shared/people/contracts';
 import { hoursToMinutes } from '@app/shared/people/documents.rules';
-import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
+import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useSaveContract } from '../api';
-import { HrFileField } from './HrFileField';
+import { HrFormEnd, type HrFormProps, type HrModalProps, HrRecordModal } from './HrRecordModal';
 
 interface Values {
   startsOn: string;
@@ -14,14 +14,6 @@ interface Values {
   hours: string;
   notes: string;
   file: FileInfo | null;
-}
-
-interface Props {
-  userId: number;
-  /** null: a new contract; undefined: closed. */
-  editing: EmployeeContract | null | undefined;
-  onClose: () => void;
-  reload: (id: number) => Promise<EmployeeContract | undefined>;
 }
 
 /**
@@ -42,41 +34,17 @@ export function weekHoursText(minutes: number, locale: string): string {
 }
 
 /** Add or change one contract: start, end (empty for permanent), hours per week, the signed file, notes. */
-export function ContractModal({ userId, editing, onClose, reload }: Props) {
+export function ContractModal({ userId, ...modal }: HrModalProps<EmployeeContract>) {
   const { t } = useTranslation();
-  const { close, closeGuard } = useGuardedClose(onClose);
-  const opened = editing !== undefined;
+  const { editing } = modal;
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      centered
-      size="lg"
-      title={editing ? t('hrDocuments.contracts.editTitle') : t('hrDocuments.contracts.addTitle')}
-    >
-      {opened ? (
-        <ContractForm
-          key={editing?.id ?? 'new'}
-          userId={userId}
-          editing={editing}
-          onDone={onClose}
-          onCancel={close}
-          closeGuard={closeGuard}
-          reload={editing ? () => reload(editing.id) : undefined}
-        />
-      ) : null}
-    </Modal>
+    <HrRecordModal {...modal} title={editing ? t('hrDocuments.contracts.editTitle') : t('hrDocuments.contracts.addTitle')}>
+      {(form) => <ContractForm userId={userId} {...form} />}
+    </HrRecordModal>
   );
 }
 
-function ContractForm(p: {
-  userId: number;
-  editing: EmployeeContract | null;
-  onDone: () => void;
-  onCancel: () => void;
-  closeGuard: CloseGuard;
-  reload?: () => Promise<EmployeeContract | undefined>;
-}) {
+function ContractForm(p: HrFormProps<EmployeeContract> & { userId: number }) {
   const { t, i18n } = useTranslation();
   const save = useSaveContract(p.userId);
   const toValues = (c: EmployeeContract): Values => ({
@@ -145,21 +113,13 @@ function ContractForm(p: {
             {...form.getInputProps('hours')}
           />
         </SimpleGrid>
-        <HrFileField
-          label={t('hrDocuments.fields.contractFile')}
-          value={form.values.file}
-          onChange={(f) => form.setFieldValue('file', f)}
-          error={form.errors.file}
+        <HrFormEnd
+          editor={editor}
+          fileLabel={t('hrDocuments.fields.contractFile')}
+          isNew={!p.editing}
+          addLabel={t('hrDocuments.contracts.add')}
+          onCancel={p.onCancel}
         />
-        <Textarea label={t('hrDocuments.fields.notes')} autosize minRows={2} maxLength={2000} {...form.getInputProps('notes')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={p.onCancel}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={editor.busy}>
-            {p.editing ? t('common.actions.save') : t('hrDocuments.contracts.add')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

@@ -1,12 +1,12 @@
 import type { FileInfo } from '@app/shared/files/files';
 import { type DocumentInput, documentInputSchema, type EmployeeDocument } from '@app/shared/people/documents';
 import { DOCUMENT_TYPES, type DocumentType } from '@app/shared/people/documents.rules';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
+import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useSaveDocument } from '../api';
-import { HrFileField } from './HrFileField';
+import { HrFormEnd, type HrFormProps, type HrModalProps, HrRecordModal } from './HrRecordModal';
 
 interface Values {
   type: DocumentType | null;
@@ -16,40 +16,17 @@ interface Values {
   file: FileInfo | null;
 }
 
-interface Props {
-  userId: number;
-  /** null: a new document; undefined: closed. */
-  editing: EmployeeDocument | null | undefined;
-  onClose: () => void;
-  /** Loads the document again after a stale save; undefined when it is gone. */
-  reload: (id: number) => Promise<EmployeeDocument | undefined>;
-}
-
 /** Add or change one HR document: type, title, expiry date, file and notes; closing with unsaved changes asks first. */
-export function DocumentModal({ userId, editing, onClose, reload }: Props) {
+export function DocumentModal({ userId, ...modal }: HrModalProps<EmployeeDocument>) {
   const { t } = useTranslation();
-  const { close, closeGuard } = useGuardedClose(onClose);
-  const opened = editing !== undefined;
+  const { editing } = modal;
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      centered
-      size="lg"
+    <HrRecordModal
+      {...modal}
       title={editing ? t('hrDocuments.documents.editTitle', { title: editing.title }) : t('hrDocuments.documents.addTitle')}
     >
-      {opened ? (
-        <DocumentForm
-          key={editing?.id ?? 'new'}
-          userId={userId}
-          editing={editing}
-          onDone={onClose}
-          onCancel={close}
-          closeGuard={closeGuard}
-          reload={editing ? () => reload(editing.id) : undefined}
-        />
-      ) : null}
-    </Modal>
+      {(form) => <DocumentForm userId={userId} {...form} />}
+    </HrRecordModal>
   );
 }
 
@@ -69,14 +46,7 @@ const toInput = (v: Values): Partial<DocumentInput> => ({
   fileId: v.file?.id,
 });
 
-function DocumentForm(p: {
-  userId: number;
-  editing: EmployeeDocument | null;
-  onDone: () => void;
-  onCancel: () => void;
-  closeGuard: CloseGuard;
-  reload?: () => Promise<EmployeeDocument | undefined>;
-}) {
+function DocumentForm(p: HrFormProps<EmployeeDocument> & { userId: number }) {
   const { t } = useTranslation();
   const save = useSaveDocument(p.userId);
   const editor = useEditor<Values, EmployeeDocument>({
@@ -132,22 +102,14 @@ function DocumentForm(p: {
           />
         </SimpleGrid>
         <TextInput label={t('hrDocuments.fields.title')} required maxLength={200} {...form.getInputProps('title')} />
-        <HrFileField
-          label={t('hrDocuments.fields.file')}
-          required
-          value={form.values.file}
-          onChange={(f) => form.setFieldValue('file', f)}
-          error={form.errors.file}
+        <HrFormEnd
+          editor={editor}
+          fileLabel={t('hrDocuments.fields.file')}
+          fileRequired
+          isNew={!p.editing}
+          addLabel={t('hrDocuments.documents.add')}
+          onCancel={p.onCancel}
         />
-        <Textarea label={t('hrDocuments.fields.notes')} autosize minRows={2} maxLength={2000} {...form.getInputProps('notes')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={p.onCancel}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={editor.busy}>
-            {p.editing ? t('common.actions.save') : t('hrDocuments.documents.add')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

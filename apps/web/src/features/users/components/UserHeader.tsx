@@ -3,7 +3,7 @@ import { Badge, Group, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabBar } from '../../../components/TabBar';
-import { useViewer } from '../../auth/api';
+import { useViewer } from '../../auth/viewer';
 import { useEmployee } from '../employees-api';
 
 /**

@@ -1,0 +1,86 @@
+import type { PageMeta } from '@app/shared/platform/http';
+import { TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../../components/DataTable';
+import { EmptyState } from '../../../components/States';
+import type { useListParams } from '../../../lib/use-list-params';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+type ListParams = ReturnType<typeof useListParams<string>>;
+
+/** The period filter in the URL (?from, ?to), when each is a date. */
+export function periodOf(params: URLSearchParams): { from?: string; to?: string } {
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return { from: DATE.test(from) ? from : undefined, to: DATE.test(to) ? to : undefined };
+}
+
+/** The "from" and "to" date fields of a list's period filter. */
+export function PeriodFields({ from, to, list$ }: { from?: string; to?: string; list$: Pick<ListParams, 'setFilters'> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        type="date"
+        label={t('declarations.list.from')}
+        value={from ?? ''}
+        onChange={(e) => list$.setFilters({ from: e.currentTarget.value || null })}
+      />
+      <TextInput
+        type="date"
+        label={t('declarations.list.to')}
+        value={to ?? ''}
+        onChange={(e) => list$.setFilters({ to: e.currentTarget.value || null })}
+      />
+    </>
+  );
+}
+
+/** A list's empty state: "nothing matches" under a filter, else the invitation (`prefix`.emptyTitle) with its action. */
+export function ListEmpty(p: { filtered: boolean; prefix: string; icon: ReactNode; description?: string; action?: ReactNode }) {
+  const { t } = useTranslation();
+  return p.filtered ? (
+    <EmptyState
+      icon={<IconSearch size={32} stroke={1.5} />}
+      title={t(`${p.prefix}.noMatchTitle`)}
+      description={t(`${p.prefix}.noMatchText`)}
+    />
+  ) : (
+    <EmptyState icon={p.icon} title={t(`${p.prefix}.emptyTitle`)} description={p.description} action={p.action} />
+  );
+}
+
+/** The paged, sortable table of a list, its page and sort in the URL. */
+export function PagedTable<T extends { id: number }>(p: {
+  caption: string;
+  columns: Column<T>[];
+  list: {
+    data?: { data: T[]; meta: PageMeta };
+    isLoading: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  list$: Pick<ListParams, 'sort' | 'setSort' | 'setPage'>;
+  empty: ReactNode;
+}) {
+  const { list, list$ } = p;
+  return (
+    <DataTable
+      caption={p.caption}
+      columns={p.columns}
+      rows={list.data?.data}
+      meta={list.data?.meta}
+      rowKey={(r) => r.id}
+      isLoading={list.isLoading}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+      sort={list$.sort}
+      onSort={list$.setSort}
+      onPage={list$.setPage}
+      empty={p.empty}
+    />
+  );
+}
