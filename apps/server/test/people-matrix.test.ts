@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import type { RouteRecord } from '../src/app';
 import {
   bookedHours,
@@ -20,7 +19,7 @@ import type { Access } from '../src/platform/access';
 import { createEmployee, type EmployeeFixture } from './factories/identity';
 import { type Agent, startTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { type JsonSchema, sampleFor } from './helpers/schema-sample';
+import { paramsOf, tableDigest, validRouteInput } from './helpers/route-matrix';
 
 /**
  * The people matrix (issue 12), generated from the registered routes: an employee's HR record
@@ -195,38 +194,11 @@ const hrRoutes = (): RouteRecord[] =>
     (r) => r.method !== 'HEAD' && isHrRoute(r.url) && (r.config?.access as Access | undefined)?.kind === 'employee',
   );
 
-const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
 const named = (url: string, p: string) => (p === 'id' ? idParamFor(url) : p);
 const fill = (url: string, values: Record<string, string>) =>
   url.replace(/:([A-Za-z]+)/g, (_, p: string) => values[named(url, p) ?? p] ?? '2147483000');
 
-async function digest(): Promise<string> {
-  const tables = await tdb.db.raw.query<{ t: string }>(
-    `SELECT quote_ident(table_name) AS t FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
-        AND table_name NOT IN ('sessions', 'rate_limits', 'analytics_events', 'audit_log', 'jobs') ORDER BY table_name`,
-  );
-  const parts: string[] = [];
-  for (const { t: table } of tables) {
-    const r = await tdb.db.raw.query<{ d: string | null }>(
-      `SELECT md5(string_agg(x::text, ',' ORDER BY x::text)) AS d FROM ${table} x`,
-    );
-    parts.push(`${table}:${r[0]?.d ?? ''}`);
-  }
-  return parts.join('|');
-}
-
-/** A body and query the schemas accept, naming the given records where a field names one. */
-function validInput(r: RouteRecord, ids: Record<string, string>): { body?: unknown; query: string } {
-  const hints = { id: (name: string) => (ids[name] === undefined ? undefined : Number(ids[name])), version: () => 1 };
-  const json = (s: unknown) => z.toJSONSchema(s as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  const body = r.schema?.body ? sampleFor(json(r.schema.body), hints) : undefined;
-  const q = r.schema?.querystring ? (sampleFor(json(r.schema.querystring), hints) as Record<string, unknown>) : {};
-  const required = new Set(r.schema?.querystring ? (json(r.schema.querystring).required ?? []) : []);
-  const pairs = Object.entries(q).filter(([k, v]) => required.has(k) && v !== undefined && v !== null);
-  const query = pairs.length ? `?${new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
-  return body === undefined ? { query } : { body, query };
-}
+const digest = () => tableDigest(tdb.db);
 
 describe('people matrix, generated from the registered routes (issue 12)', () => {
   it('finds the HR routes (the generated list is not empty)', () => {
@@ -248,7 +220,7 @@ describe('people matrix, generated from the registered routes (issue 12)', () =>
         .map((p) => named(r.url, p) as string)
         .filter((p) => !SHARED_PARAMS.has(p));
       if (recordParams.length === 0) continue;
-      const { body, query } = validInput(r, own);
+      const { body, query } = validRouteInput(r, own);
       const res = await plain.request(r.method, fill(r.url, foreign) + query, body === undefined ? {} : { body });
       expect([403, 404], `${r.method} ${fill(r.url, foreign)}: ${res.statusCode} ${res.body.slice(0, 300)}`).toContain(
         res.statusCode,
@@ -260,7 +232,7 @@ describe('people matrix, generated from the registered routes (issue 12)', () =>
 
   it('never names another employee in what it answers to an employee without rights (lists show their own rows)', async () => {
     for (const r of hrRoutes().filter((x) => x.method === 'GET')) {
-      const { query } = validInput(r, own);
+      const { query } = validRouteInput(r, own);
       const res = await plain.request('GET', fill(r.url, own) + query);
       expect(res.statusCode, `GET ${fill(r.url, own)}${query}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
       expect(res.body, `GET ${fill(r.url, own)}${query} shows another employee`).not.toContain(MARK);
@@ -271,7 +243,7 @@ describe('people matrix, generated from the registered routes (issue 12)', () =>
     const routes = hrRoutes().filter((r) => r.method === 'GET' && paramsOf(r.url).includes('userId'));
     expect(routes.length).toBeGreaterThan(5);
     for (const r of routes) {
-      const { query } = validInput(r, own);
+      const { query } = validRouteInput(r, own);
       const res = await plain.request('GET', fill(r.url, own) + query);
       expect(res.statusCode, `GET ${fill(r.url, own)}${query}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
     }

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import type { RouteRecord } from '../src/app';
 import {
   companyPosts,
@@ -27,7 +26,7 @@ import type { Access } from '../src/platform/access';
 import { createClient, createCompany, createEmployee } from './factories/identity';
 import { type Agent, startTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { type JsonSchema, sampleFor } from './helpers/schema-sample';
+import { paramsOf, tableDigest, validRouteInput } from './helpers/route-matrix';
 
 /**
  * The tenancy matrix (SECURITY Z2, Z5, Z6; test plan item 2), generated from the registered
@@ -302,40 +301,9 @@ function routesWithParams(): RouteRecord[] {
   return t.app.routeTable.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && /\/:[A-Za-z]+/.test(r.url));
 }
 
-const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
 const fill = (url: string, values: Record<string, string>) => url.replace(/:([A-Za-z]+)/g, (_, p: string) => values[p] ?? '1');
 
-/** A digest of every table's rows, so "changes nothing" covers every table there is and will be. */
-async function digest(): Promise<string> {
-  const tables = await tdb.db.raw.query<{ t: string }>(
-    `SELECT quote_ident(table_name) AS t FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
-        AND table_name NOT IN ('sessions', 'rate_limits', 'analytics_events', 'audit_log') ORDER BY table_name`,
-  );
-  const parts: string[] = [];
-  for (const { t: table } of tables) {
-    const r = await tdb.db.raw.query<{ d: string | null }>(
-      `SELECT md5(string_agg(x::text, ',' ORDER BY x::text)) AS d FROM ${table} x`,
-    );
-    parts.push(`${table}:${r[0]?.d ?? ''}`);
-  }
-  return parts.join('|');
-}
-
-/**
- * A body and query the route's schemas accept (ids of company A's records where the schema names
- * one), so a write is refused by the scope and not by validation before it.
- */
-function validInput(r: RouteRecord, own: Record<string, string>): { body?: unknown; query: string } {
-  const hints = { id: (name: string) => (own[name] === undefined ? undefined : Number(own[name])), version: () => 1 };
-  const json = (s: unknown) => z.toJSONSchema(s as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  const body = r.schema?.body ? sampleFor(json(r.schema.body), hints) : undefined;
-  const q = r.schema?.querystring ? (sampleFor(json(r.schema.querystring), hints) as Record<string, unknown>) : {};
-  const required = new Set(r.schema?.querystring ? (json(r.schema.querystring).required ?? []) : []);
-  const pairs = Object.entries(q).filter(([k, v]) => required.has(k) && v !== undefined && v !== null);
-  const query = pairs.length ? `?${new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
-  return body === undefined ? { query } : { body, query };
-}
+const digest = () => tableDigest(tdb.db);
 
 /** The comparable part of an error body: everything but the request id. */
 function errorShape(res: InjectResponse): unknown {
@@ -388,7 +356,7 @@ describe('tenancy matrix, generated from the registered routes (Z2, Z5)', () => 
       for (const param of ids) {
         const fx = await (FOREIGN[param] as () => Promise<Fixture>)();
         const before = await digest();
-        const { body, query } = validInput(r, fx.own === undefined ? {} : { [param]: fx.own });
+        const { body, query } = validRouteInput(r, fx.own === undefined ? {} : { [param]: fx.own });
         const send = body === undefined ? {} : { body };
         const parents = [fx.context?.foreign ?? {}, ...(fx.context?.own ? [fx.context.own] : [])];
         for (const [who, agent] of portalViews()) {

@@ -4,7 +4,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   ColorInput,
   Grid,
   Group,
@@ -15,14 +14,14 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconLock, IconLogin2, IconRestore } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { FormSection } from '../../../components/FormSection';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
@@ -100,26 +99,6 @@ const toInput = (v: Values): CompanyInput => ({
 /** A few colours to start from: the demo's and the app's own (each reads with white text, or black for the light ones). */
 const PRIMARY_SWATCHES = ['#1c3d5a', '#0b3954', '#14532d', '#7c2d12', '#4c1d95', '#831843', '#1f2937', '#134e4a'];
 const SECONDARY_SWATCHES = ['#c8a45c', '#f2c14e', '#a7f3d0', '#fde68a', '#fbcfe8', '#bae6fd', '#e5e7eb', '#fdba74'];
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="lg">
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </Stack>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 interface EditorProps {
   /** The company as loaded; none: a new one. */
@@ -244,7 +223,7 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="lg">
-              <Section title={t('companies.editor.sections.general')}>
+              <FormSection title={t('companies.editor.sections.general')}>
                 <TextInput
                   label={t('companies.fields.name')}
                   required
@@ -259,8 +238,8 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
                     ))}
                   </Group>
                 </Radio.Group>
-              </Section>
-              <Section title={t('companies.editor.sections.contact')}>
+              </FormSection>
+              <FormSection title={t('companies.editor.sections.contact')}>
                 <TextInput
                   label={t('companies.fields.contactPerson')}
                   disabled={locked}
@@ -284,8 +263,8 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
                     {...form.getInputProps('phone')}
                   />
                 </SimpleGrid>
-              </Section>
-              <Section title={t('companies.editor.sections.address')}>
+              </FormSection>
+              <FormSection title={t('companies.editor.sections.address')}>
                 <Textarea
                   label={t('companies.fields.address')}
                   autosize
@@ -314,11 +293,11 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
                     {...form.getInputProps('country')}
                   />
                 </SimpleGrid>
-              </Section>
+              </FormSection>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Section title={t('companies.editor.sections.brand')} description={t('companies.editor.brandIntro')}>
+            <FormSection title={t('companies.editor.sections.brand')} description={t('companies.editor.brandIntro')}>
               <CompanyLogoField
                 companyId={base?.id}
                 name={v.name}
@@ -350,7 +329,7 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
                 {...form.getInputProps('secondaryColor')}
               />
               <BrandPreview name={v.name} logo={logo} primaryColor={v.primaryColor} secondaryColor={v.secondaryColor} />
-            </Section>
+            </FormSection>
           </Grid.Col>
         </Grid>
         <Group justify="space-between" align="flex-start" gap="sm">

@@ -22,11 +22,11 @@ import {
 } from '@mantine/core';
 import { IconCalendarTime, IconEye } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
+import { FormSection } from '../../../components/FormSection';
 import { ImagePickerField } from '../../../components/ImagePickerField';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
@@ -213,7 +213,7 @@ function PostEditor({ companyId, post, reload }: EditorProps) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="lg">
-              <Section title={t('companies.posts.editor.sections.content')}>
+              <FormSection order={3} title={t('companies.posts.editor.sections.content')}>
                 <TextInput
                   label={t('companies.posts.fields.title')}
                   required
@@ -241,8 +241,8 @@ function PostEditor({ companyId, post, reload }: EditorProps) {
                     error={form.errors.image}
                   />
                 )}
-              </Section>
-              <Section title={t('companies.posts.editor.sections.publication')}>
+              </FormSection>
+              <FormSection order={3} title={t('companies.posts.editor.sections.publication')}>
                 <Radio.Group
                   label={t('companies.posts.fields.status')}
                   value={v.status}
@@ -290,7 +290,7 @@ function PostEditor({ companyId, post, reload }: EditorProps) {
                     {t('companies.posts.editor.scheduledNote', { date: formatDateTime(publishAt) })}
                   </Alert>
                 ) : null}
-              </Section>
+              </FormSection>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -321,19 +321,6 @@ function PostEditor({ companyId, post, reload }: EditorProps) {
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Title order={3} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
   );
 }
 

@@ -1,27 +1,13 @@
 import { type CompanyUser, type CompanyUserInput, companyUserInputSchema } from '@app/shared/companies/company-users';
 import { LOCALES, type Locale } from '@app/shared/platform/locale';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Grid,
-  Group,
-  Radio,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Group, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconLock, IconMailForward } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { FormSection } from '../../../components/FormSection';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
@@ -86,19 +72,6 @@ const toFields = (v: Values) => ({
 
 const toInput = (v: Values): CompanyUserInput => ({ ...toFields(v), sendInvitation: v.sendInvitation });
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 /**
  * Whether the invitation was sent and accepted, and 'Uitnodiging opnieuw versturen' while no
  * password was set (the server's canInvite; otherwise the reason, e.g. already accepted).
@@ -125,7 +98,7 @@ function InvitationCard({ companyId, user }: { companyId: number; user: CompanyU
         : t('companies.users.invite.stateNone');
 
   return (
-    <Section title={t('companies.users.invite.title')}>
+    <FormSection title={t('companies.users.invite.title')}>
       <Group gap="sm">
         <InvitationBadge user={user} />
       </Group>
@@ -149,7 +122,7 @@ function InvitationCard({ companyId, user }: { companyId: number; user: CompanyU
         {t('companies.users.list.lastLogin')}:{' '}
         {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t('companies.users.list.never')}
       </Text>
-    </Section>
+    </FormSection>
   );
 }
 
@@ -238,7 +211,7 @@ export function CompanyUserEditor({ companyId, user, reload }: EditorProps) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="lg">
-              <Section title={t('companies.users.editor.sections.person')}>
+              <FormSection title={t('companies.users.editor.sections.person')}>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
                   <TextInput
                     label={t('companies.users.fields.firstName')}
@@ -267,8 +240,8 @@ export function CompanyUserEditor({ companyId, user, reload }: EditorProps) {
                   autoComplete="off"
                   {...form.getInputProps('jobTitle')}
                 />
-              </Section>
-              <Section title={t('companies.users.editor.sections.contact')}>
+              </FormSection>
+              <FormSection title={t('companies.users.editor.sections.contact')}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput
                     label={t('companies.users.fields.email')}
@@ -300,20 +273,20 @@ export function CompanyUserEditor({ companyId, user, reload }: EditorProps) {
                     ))}
                   </Group>
                 </Radio.Group>
-              </Section>
+              </FormSection>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             {user ? (
               <InvitationCard companyId={companyId} user={user} />
             ) : (
-              <Section title={t('companies.users.invite.title')}>
+              <FormSection title={t('companies.users.invite.title')}>
                 <Checkbox
                   label={t('companies.users.fields.sendInvitation')}
                   description={t('companies.users.editor.sendInvitationHint')}
                   {...form.getInputProps('sendInvitation', { type: 'checkbox' })}
                 />
-              </Section>
+              </FormSection>
             )}
           </Grid.Col>
         </Grid>

@@ -7,7 +7,6 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Card,
   Checkbox,
   ColorInput,
   Grid,
@@ -20,16 +19,16 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconArchive, IconExternalLink, IconLock } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { FormSection } from '../../../components/FormSection';
 import { ImagePickerField } from '../../../components/ImagePickerField';
 import { PageHeader } from '../../../components/PageHeader';
 import { useEditor } from '../../../components/use-editor';
@@ -127,26 +126,6 @@ function optionsOf(list: readonly NamedRef[] | undefined, known: readonly NamedR
   for (const x of list ?? []) all.set(x.id, x.name);
   for (const x of known) if (!all.has(x.id)) all.set(x.id, x.name);
   return [...all].map(([value, label]) => ({ value, label }));
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="lg">
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </Stack>
-        {children}
-      </Stack>
-    </Card>
-  );
 }
 
 interface EditorProps {
@@ -282,7 +261,7 @@ export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="lg">
-              <Section title={t('projects.editor.sections.general')}>
+              <FormSection title={t('projects.editor.sections.general')}>
                 <TextInput label={t('projects.fields.name')} required disabled={locked} {...form.getInputProps('name')} />
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <Select
@@ -332,8 +311,8 @@ export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
                   disabled={locked}
                   {...form.getInputProps('notes')}
                 />
-              </Section>
-              <Section title={t('projects.editor.sections.people')} description={t('projects.editor.peopleIntro')}>
+              </FormSection>
+              <FormSection title={t('projects.editor.sections.people')} description={t('projects.editor.peopleIntro')}>
                 <MultiSelect<number>
                   label={t('projects.fields.managers')}
                   required
@@ -370,8 +349,8 @@ export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
                   onChange={(next) => void handleCompanies(next)}
                   error={form.errors.companyIds}
                 />
-              </Section>
-              <Section title={t('projects.editor.sections.contact')}>
+              </FormSection>
+              <FormSection title={t('projects.editor.sections.contact')}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput label={t('projects.fields.contact')} disabled={locked} {...form.getInputProps('contact')} />
                   <TextInput
@@ -416,12 +395,12 @@ export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
                   }
                   {...form.getInputProps('mapsLink')}
                 />
-              </Section>
+              </FormSection>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack gap="lg">
-              <Section title={t('projects.editor.sections.files')}>
+              <FormSection title={t('projects.editor.sections.files')}>
                 {locked ? (
                   <Text size="sm" c="dimmed">
                     {form.values.featuredImage?.originalName ?? t('common.media.none')}
@@ -444,7 +423,7 @@ export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
                   disabled={locked}
                   id="field-attachments"
                 />
-              </Section>
+              </FormSection>
             </Stack>
           </Grid.Col>
         </Grid>

@@ -6,7 +6,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Grid,
   Group,
   Menu,
@@ -17,14 +16,13 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconDots, IconLock, IconLogout, IconMail, IconMailForward, IconRestore, IconUserOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { FormSection } from '../../../components/FormSection';
 import { PageHeader } from '../../../components/PageHeader';
 import { PasswordField } from '../../../components/PasswordField';
 import { ErrorState } from '../../../components/States';
@@ -118,19 +116,6 @@ function toUpdate(v: Values, base: Employee): EmployeeUpdate {
 const emailChanged = (v: Values, base: Employee | undefined) =>
   !!base && v.email.trim().toLowerCase() !== base.email.toLowerCase();
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 interface EditorProps {
   /** The employee as loaded; none: a new one. */
   employee?: Employee;
@@ -206,7 +191,7 @@ export function EmployeeEditor({ employee, reload }: EditorProps) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="lg">
-              <Section title={t('users.profile.sections.person')}>
+              <FormSection title={t('users.profile.sections.person')}>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
                   <TextInput label={t('users.employees.fields.firstName')} required autoComplete="off" {...field('firstName')} />
                   <TextInput label={t('users.employees.fields.insertion')} autoComplete="off" {...field('insertion')} />
@@ -224,8 +209,8 @@ export function EmployeeEditor({ employee, reload }: EditorProps) {
                     ))}
                   </Group>
                 </Radio.Group>
-              </Section>
-              <Section title={t('users.profile.sections.contact')}>
+              </FormSection>
+              <FormSection title={t('users.profile.sections.contact')}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput
                     label={t('users.employees.fields.email')}
@@ -254,8 +239,8 @@ export function EmployeeEditor({ employee, reload }: EditorProps) {
                     {...form.getInputProps('currentPassword')}
                   />
                 ) : null}
-              </Section>
-              <Section title={t('users.profile.sections.work')}>
+              </FormSection>
+              <FormSection title={t('users.profile.sections.work')}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput label={t('users.employees.fields.function')} autoComplete="off" {...field('function')} />
                   <TextInput label={t('users.employees.fields.supplierNumber')} autoComplete="off" {...field('supplierNumber')} />
@@ -287,19 +272,19 @@ export function EmployeeEditor({ employee, reload }: EditorProps) {
                     />
                   ) : null}
                 </SimpleGrid>
-              </Section>
+              </FormSection>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             {employee ? (
               <AccountCard employee={employee} />
             ) : (
-              <Section title={t('users.profile.sections.account')}>
+              <FormSection title={t('users.profile.sections.account')}>
                 <Group gap="sm" wrap="nowrap" align="flex-start">
                   <IconMail size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
                   <Text size="sm">{t('users.profile.invitationNote')}</Text>
                 </Group>
-              </Section>
+              </FormSection>
             )}
           </Grid.Col>
         </Grid>
@@ -327,7 +312,7 @@ function AccountCard({ employee }: { employee: Employee }) {
       </Badge>
     );
   return (
-    <Section title={t('users.profile.sections.account')}>
+    <FormSection title={t('users.profile.sections.account')}>
       <Group gap="sm">{badge}</Group>
       <Text size="sm">{t(`users.profile.invitation.${employee.invitation}Text`)}</Text>
       <Text size="sm" c="dimmed">
@@ -339,7 +324,7 @@ function AccountCard({ employee }: { employee: Employee }) {
           {t('users.profile.deactivatedOn', { date: formatDateTime(employee.deletedAt) })}
         </Text>
       ) : null}
-    </Section>
+    </FormSection>
   );
 }
 
