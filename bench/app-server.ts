@@ -4,7 +4,7 @@
  *   DATABASE_URL=postgres://… node --import tsx bench/app-server.ts
  *     the app alone, on an already migrated and seeded database (seed.ts).
  *
- *   node --import tsx bench/app-server.ts --pglite [--articles 100000] [--projects] [--portal] [--hours]
+ *   node --import tsx bench/app-server.ts --pglite [--articles 100000] [--projects] [--portal] [--hours] [--leave]
  *     PGlite cannot be shared between processes, so this one process creates an in-memory PGlite,
  *     migrates and seeds it (with a catalogue of that many articles for G3), and serves both the
  *     app and the baseline routes on it, on two ports.
@@ -20,6 +20,7 @@ import { type Baseline, pgliteSql, startBaseline } from './baseline-server.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { isMain, onStop, tellParent } from './common.ts';
 import { seedHours } from './hours.ts';
+import { seedLeave } from './leave-card.ts';
 import { seedPortal } from './portal.ts';
 import { seedProject } from './projects.ts';
 import { seed } from './seed.ts';
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
     if (process.argv.includes('--projects')) await seedProject(db);
     if (process.argv.includes('--portal')) await seedPortal(db);
     if (process.argv.includes('--hours')) await seedHours(db);
+    if (process.argv.includes('--leave')) await seedLeave(db);
   } else {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is required, or --pglite');

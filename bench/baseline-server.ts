@@ -16,6 +16,7 @@
  *   GET  /b/project-articles   the project's articles summed per area and in total (bench/projects.ts)
  *   GET  /b/company-products?company=N&page=N[&type=T]   the portal's company products (bench/portal.ts)
  *   GET  /b/hours-week?employee=N&week=W, /b/hours?page=N[&project=P]   booked hours (bench/hours.ts)
+ *   GET  /b/leave-card?employee=N&year=Y, /b/leave-lines?employee=N&year=Y&bucket=B   the leave card (bench/leave-card.ts)
  *   GET  /b/count     row counts of analytics_events (the app's) and bench_events (the baselines')
  */
 import type { PGlite } from '@electric-sql/pglite';
@@ -23,6 +24,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { COOKIE_NAME, isMain, onStop, sha256Hex, tellParent } from './common.ts';
 import { registerHoursBaselines } from './hours.ts';
+import { registerLeaveBaselines } from './leave-card.ts';
 import { registerPortalBaselines } from './portal.ts';
 import { registerProjectArticlesBaseline, registerProjectBaselines, registerTaskListBaseline } from './projects.ts';
 
@@ -347,6 +349,8 @@ export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baselin
   registerPortalBaselines(app, sql);
   // Booked hours (issue 12), on what bench/hours.ts seeds with --hours.
   registerHoursBaselines(app, sql);
+  // The leave card (issue 13), on what bench/leave-card.ts seeds with --leave.
+  registerLeaveBaselines(app, sql);
 
   app.post('/b/insert', async (req, reply) => {
     const e = toEvent(req.body as EventBody);

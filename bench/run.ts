@@ -14,6 +14,7 @@
  *   npm run bench -- --projects        G3 on the project lists (issue 8): areas, an area's tasks, the project's tasks
  *   npm run bench -- --portal          G3 on the portal's company products (issue 10): unfiltered and one type
  *   npm run bench -- --hours           G3 on booked hours (issue 12): the week view, projects/hours unfiltered and one project
+ *   npm run bench -- --leave           G3 on the leave card (issue 13): the card of a person with five years of data, one total's lines
  *   options: --rounds 3 --duration 10 --warmup 3 --connections 50 --fixed 10000 --extra --json out.json
  *            --articles 100000 (G3's catalogue) --g4-size 50000 --g4-batch 5000 --g4-page 1000 --no-e2e
  */
@@ -43,6 +44,7 @@ import {
 import { cores, cpuBetween, snapshot } from './cpu.ts';
 import { type G4Report, runG4 } from './g4.ts';
 import { HOURS_FILTER_PROJECT, randomHoursEmployee, randomHoursWeek, seedHours } from './hours.ts';
+import { LEAVE_CARD_YEAR, randomLeaveEmployee, randomLeaveYear, seedLeave } from './leave-card.ts';
 import { PORTAL_FILTER_TYPE, randomPortalCompany, randomPortalSession, seedPortal } from './portal.ts';
 import { seedProject } from './projects.ts';
 import { type Check, fmt, log, median, printChecks, printInfo, table } from './report.ts';
@@ -75,6 +77,7 @@ const { values: opt } = parseArgs({
     projects: { type: 'boolean', default: false },
     portal: { type: 'boolean', default: false },
     hours: { type: 'boolean', default: false },
+    leave: { type: 'boolean', default: false },
   },
 });
 
@@ -352,17 +355,62 @@ Object.assign(SCENARIOS, {
 } satisfies Record<string, Scenario>);
 const HOURS_SCENARIOS = ['B-hours-week', 'G3-hours-week', 'B-hours', 'G3-hours', 'B-hours-project', 'G3-hours-project'];
 
+// The leave card (issue 13): 51 people with five years of leave, corrections and overtime lines
+// (bench/leave-card.ts). A random person's card of this year; the taken leave lines of a random
+// past year (one total's lines, the page the card opens).
+Object.assign(SCENARIOS, {
+  'B-leave-card': {
+    name: 'B-leave-card',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/leave-card',
+    what: 'person, sums, contracts, policy, first, extras: 6 stmts',
+    query: () => `employee=${randomLeaveEmployee()}&year=${LEAVE_CARD_YEAR}`,
+  },
+  'G3-leave-card': {
+    name: 'G3-leave-card',
+    server: 'app',
+    method: 'GET',
+    path: '/api/users/:id/leave-card',
+    pathFor: () => `/api/users/${randomLeaveEmployee()}/leave-card`,
+    what: "app: a person's leave card",
+    query: () => `year=${LEAVE_CARD_YEAR}`,
+    employees: true,
+  },
+  'B-leave-lines': {
+    name: 'B-leave-lines',
+    server: 'baseline',
+    method: 'GET',
+    path: '/b/leave-lines',
+    what: 'count/sum + page of 50 with sources',
+    query: () => `employee=${randomLeaveEmployee()}&year=${randomLeaveYear()}&bucket=taken`,
+  },
+  'G3-leave-lines': {
+    name: 'G3-leave-lines',
+    server: 'app',
+    method: 'GET',
+    path: '/api/users/:id/leave-card/lines',
+    pathFor: () => `/api/users/${randomLeaveEmployee()}/leave-card/lines`,
+    what: 'app: the taken lines of a year',
+    query: () => `year=${randomLeaveYear()}&bucket=taken`,
+    employees: true,
+  },
+} satisfies Record<string, Scenario>);
+const LEAVE_SCENARIOS = ['B-leave-card', 'G3-leave-card', 'B-leave-lines', 'G3-leave-lines'];
+
 const ROUND_ORDER = opt.scenarios
   ? opt.scenarios.split(',').map((s) => s.trim())
-  : opt.hours
-    ? HOURS_SCENARIOS
-    : opt.portal
-      ? PORTAL_SCENARIOS
-      : opt.projects
-        ? PROJECT_SCENARIOS
-        : G3
-          ? G3_SCENARIOS
-          : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
+  : opt.leave
+    ? LEAVE_SCENARIOS
+    : opt.hours
+      ? HOURS_SCENARIOS
+      : opt.portal
+        ? PORTAL_SCENARIOS
+        : opt.projects
+          ? PROJECT_SCENARIOS
+          : G3
+            ? G3_SCENARIOS
+            : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
 /** The catalogue is seeded when a G3 scenario runs. */
 const SEED_CATALOGUE = ROUND_ORDER.some((n) => G3_SCENARIOS.includes(n));
 /** The big project is seeded when a project scenario runs. */
@@ -371,6 +419,8 @@ const SEED_PROJECT = ROUND_ORDER.some((n) => PROJECT_SCENARIOS.includes(n));
 const SEED_PORTAL = ROUND_ORDER.some((n) => PORTAL_SCENARIOS.includes(n));
 /** The booked hours are seeded when an hours scenario runs. */
 const SEED_HOURS = ROUND_ORDER.some((n) => HOURS_SCENARIOS.includes(n));
+/** The leave data is seeded when a leave scenario runs. */
+const SEED_LEAVE = ROUND_ORDER.some((n) => LEAVE_SCENARIOS.includes(n));
 /** The fixed-count POST test belongs to G2. */
 const FIXED_TEST = !opt['no-fixed'] && ROUND_ORDER.includes('G2');
 for (const name of ROUND_ORDER)
@@ -597,6 +647,11 @@ async function startServers(driver: Driver): Promise<Servers> {
         );
       const hrs = SEED_HOURS ? await seedHours(db) : null;
       if (hrs) log(`seeded booked hours: ${hrs.bookedHours} rows, ${hrs.employees} people, ${hrs.projects} projects`);
+      const lv = SEED_LEAVE ? await seedLeave(db) : null;
+      if (lv)
+        log(
+          `seeded leave: ${lv.employees} people x 5 years, ${lv.requests} requests, ${lv.leaveLines} leave lines, ${lv.bookedHours} booked hours`,
+        );
       log(
         `seeded ${bench.name}: ${s.sessions} sessions, ${s.accounts} accounts, ${s.companies} companies, ${s.roles} role${cat ? `, ${cat.articles} articles, ${cat.products} products` : ''} (${fmt((performance.now() - t0) / 1000, 1)} s)`,
       );
@@ -645,6 +700,7 @@ async function startServers(driver: Driver): Promise<Servers> {
       ...(SEED_PROJECT ? ['--projects'] : []),
       ...(SEED_PORTAL ? ['--portal'] : []),
       ...(SEED_HOURS ? ['--hours'] : []),
+      ...(SEED_LEAVE ? ['--leave'] : []),
     ],
     {},
   );
@@ -802,6 +858,8 @@ function checksFor(driver: Driver, rounds: Round[]): { checks: Check[]; info: Ch
     ['G3-hours-week', 'B-hours-week'],
     ['G3-hours', 'B-hours'],
     ['G3-hours-project', 'B-hours-project'],
+    ['G3-leave-card', 'B-leave-card'],
+    ['G3-leave-lines', 'B-leave-lines'],
   ] as const) {
     if (!has(app, base)) continue;
     checks.push(
@@ -957,7 +1015,15 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
     // Single connection: the latency floor.
     const single: Record<string, Measurement> = {};
     if (!opt['no-single']) {
-      for (const name of ['B-pk', 'B-current', 'G1', ...G3_SCENARIOS, ...PROJECT_SCENARIOS, ...HOURS_SCENARIOS]) {
+      for (const name of [
+        'B-pk',
+        'B-current',
+        'G1',
+        ...G3_SCENARIOS,
+        ...PROJECT_SCENARIOS,
+        ...HOURS_SCENARIOS,
+        ...LEAVE_SCENARIOS,
+      ]) {
         const s = SCENARIOS[name];
         if (!s || !ROUND_ORDER.includes(name)) continue;
         await measure(servers, s, { connections: 1, duration: 1 });
@@ -1007,6 +1073,8 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
       ['G3-areas', 2],
       ['G3-area-tasks', 2],
       ['G3-project-tasks', 2],
+      ['G3-leave-card', 2],
+      ['G3-leave-lines', 2],
     ] as const) {
       const m = single[name];
       if (!m) continue;

@@ -19,6 +19,7 @@ export const BENCH_PERMISSIONS = [
   'articles.view',
   'products.manage',
   'hours.manage',
+  'leave.manage',
 ];
 
 export interface PgBenchDatabase {

@@ -74,7 +74,7 @@ async function createDatabase(adminUrl: string): Promise<{ name: string; url: st
   return { name, url: url.toString() };
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => string, timeoutMs = 90_000): Promise<void> {
+async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {

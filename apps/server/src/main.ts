@@ -8,6 +8,7 @@ import { seedCatalogueDemo } from './demo/catalogue';
 import { seedCompaniesDemo } from './demo/companies';
 import { seedDrawingsDemo } from './demo/drawings';
 import { type ErpStandin, startErpStandin } from './demo/erp-standin';
+import { seedLeaveDemo } from './demo/leave';
 import { seedOrdersDemo } from './demo/orders';
 import { seedPeopleDemo } from './demo/people';
 import { seedPlannerDemo } from './demo/planner';
@@ -121,6 +122,7 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown)
     await seedOrdersDemo({ db, storage: app.platform.storage, log: app.log });
     await seedDrawingsDemo({ db, storage: app.platform.storage, log: app.log });
     await seedPeopleDemo({ db, storage: app.platform.storage, log: app.log });
+    await seedLeaveDemo({ db, log: app.log });
   }
   await shutdown.checkpoint();
   await app.platform.jobs.start();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRecord } from '../src/app';
 import {
   bookedHours,
+  collectiveLeaves,
   declarationCategories,
   declarationPaymentTypes,
   declarations,
@@ -11,8 +12,13 @@ import {
   employees,
   exportRuns,
   files,
+  hourRules,
+  leaveLines,
+  leaveRequests,
+  leaveTypes,
   overnightStays,
   schedules,
+  sickPeriods,
 } from '../src/db/schema';
 import { createProjectRow } from '../src/features/projects/projects.fixtures';
 import type { Access } from '../src/platform/access';
@@ -43,6 +49,14 @@ const HR_PREFIXES = [
   '/api/hr',
   '/api/exports',
   '/api/settings/declarations',
+  // Leave (issue 13).
+  '/api/leave-requests',
+  '/api/sick-periods',
+  '/api/leave-types',
+  '/api/leave-policy',
+  '/api/hour-rules',
+  '/api/collective-leaves',
+  '/api/public-holidays',
 ];
 const isHrRoute = (url: string) =>
   HR_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`)) || /^\/api\/projects\/:projectId\/hours/.test(url);
@@ -141,8 +155,60 @@ async function hrRows(who: EmployeeFixture, projectId: number) {
       .values({ kind: 'hours', format: 'csv', params: {}, createdBy: who.accountId })
       .returning({ id: exportRuns.id }),
   );
+  const leaveType = await one(
+    tdb.db.orm
+      .insert(leaveTypes)
+      .values({ name: `Vakantie ${who.employeeId}`, code: `V${who.employeeId}`, color: '#228be6' })
+      .returning({ id: leaveTypes.id }),
+  );
+  const leaveRequest = await one(
+    tdb.db.orm
+      .insert(leaveRequests)
+      .values({
+        employeeId: who.employeeId,
+        leaveTypeId: leaveType?.id ?? 0,
+        startsOn: '2026-12-07',
+        endsOn: '2026-12-07',
+        minutes: 480,
+      })
+      .returning({ id: leaveRequests.id }),
+  );
+  await tdb.db.orm
+    .insert(leaveLines)
+    .values({ employeeId: who.employeeId, date: '2026-11-16', kind: 'correction', minutes: 60, description: 'Correctie' });
+  const sick = await one(
+    tdb.db.orm
+      .insert(sickPeriods)
+      .values({ employeeId: who.employeeId, startsOn: '2026-10-05', endsOn: '2026-10-07' })
+      .returning({ id: sickPeriods.id }),
+  );
+  const hourRule = await one(
+    tdb.db.orm
+      .insert(hourRules)
+      .values({
+        name: 'Weekend',
+        weekdays: [6, 7],
+        startTime: '00:00',
+        endTime: '00:00',
+        effectiveFrom: '2026-01-01',
+        kind: 'multiplier',
+        percent: 150,
+      })
+      .returning({ id: hourRules.id }),
+  );
+  const collective = await one(
+    tdb.db.orm
+      .insert(collectiveLeaves)
+      .values({ name: 'Kerst', leaveTypeId: leaveType?.id ?? 0, startsOn: '2026-12-28', endsOn: '2026-12-31' })
+      .returning({ id: collectiveLeaves.id }),
+  );
   const ids = {
     userId: who.employeeId,
+    hourRuleId: hourRule?.id,
+    collectiveLeaveId: collective?.id,
+    leaveTypeId: leaveType?.id,
+    leaveRequestId: leaveRequest?.id,
+    sickPeriodId: sick?.id,
     scheduleId: schedule?.id,
     hourId: hour?.id,
     bookedHourId: hour?.id,
@@ -170,7 +236,15 @@ function idParamFor(url: string): string | null {
   return null;
 }
 
-const SHARED_PARAMS = new Set(['categoryId', 'paymentTypeId', 'projectId', 'kind']);
+const SHARED_PARAMS = new Set([
+  'categoryId',
+  'paymentTypeId',
+  'projectId',
+  'kind',
+  'leaveTypeId',
+  'hourRuleId',
+  'collectiveLeaveId',
+]);
 
 beforeAll(async () => {
   tdb = await createTestDatabase();

@@ -29,6 +29,8 @@ export const BACK_OFFICE_PATHS = [
   'hours',
   'declarations',
   'settings/hours',
+  // Leave in hours (issue 13): the specification's singular paths, which redirect to settings/hours.
+  'setting/hours',
   'settings/overnights',
   'settings/declarations',
 ] as const;

@@ -116,6 +116,7 @@ describe('the back office tells one story: sidebar, breadcrumbs and titles', () 
       'Tickets',
       'Planning',
       'Mijn uren',
+      'Verlof',
       'Declaraties',
       'Medewerkers',
       'Artikelen',

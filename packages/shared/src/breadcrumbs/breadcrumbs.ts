@@ -31,6 +31,8 @@ export const SLUG_NAMES = [
   'versionId',
   /** An employee (users/:userId/...): their name, to themselves and to whoever may see other employees. */
   'userId',
+  /** A collective leave (settings/hours/collective-leaves/:collectiveLeaveId): its name, to who manages collective leave. */
+  'collectiveLeaveId',
 ] as const;
 export type SlugName = (typeof SLUG_NAMES)[number];
 

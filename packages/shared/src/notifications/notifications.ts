@@ -17,6 +17,9 @@ export const NOTIFICATION_KINDS = [
   // People and hours (issue 12): data carries the record's facts and `outcome`.
   'declaration.decided',
   'overnight.decided',
+  // Leave (issue 13): data carries the employee, the type, the period and hours, and for decisions `outcome`.
+  'leave.requested',
+  'leave.decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

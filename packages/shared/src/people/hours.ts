@@ -23,6 +23,7 @@ export const bookedHourSchema = z.object({
   project: z.object({ id: z.number().int(), name: z.string() }),
   area: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   task: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  startTime: z.string().nullable().describe('HH:MM the work started (hour rules match on it), or null'),
   minutes: z.number().int(),
   activity: z.enum(HOUR_ACTIVITIES),
   notes: z.string(),
@@ -38,6 +39,14 @@ const fields = {
   projectId: id,
   areaId: id.nullable().default(null).describe('An area (deck, area or sub-area) of the project'),
   taskId: id.nullable().default(null).describe('A task of the project'),
+  startTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'time_invalid' })
+    .nullable()
+    .default(null)
+    .describe(
+      'HH:MM the work started (optional): hour rules for evenings and nights match on it; work past midnight runs into the next day',
+    ),
   minutes: z.number().int().min(1).max(1440).describe('Time worked, in minutes (the UI takes h:mm or decimal hours)'),
   activity: z.enum(HOUR_ACTIVITIES),
   notes: z.string().trim().max(1000).default(''),

@@ -12,7 +12,16 @@ import type { Permission } from '../platform/permissions';
  */
 export const PEOPLE_RIGHTS = {
   /** See the employees list and another person's profile (anyone who keeps any part of a record). */
-  viewEmployees: ['users.manage', 'hours.manage', 'hours.export', 'documents.manage', 'contracts.manage', 'exact.manage'],
+  viewEmployees: [
+    'users.manage',
+    'hours.manage',
+    'hours.export',
+    'documents.manage',
+    'contracts.manage',
+    'exact.manage',
+    'leave.manage',
+    'leave.approve',
+  ],
   /** Create, edit, deactivate and restore employees; their mobile settings; end their sessions. */
   manageEmployees: ['users.manage'],
   /** Edit the exactId (the payroll system's key). */
@@ -27,6 +36,8 @@ export const PEOPLE_RIGHTS = {
   documents: ['documents.manage'],
   /** Another person's contracts; add, change and remove contracts. */
   contracts: ['contracts.manage'],
+  /** Another person's leave card, requests and sick periods (issue 13; LEAVE_RIGHTS in leave.rules.ts for the rest). */
+  leave: ['leave.manage', 'leave.approve'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type PeoplePart = keyof typeof PEOPLE_RIGHTS;

@@ -63,10 +63,29 @@ export const plannerQuerySchema = z
   });
 export type PlannerQuery = z.infer<typeof plannerQuerySchema>;
 
+/**
+ * Leave and sick leave on the planner (issue 13): approved leave requests, collective leave (the
+ * days it took from the person by their schedule) and sick periods that overlap the window, for the
+ * same people as the entries. `till` is the last day (inclusive); an open sick period runs to the
+ * last day of the window. `label` is the leave type's name, or 'sick' (the web app words it);
+ * `code` and `color` are the type's ('' for sick leave). Dates are YYYY-MM-DD.
+ */
+export const plannerAbsenceSchema = z.object({
+  employee: z.object({ id: z.number().int(), name: z.string() }),
+  kind: z.enum(['leave', 'sick']),
+  from: z.string(),
+  till: z.string(),
+  label: z.string(),
+  code: z.string(),
+  color: z.string(),
+});
+export type PlannerAbsence = z.infer<typeof plannerAbsenceSchema>;
+
 export const plannerListSchema = z.object({
   from: z.string(),
   to: z.string(),
   entries: z.array(plannerEntrySchema).describe('By start, then person'),
+  absences: z.array(plannerAbsenceSchema),
   truncated: z.boolean().describe(`More than ${MAX_LIST_ENTRIES} entries overlap the window: the first ones by start are sent`),
   abilities: abilitiesSchema(['canCreate'] as const),
 });

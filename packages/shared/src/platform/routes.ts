@@ -126,6 +126,14 @@ export const ROUTE_NAMES = [
   'settings.export-hours',
   'settings.export-overnights',
   'settings.declarations',
+  // issue 13: leave in hours
+  'users.leave-card',
+  'users.archive-leave',
+  'leave-types',
+  'collective-leave',
+  'collective-leave.create',
+  'collective-leave.show',
+  'hour-rules',
 ] as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[number];

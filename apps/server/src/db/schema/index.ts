@@ -2,6 +2,7 @@ export * from './approvals';
 export * from './catalogue';
 export * from './companies';
 export * from './identity';
+export * from './leave';
 export * from './people';
 export * from './planning';
 export * from './platform';

@@ -53,6 +53,8 @@ export const bookedHours = pgTable(
       .references(() => projects.id, { onDelete: 'restrict' }),
     areaId: integer('area_id').references(() => projectAreas.id, { onDelete: 'set null' }),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    /** `HH:MM` the work started (optional, issue 13): hour rules for evenings and nights match on it. */
+    startTime: text('start_time'),
     minutes: integer('minutes').notNull(),
     activity: text('activity').notNull(),
     notes: text('notes').notNull().default(''),
@@ -62,6 +64,7 @@ export const bookedHours = pgTable(
   },
   (t) => [
     check('booked_hours_minutes_check', sql`${t.minutes} BETWEEN 1 AND 1440`),
+    check('booked_hours_start_time_check', sql`${t.startTime} IS NULL OR ${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     index('booked_hours_employee_date_idx').on(t.employeeId, t.date, t.id),
     index('booked_hours_project_date_idx').on(t.projectId, t.date, t.id),
     index('booked_hours_date_idx').on(t.date, t.id),

@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/context';
 import { articleTitle } from '../articles/articles.service';
 import { companyTitle } from '../companies/companies.service';
 import { companyUserTitle } from '../companies/company-users.service';
+import { collectiveLeaveTitle } from '../leave/collective.service';
 import { orderTitle } from '../orders/orders.service';
 import { productTitle } from '../products/products.service';
 import { projectTitle } from '../projects/projects.service';
@@ -54,6 +55,7 @@ const resolvers: Record<SlugName, Resolver> = {
     return n === null ? null : `v${n}`;
   },
   userId: employeeTitle,
+  collectiveLeaveId: collectiveLeaveTitle,
 };
 
 /** Titles for the slug params of the page being opened. */

@@ -25,6 +25,7 @@ export interface BookedHourRow {
   areaName: string | null;
   taskId: number | null;
   taskTitle: string | null;
+  startTime: string | null;
   minutes: number;
   activity: HourActivity;
   notes: string;
@@ -48,7 +49,7 @@ function joined(ids: SQL, order: SQL): SQL {
                     bh.project_id AS "projectId", p.name AS "projectName",
                     bh.area_id AS "areaId", CASE WHEN bh.area_id IS NULL THEN NULL ELSE ${AREA_PATH} END AS "areaName",
                     bh.task_id AS "taskId", t.name AS "taskTitle",
-                    bh.minutes, bh.activity, bh.notes, bh.version
+                    bh.start_time AS "startTime", bh.minutes, bh.activity, bh.notes, bh.version
                FROM (${ids}) page
                JOIN booked_hours bh ON bh.id = page.id
                JOIN employees e ON e.id = bh.employee_id
@@ -219,6 +220,7 @@ export interface BookedHourFields {
   projectId: number;
   areaId: number | null;
   taskId: number | null;
+  startTime: string | null;
   minutes: number;
   activity: HourActivity;
   notes: string;
@@ -257,8 +259,8 @@ export async function insertBooked(
   const at = now.toISOString();
   const rows = await query<{ id: number }>(
     db,
-    sql`INSERT INTO booked_hours (employee_id, date, project_id, area_id, task_id, minutes, activity, notes, created_by, created_at, updated_at)
-        VALUES (${employeeId}, ${f.date}::date, ${f.projectId}, ${f.areaId}, ${f.taskId}, ${f.minutes}, ${f.activity}, ${f.notes},
+    sql`INSERT INTO booked_hours (employee_id, date, project_id, area_id, task_id, start_time, minutes, activity, notes, created_by, created_at, updated_at)
+        VALUES (${employeeId}, ${f.date}::date, ${f.projectId}, ${f.areaId}, ${f.taskId}, ${f.startTime}, ${f.minutes}, ${f.activity}, ${f.notes},
                 ${createdBy}, ${at}::timestamptz, ${at}::timestamptz)
         RETURNING id`,
   );
@@ -272,7 +274,7 @@ export async function updateBooked(db: DbOrTx, id: number, version: number, f: B
     db,
     sql`UPDATE booked_hours
            SET date = ${f.date}::date, project_id = ${f.projectId}, area_id = ${f.areaId}, task_id = ${f.taskId},
-               minutes = ${f.minutes}, activity = ${f.activity}, notes = ${f.notes},
+               start_time = ${f.startTime}, minutes = ${f.minutes}, activity = ${f.activity}, notes = ${f.notes},
                version = version + 1, updated_at = ${now.toISOString()}::timestamptz
          WHERE id = ${id} AND version = ${version} RETURNING id`,
   );

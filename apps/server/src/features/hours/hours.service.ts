@@ -21,6 +21,7 @@ import { audit } from '../../platform/audit';
 import { viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors';
+import { syncBookingOvertime } from '../leave/ledger.repository';
 import * as repo from './hours.repository';
 import * as people from './schedules.repository';
 
@@ -49,6 +50,7 @@ function toBookedHour(r: repo.BookedHourRow, viewer: Viewer, self: SelfService |
     project: { id: r.projectId, name: r.projectName },
     area: r.areaId === null ? null : { id: r.areaId, name: r.areaName ?? '' },
     task: r.taskId === null ? null : { id: r.taskId, title: r.taskTitle ?? '' },
+    startTime: r.startTime,
     minutes: r.minutes,
     activity: r.activity,
     notes: r.notes,
@@ -119,6 +121,7 @@ function toFields(input: {
   projectId: number;
   areaId?: number | null | undefined;
   taskId?: number | null | undefined;
+  startTime?: string | null | undefined;
   minutes: number;
   activity: Fields['activity'];
   notes?: string | undefined;
@@ -128,6 +131,7 @@ function toFields(input: {
     projectId: input.projectId,
     areaId: input.areaId ?? null,
     taskId: input.taskId ?? null,
+    startTime: input.startTime ?? null,
     minutes: input.minutes,
     activity: input.activity,
     notes: input.notes ?? '',
@@ -174,6 +178,7 @@ export async function createBookedHour(ctx: Ctx, input: BookedHourInput): Promis
     check(lockVerdict(f.date, lockedThrough));
     await fitsDay(tx, e.id, f, null);
     const id = await repo.insertBooked(tx, e.id, f, signedInAccountId(ctx.actor), now);
+    await syncBookingOvertime(tx, id);
     await audit(tx, ctx, 'booked_hours.created', { type: 'booked_hours', id }, { employeeId: e.id, ...f });
     return reread(ctx, tx, id, lockedThrough);
   });
@@ -206,6 +211,7 @@ export async function updateBookedHour(ctx: Ctx, id: number, input: BookedHourUp
     await assertRefs(tx, f);
     await fitsDay(tx, e.id, f, id);
     if (!(await repo.updateBooked(tx, id, input.version, f, now))) throw new AppError('STALE_VERSION');
+    await syncBookingOvertime(tx, id);
     await audit(
       tx,
       ctx,

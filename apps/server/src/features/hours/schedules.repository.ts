@@ -36,7 +36,7 @@ export async function findEmployee(
   db: DbOrTx | Database,
   actor: Actor,
   employeeId: number,
-  part: 'schedules' | 'hours',
+  part: 'schedules' | 'hours' | 'leave',
   lock = false,
 ): Promise<EmployeeRow | null> {
   const rows = await read<EmployeeRow>(

@@ -19,6 +19,8 @@ import { message, type Who } from '../auth/auth.mails';
  * - post.published: title
  * - declaration.decided: description, amount (formatted), date, outcome ('approved' | 'rejected' | 'paid'), reason?
  * - overnight.decided: date, nights, location, project, outcome ('approved' | 'rejected'), reason?
+ * - leave.requested: employee, type, startsOn, endsOn, part? ('12:00-16:30'), hours (h:mm)
+ * - leave.decided: employee, type, startsOn, endsOn, part?, hours (h:mm), outcome ('approved' | 'denied'), reason?
  */
 type Data = Record<string, unknown>;
 type Texts = { subject: string; lines: string[]; action: string };
@@ -26,6 +28,12 @@ type Texts = { subject: string; lines: string[]; action: string };
 const str = (d: Data, k: string) => headerSafe(String(d[k] ?? ''));
 /** A YYYY-MM-DD date as the reader writes it: day-month-year. */
 const day = (d: Data, k: string) => str(d, k).split('-').reverse().join('-');
+/** A request's period as the reader writes it: one day (with its window) or from-till. */
+const period = (d: Data, to: string) => {
+  const one = str(d, 'startsOn') === str(d, 'endsOn');
+  const window = d.part ? ` ${str(d, 'part')}` : '';
+  return one ? `${day(d, 'startsOn')}${window}` : `${day(d, 'startsOn')} ${to} ${day(d, 'endsOn')}`;
+};
 const quote = (d: Data, k: string) => (d[k] ? [`“${String(d[k]).slice(0, 1000)}”`] : []);
 
 const nl: Record<NotificationKind, (d: Data) => Texts> = {
@@ -151,6 +159,32 @@ const nl: Record<NotificationKind, (d: Data) => Texts> = {
           lines: [`Je overnachting in ${str(d, 'location')} vanaf ${day(d, 'date')} (${str(d, 'project')}) is goedgekeurd.`],
           action: 'Overnachtingen bekijken',
         },
+  'leave.requested': (d) => ({
+    subject: `Verlofaanvraag van ${str(d, 'employee')}: ${period(d, 't/m')}`,
+    lines: [
+      `${str(d, 'employee')} vraagt ${str(d, 'type')} aan: ${period(d, 't/m')} (${str(d, 'hours')} uur).`,
+      'Keur de aanvraag goed of wijs hem af.',
+    ],
+    action: 'Aanvraag bekijken',
+  }),
+  'leave.decided': (d) =>
+    d.outcome === 'denied'
+      ? {
+          subject: `Verlof afgewezen: ${period(d, 't/m')}`,
+          lines: [
+            `Je aanvraag voor ${str(d, 'type')} op ${period(d, 't/m')} (${str(d, 'hours')} uur) is afgewezen.`,
+            ...quote(d, 'reason'),
+          ],
+          action: 'Aanvraag bekijken',
+        }
+      : {
+          subject: `Verlof goedgekeurd: ${period(d, 't/m')}`,
+          lines: [
+            `Je aanvraag voor ${str(d, 'type')} op ${period(d, 't/m')} (${str(d, 'hours')} uur) is goedgekeurd.`,
+            ...quote(d, 'reason'),
+          ],
+          action: 'Aanvraag bekijken',
+        },
 };
 
 const en: Record<NotificationKind, (d: Data) => Texts> = {
@@ -272,6 +306,32 @@ const en: Record<NotificationKind, (d: Data) => Texts> = {
           subject: `Overnight stay approved: ${str(d, 'location')}`,
           lines: [`Your overnight stay in ${str(d, 'location')} from ${day(d, 'date')} (${str(d, 'project')}) was approved.`],
           action: 'View overnight stays',
+        },
+  'leave.requested': (d) => ({
+    subject: `Leave request from ${str(d, 'employee')}: ${period(d, 'to')}`,
+    lines: [
+      `${str(d, 'employee')} requests ${str(d, 'type')}: ${period(d, 'to')} (${str(d, 'hours')} hours).`,
+      'Approve or deny the request.',
+    ],
+    action: 'View the request',
+  }),
+  'leave.decided': (d) =>
+    d.outcome === 'denied'
+      ? {
+          subject: `Leave denied: ${period(d, 'to')}`,
+          lines: [
+            `Your request for ${str(d, 'type')} on ${period(d, 'to')} (${str(d, 'hours')} hours) was denied.`,
+            ...quote(d, 'reason'),
+          ],
+          action: 'View the request',
+        }
+      : {
+          subject: `Leave approved: ${period(d, 'to')}`,
+          lines: [
+            `Your request for ${str(d, 'type')} on ${period(d, 'to')} (${str(d, 'hours')} hours) was approved.`,
+            ...quote(d, 'reason'),
+          ],
+          action: 'View the request',
         },
 };
 

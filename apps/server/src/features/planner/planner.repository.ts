@@ -202,3 +202,53 @@ export async function removeEntry(db: DbOrTx, id: number, version: number): Prom
   );
   return rows.length > 0;
 }
+
+export interface AbsenceRow {
+  employeeId: number;
+  employeeName: string;
+  kind: 'leave' | 'sick';
+  from: string;
+  till: string;
+  label: string;
+  code: string;
+  color: string;
+}
+
+/**
+ * Leave and sick leave overlapping [from, to) for the people in the actor's planner scope, in one
+ * statement: approved leave requests (their period), collective leave (per person, from the first
+ * to the last day it took from them in the window, so exceptions and unscheduled people are left
+ * out) and sick periods (an open one runs to the window's last day). By person, then start.
+ */
+export function absencesInWindow(db: DbOrTx, actor: Actor, f: WindowFilter): Promise<AbsenceRow[]> {
+  const people = f.employees?.length ? sql`AND e.id = ANY(${intArray(f.employees)})` : sql``;
+  const inReach = scope.plannerEntry(actor, sql.raw('e.id'));
+  const name = employeeNameSql('e');
+  return query<AbsenceRow>(
+    db,
+    sql`SELECT a."employeeId", ${name} AS "employeeName", a.kind, to_char(a.from_day, 'YYYY-MM-DD') AS "from",
+               to_char(a.till_day, 'YYYY-MM-DD') AS "till", a.label, a.code, a.color
+          FROM (
+            SELECT lr.employee_id AS "employeeId", 'leave' AS kind, lr.starts_on AS from_day, lr.ends_on AS till_day,
+                   lt.name AS label, lt.code, lt.color
+              FROM leave_requests lr
+              JOIN leave_types lt ON lt.id = lr.leave_type_id
+             WHERE lr.status = 'approved' AND lr.starts_on < ${f.to}::date AND lr.ends_on >= ${f.from}::date
+            UNION ALL
+            SELECT ll.employee_id, 'leave', min(ll.date), max(ll.date), max(lt.name), max(lt.code), max(lt.color)
+              FROM leave_lines ll
+              JOIN collective_leaves cl ON cl.id = ll.collective_leave_id
+              JOIN leave_types lt ON lt.id = cl.leave_type_id
+             WHERE ll.kind = 'leave' AND ll.date >= ${f.from}::date AND ll.date < ${f.to}::date
+             GROUP BY ll.employee_id, ll.collective_leave_id
+            UNION ALL
+            SELECT sp.employee_id, 'sick', sp.starts_on, coalesce(sp.ends_on, ${f.to}::date - 1), 'sick', '', ''
+              FROM sick_periods sp
+             WHERE sp.starts_on < ${f.to}::date AND (sp.ends_on IS NULL OR sp.ends_on >= ${f.from}::date)
+          ) a
+          JOIN employees e ON e.id = a."employeeId"
+         WHERE e.deleted_at IS NULL AND ${inReach} ${people}
+         ORDER BY lower(${name}), a."employeeId", a.from_day, a.kind, a.label
+         LIMIT ${MAX_LIST_ENTRIES}`,
+  );
+}

@@ -35,12 +35,21 @@ function toEntry(r: repo.EntryRow, ctx: Ctx): PlannerEntry {
   };
 }
 
-function toList(ctx: Ctx, from: string, to: string, rows: repo.EntryRow[]): PlannerList {
+function toList(ctx: Ctx, from: string, to: string, rows: repo.EntryRow[], absences: repo.AbsenceRow[]): PlannerList {
   const create = plannerAbilities(viewerOf(ctx.actor));
   return {
     from,
     to,
     entries: rows.slice(0, MAX_LIST_ENTRIES).map((r) => toEntry(r, ctx)),
+    absences: absences.map((a) => ({
+      employee: { id: a.employeeId, name: a.employeeName },
+      kind: a.kind,
+      from: a.from,
+      till: a.till,
+      label: a.label,
+      code: a.code,
+      color: a.color,
+    })),
     truncated: rows.length > MAX_LIST_ENTRIES,
     abilities: { canCreate: create.canEdit, reasons: create.reasons.canEdit ? { canCreate: create.reasons.canEdit } : {} },
   };
@@ -60,7 +69,8 @@ function assertCanRead(ctx: Ctx): void {
 export async function listEntries(ctx: Ctx, q: PlannerQuery): Promise<PlannerList> {
   assertCanRead(ctx);
   const rows = await repo.listWindow(ctx.db.orm, ctx.actor, q);
-  return toList(ctx, q.from, q.to, rows);
+  const absences = await repo.absencesInWindow(ctx.db.orm, ctx.actor, q);
+  return toList(ctx, q.from, q.to, rows, absences);
 }
 
 /**
@@ -71,8 +81,10 @@ export async function myEntries(ctx: Ctx, q: MyPlannerQuery): Promise<PlannerLis
   if (ctx.actor.kind !== 'employee') throw new AppError('FORBIDDEN');
   const from = q.from ?? mondayOf(localDateString(ctx.clock()));
   const to = q.to ?? addDays(from, 14);
-  const rows = await repo.listWindow(ctx.db.orm, ctx.actor, { from, to, employees: [ctx.actor.employeeId] });
-  return toList(ctx, from, to, rows);
+  const window = { from, to, employees: [ctx.actor.employeeId] };
+  const rows = await repo.listWindow(ctx.db.orm, ctx.actor, window);
+  const absences = await repo.absencesInWindow(ctx.db.orm, ctx.actor, window);
+  return toList(ctx, from, to, rows, absences);
 }
 
 /** The people who can be planned (with or without an account) and the projects, for the pickers and filters. */

@@ -5,7 +5,16 @@ import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/ap
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
-import { employees, plannerEntries, projects } from '../../db/schema';
+import {
+  collectiveLeaves,
+  employees,
+  leaveLines,
+  leaveRequests,
+  leaveTypes,
+  plannerEntries,
+  projects,
+  sickPeriods,
+} from '../../db/schema';
 import { createProjectRow } from '../projects/projects.fixtures';
 import { createPlannerEntryRow } from './planner.fixtures';
 
@@ -293,7 +302,7 @@ describe('planner list', () => {
     expect(a.result.json().data.entries).toHaveLength(3);
     expect(b.result.json().data.entries).toHaveLength(40);
     expect(b.count).toBe(a.count);
-    expect(a.count).toBeLessThanOrEqual(2); // the session, the entries
+    expect(a.count).toBeLessThanOrEqual(3); // the session, the entries, the leave and sick periods
   });
 });
 
@@ -411,5 +420,75 @@ describe('planning people', () => {
     expect(await stored(id)).toBeNull();
     expect(await auditRows(tdb.db, 'planner_entry.deleted')).toContainEqual(expect.objectContaining({ subjectId: String(id) }));
     expect((await planner.delete(`/api/planner/${id}?version=1`)).statusCode).toBe(404);
+  });
+});
+
+describe('leave and sick leave on the planner (issue 13)', () => {
+  it('sends approved leave, collective leave by the days it took and sick periods in the window, for the people in reach', async () => {
+    const one = await createEmployee(tdb.db, { permissions: ['articles.view'] });
+    const oneAgent = t.agent();
+    await oneAgent.login(one.email, one.password);
+    const two = (await createEmployee(tdb.db, { permissions: [] })).employeeId;
+    const [type] = await tdb.db.orm
+      .insert(leaveTypes)
+      .values({ name: 'Vakantie', code: 'VAK', color: '#2f9e44' })
+      .returning({ id: leaveTypes.id });
+    const typeId = type?.id ?? 0;
+    const request = (employeeId: number, startsOn: string, endsOn: string, status: string) => ({
+      employeeId,
+      leaveTypeId: typeId,
+      startsOn,
+      endsOn,
+      minutes: 480,
+      status,
+    });
+    await tdb.db.orm.insert(leaveRequests).values([
+      request(one.employeeId, '2026-11-20', '2026-11-24', 'approved'), // overlaps the window's start
+      request(one.employeeId, '2026-11-26', '2026-11-26', 'pending'), // waits: not on the planner
+      request(one.employeeId, '2026-11-27', '2026-11-27', 'denied'),
+      request(two, '2026-11-25', '2026-11-25', 'cancelled'),
+      request(two, '2026-12-01', '2026-12-02', 'approved'), // after the window
+    ]);
+    const [cl] = await tdb.db.orm
+      .insert(collectiveLeaves)
+      .values({ name: 'Bouwvak', leaveTypeId: typeId, startsOn: '2026-11-26', endsOn: '2026-11-30' })
+      .returning({ id: collectiveLeaves.id });
+    await tdb.db.orm.insert(leaveLines).values(
+      ['2026-11-26', '2026-11-27', '2026-11-30'].map((date) => ({
+        employeeId: two,
+        date,
+        kind: 'leave',
+        minutes: -480,
+        leaveTypeId: typeId,
+        collectiveLeaveId: cl?.id ?? 0,
+      })),
+    );
+    await tdb.db.orm.insert(sickPeriods).values([
+      { employeeId: two, startsOn: '2026-11-18', endsOn: '2026-11-23' },
+      { employeeId: one.employeeId, startsOn: '2026-11-29', endsOn: null },
+      { employeeId: two, startsOn: '2026-11-10', endsOn: '2026-11-20' }, // ended before the window
+    ]);
+
+    const res = await viewer.get(`/api/planner${WINDOW}&employees=${one.employeeId},${two}`);
+    expect(res.statusCode).toBe(200);
+    const absences = res.json().data.absences as { employee: { id: number }; kind: string; from: string; till: string }[];
+    const of = (id: number) => absences.filter((a) => a.employee.id === id).map(({ employee: _, ...rest }) => rest);
+    expect(of(one.employeeId)).toEqual([
+      { kind: 'leave', from: '2026-11-20', till: '2026-11-24', label: 'Vakantie', code: 'VAK', color: '#2f9e44' },
+      { kind: 'sick', from: '2026-11-29', till: '2026-11-29', label: 'sick', code: '', color: '' },
+    ]);
+    expect(of(two)).toEqual([
+      { kind: 'sick', from: '2026-11-18', till: '2026-11-23', label: 'sick', code: '', color: '' },
+      { kind: 'leave', from: '2026-11-26', till: '2026-11-27', label: 'Vakantie', code: 'VAK', color: '#2f9e44' },
+    ]);
+
+    // Without planner rights: one's own only (the home screen's "my planning").
+    const mine = await oneAgent.get(`/api/planner/mine${WINDOW}`);
+    expect(mine.statusCode).toBe(200);
+    const own = mine.json().data.absences as { employee: { id: number } }[];
+    expect(own.length).toBe(2);
+    expect(own.every((a) => a.employee.id === one.employeeId)).toBe(true);
+    // The portal view sees no planner at all.
+    expect((await client.get(`/api/planner${WINDOW}`)).statusCode).toBe(403);
   });
 });

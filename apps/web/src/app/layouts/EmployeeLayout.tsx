@@ -3,6 +3,7 @@ import { hasAnyPermission } from '@app/shared/platform/permissions';
 import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBeach,
   IconBuilding,
   IconBuildingWarehouse,
   IconCalendar,
@@ -42,7 +43,18 @@ interface NavItem {
 }
 
 /** The sidebar's items above the catalogue group; the others follow it. */
-const TOP_ITEMS = ['/', '/companies', '/requests', '/projects', '/tickets', '/planner', '/hours', '/declarations', '/users'];
+const TOP_ITEMS = [
+  '/',
+  '/companies',
+  '/requests',
+  '/projects',
+  '/tickets',
+  '/planner',
+  '/hours',
+  '/users/leave',
+  '/declarations',
+  '/users',
+];
 
 /** The back office: a navigation with only the sections this person may open, and the work area. */
 export function EmployeeLayout() {
@@ -71,6 +83,7 @@ export function EmployeeLayout() {
     { to: '/tickets', label: t('common.nav.tickets'), icon: <IconTicket size={18} />, visible: canProjects },
     { to: '/planner', label: t('planner.title'), icon: <IconCalendar size={18} />, visible: canPlanner },
     { to: '/hours', label: t('hours.nav'), icon: <IconClock size={18} />, visible: true },
+    { to: '/users/leave', label: t('leave.nav'), icon: <IconBeach size={18} />, visible: true },
     { to: '/declarations', label: t('declarations.nav'), icon: <IconReceipt size={18} />, visible: true },
     { to: '/users', label: t('users.nav'), icon: <IconUsers size={18} />, visible: canEmployees },
     { to: '/public/products', label: t('common.nav.inspiration'), icon: <IconWorld size={18} />, visible: true },
@@ -83,8 +96,10 @@ export function EmployeeLayout() {
     icon: <c.Icon size={18} />,
     visible: true,
   }));
-  const isActive = (i: NavItem) =>
+  const matches = (i: NavItem) =>
     i.end ? location.pathname === i.to : location.pathname === i.to || location.pathname.startsWith(`${i.to}/`);
+  // The most specific item wins: /users/leave is "Verlof", not also "Medewerkers".
+  const isActive = (i: NavItem) => matches(i) && !items.some((o) => o.visible && o.to.startsWith(`${i.to}/`) && matches(o));
   const inCatalogue = location.pathname === '/catalogue' || catalogue.some(isActive);
   const [catalogueOpen, setCatalogueOpen] = useState(true);
   useEffect(() => {

@@ -41,6 +41,7 @@ export const bookedHour = (over: Partial<BookedHour> = {}): BookedHour => ({
   project: { id: 3, name: 'MS Noordam refit 2027' },
   area: { id: 31, name: 'Dek 5 · Hut 5001' },
   task: null,
+  startTime: null,
   minutes: 480,
   activity: 'installation',
   notes: 'Wandkasten geplaatst',

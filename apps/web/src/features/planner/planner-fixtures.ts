@@ -19,6 +19,7 @@ export const plannerList = (over: Partial<PlannerList> = {}): PlannerList => ({
   from: '2026-11-23',
   to: '2026-11-30',
   entries: [plannerEntry()],
+  absences: [],
   truncated: false,
   abilities: { canCreate: true, reasons: {} },
   ...over,

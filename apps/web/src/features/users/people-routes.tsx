@@ -1,5 +1,6 @@
+import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
 import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
-import type { RouteObject } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { meta } from '../../app/route-sets/shared';
 
 // People and hours (issue 12). An employee's own record (/users/{their id}/...) opens without a
@@ -37,6 +38,12 @@ export const peopleRoutes: RouteObject[] = [
     }),
     lazy: async () => ({ Component: (await import('../hr-documents/pages/ExpiringPage')).ExpiringPage }),
   },
+  // Leave requests (issue 13): one's own for everyone; everyone's with leave.manage or leave.approve.
+  {
+    path: 'users/leave',
+    handle: meta({ name: 'users.archive-leave', title: 'leaveRequests.title', parent: 'home' }),
+    lazy: async () => ({ Component: (await import('../leave/requests/LeaveRequestsPage')).LeaveRequestsPage }),
+  },
   {
     path: 'users/:userId',
     handle: meta({ name: 'users.show', slug: 'userId', parent: 'users.index' }),
@@ -71,6 +78,11 @@ export const peopleRoutes: RouteObject[] = [
     path: 'users/:userId/contracts',
     handle: meta({ name: 'users.contracts', title: 'hrDocuments.contracts.title', parent: 'users.show' }),
     lazy: async () => ({ Component: (await import('../hr-documents/pages/ContractsPage')).ContractsPage }),
+  },
+  {
+    path: 'users/:userId/leave-card/:part?',
+    handle: meta({ name: 'users.leave-card', title: 'leave.card.title', parent: 'users.show' }),
+    lazy: async () => ({ Component: (await import('../leave/card/LeaveCardPage')).LeaveCardPage }),
   },
   {
     path: 'users/:userId/mobile-settings',
@@ -133,5 +145,64 @@ export const peopleRoutes: RouteObject[] = [
       permission: PEOPLE_RIGHTS.hours,
     }),
     lazy: async () => ({ Component: (await import('../declarations/pages/DeclarationSettingsPage')).DeclarationSettingsPage }),
+  },
+  // Leave settings (issue 13). The specification's singular setting/hours/... paths redirect here.
+  {
+    path: 'setting/hours/*',
+    loader: ({ params, request }) => {
+      const rest = params['*'] ?? '';
+      const { search } = new URL(request.url);
+      return redirect(`${rest ? `/settings/hours/${rest}` : '/settings'}${search}`);
+    },
+  },
+  {
+    path: 'settings/hours/leave-types',
+    handle: meta({
+      name: 'leave-types',
+      title: 'leaveSettings.types.title',
+      parent: 'settings.index',
+      permission: LEAVE_RIGHTS.typesIndex,
+    }),
+    lazy: async () => ({ Component: (await import('../leave/settings/LeaveTypesPage')).LeaveTypesPage }),
+  },
+  {
+    path: 'settings/hours/collective-leaves',
+    handle: meta({
+      name: 'collective-leave',
+      title: 'leaveSettings.collective.title',
+      parent: 'settings.index',
+      permission: LEAVE_RIGHTS.collective,
+    }),
+    lazy: async () => ({ Component: (await import('../leave/settings/CollectiveLeavesPage')).CollectiveLeavesPage }),
+  },
+  {
+    path: 'settings/hours/collective-leaves/new',
+    handle: meta({
+      name: 'collective-leave.create',
+      title: 'leaveSettings.collective.createTitle',
+      parent: 'collective-leave',
+      permission: LEAVE_RIGHTS.collective,
+    }),
+    lazy: async () => ({ Component: (await import('../leave/settings/CollectiveLeavePage')).CollectiveLeaveCreatePage }),
+  },
+  {
+    path: 'settings/hours/collective-leaves/:collectiveLeaveId',
+    handle: meta({
+      name: 'collective-leave.show',
+      slug: 'collectiveLeaveId',
+      parent: 'collective-leave',
+      permission: LEAVE_RIGHTS.collective,
+    }),
+    lazy: async () => ({ Component: (await import('../leave/settings/CollectiveLeavePage')).CollectiveLeavePage }),
+  },
+  {
+    path: 'settings/hours/hour-rules',
+    handle: meta({
+      name: 'hour-rules',
+      title: 'leaveSettings.rules.title',
+      parent: 'settings.index',
+      permission: LEAVE_RIGHTS.hourRules,
+    }),
+    lazy: async () => ({ Component: (await import('../leave/settings/HourRulesPage')).HourRulesPage }),
   },
 ];

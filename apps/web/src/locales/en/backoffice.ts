@@ -11,6 +11,9 @@ import exports from './exports.json';
 import home from './home.json';
 import hours from './hours.json';
 import hrDocuments from './hr-documents.json';
+import leave from './leave.json';
+import leaveRequests from './leave-requests.json';
+import leaveSettings from './leave-settings.json';
 import orders from './orders.json';
 import planner from './planner.json';
 import products from './products.json';
@@ -43,6 +46,9 @@ export default {
   home,
   hours,
   hrDocuments,
+  leave,
+  leaveRequests,
+  leaveSettings,
   orders,
   planner,
   products,

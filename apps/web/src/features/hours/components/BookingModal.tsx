@@ -31,6 +31,8 @@ interface Values {
   /** 'area:12' or 'task:7': the optional part of the project the time went to. */
   target: string | null;
   activity: HourActivity | null;
+  /** HH:MM the work started, or empty (optional: hour rules for evenings and nights match on it). */
+  startTime: string;
   duration: string;
   notes: string;
 }
@@ -42,6 +44,7 @@ const toValues = (e: BookedHour): Values => ({
   projectId: e.project.id,
   target: e.area ? `area:${e.area.id}` : e.task ? `task:${e.task.id}` : null,
   activity: e.activity,
+  startTime: e.startTime ?? '',
   duration: formatMinutes(e.minutes),
   notes: e.notes,
 });
@@ -55,6 +58,8 @@ function toFields(v: Values) {
     taskId: kind === 'task' ? Number(id) : null,
     minutes: parseDuration(v.duration) ?? undefined,
     activity: v.activity ?? undefined,
+    // Sent only when given: left out, the server stores none (and a change clears it).
+    ...(v.startTime ? { startTime: v.startTime } : {}),
     notes: v.notes.trim(),
   };
 }
@@ -142,6 +147,7 @@ function BookingForm({ target, employeeId, onDone, onCancel, closeGuard, isPhone
           projectId: null,
           target: null,
           activity: null,
+          startTime: '',
           duration: '',
           notes: '',
         },
@@ -241,6 +247,13 @@ function BookingForm({ target, employeeId, onDone, onCancel, closeGuard, isPhone
           size="md"
           data={HOUR_ACTIVITIES.map((a) => ({ value: a, label: t(`hours.activities.${a}`) }))}
           {...form.getInputProps('activity')}
+        />
+        <TextInput
+          type="time"
+          label={t('hours.fields.startTime')}
+          description={t('hours.form.startTimeHint')}
+          size="md"
+          {...form.getInputProps('startTime')}
         />
         <TextInput
           label={t('hours.fields.duration')}

@@ -274,6 +274,11 @@ function EntryRow({ entry, locked, onEdit }: { entry: BookedHour; locked: boolea
           <Badge variant="light" color="gray" size="sm">
             {t(`hours.activities.${entry.activity}`)}
           </Badge>
+          {entry.startTime ? (
+            <Text size="sm" c="dimmed" data-testid={`entry-${entry.id}-start`}>
+              {t('hours.entry.startsAt', { time: entry.startTime })}
+            </Text>
+          ) : null}
         </Group>
         {part ? (
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

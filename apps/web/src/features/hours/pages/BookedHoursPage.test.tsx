@@ -1,5 +1,5 @@
 import type { HoursWeek } from '@app/shared/people/hours';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch, noContent } from '../../../../test/fetch';
@@ -128,6 +128,31 @@ describe('MyHoursPage', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('7:30 geboekt op MS Noordam refit 2027.'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('total-booked')).toHaveTextContent('15:30'));
+  });
+
+  it('sends the optional start time and shows it on the row of the week', async () => {
+    const { user, f } = open({
+      onCreate: () =>
+        json(201, { data: bookedHour({ id: 103, date: '2026-11-24', startTime: '18:30', minutes: 120, notes: '' }) }),
+    });
+    const tuesday = await screen.findByTestId('day-2026-11-24');
+    await user.click(within(tuesday).getByRole('button', { name: /^Uren boeken op/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Project/ }));
+    await user.click(await screen.findByRole('option', { name: 'MS Noordam refit 2027' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Activiteit/ }));
+    await user.click(await screen.findByRole('option', { name: 'Montage' }));
+    fireEvent.change(within(dialog).getByLabelText(/^Begintijd/), { target: { value: '18:30' } });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Tijd/ }), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Uren boeken' }));
+    await waitFor(() => expect(f.to('/api/hours', 'POST')).toHaveLength(1));
+    expect(f.to('/api/hours', 'POST')[0]?.body).toMatchObject({ date: '2026-11-24', startTime: '18:30', minutes: 120 });
+  });
+
+  it('shows the start time of an entry that has one', async () => {
+    open({ week: () => hoursWeek({}, [bookedHour({ startTime: '06:15' })]) });
+    const monday = await screen.findByTestId('day-2026-11-23');
+    expect(within(monday).getByTestId('entry-101-start')).toHaveTextContent('vanaf 06:15');
   });
 
   it('says what is missing and refuses a time it cannot read, sending nothing', async () => {

@@ -52,6 +52,14 @@ export function notificationText(t: TFunction, n: Notification): string {
       const key = d.outcome === 'rejected' ? 'overnightRejected' : 'overnightApproved';
       return t(`declarations.notifications.${key}`, { location: str(d.location), date });
     }
+    // Leave (issue 13): the period as day-month-year, one day or from-till.
+    case 'leave.requested':
+    case 'leave.decided': {
+      const day = (v: unknown) => str(v).split('-').reverse().join('-');
+      const period = d.startsOn === d.endsOn ? day(d.startsOn) : `${day(d.startsOn)} – ${day(d.endsOn)}`;
+      const key = n.kind === 'leave.requested' ? 'leaveRequested' : d.outcome === 'denied' ? 'leaveDenied' : 'leaveApproved';
+      return t(`notifications.kinds.${key}`, { employee: str(d.employee), period });
+    }
     default:
       return t('notifications.kinds.other');
   }

@@ -185,4 +185,50 @@ describe('PeopleWeekView', () => {
     expect(screen.getByText('Niemand om te plannen')).toBeInTheDocument();
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
+
+  it("shows leave and sick leave as hatched, read-only bars in the person's row, apart from the planned work", () => {
+    const onOpen = vi.fn();
+    view({
+      onOpen,
+      absences: [
+        {
+          employee: { id: 7, name: 'Daan de Vries' },
+          kind: 'leave',
+          from: '2026-11-27',
+          till: '2026-11-27',
+          label: 'Vakantie',
+          code: 'VAK',
+          color: '#2f9e44',
+        },
+        {
+          employee: { id: 8, name: 'Eva Bakker' },
+          kind: 'sick',
+          from: '2026-11-30',
+          till: '2026-12-09',
+          label: 'sick',
+          code: '',
+          color: '',
+        },
+      ],
+    });
+    const leave = within(screen.getByTestId('row-person:7')).getByRole('button', {
+      name: 'vr · VAK · Vakantie: Daan de Vries, vr 27-11-2026, afwezig',
+    });
+    expect(leave).toHaveTextContent('vr · VAK · Vakantie');
+    const style = (leave.parentElement as HTMLElement).style;
+    expect(style.getPropertyValue('--bar-color')).toContain('repeating-linear-gradient');
+    expect(style.getPropertyValue('--bar-color')).toContain('#2f9e44');
+    expect(style.getPropertyValue('--bar-text')).toBe('#1a1b1e');
+    // Read only: no resize handle, and opening it opens no planner entry.
+    expect(leave).toHaveAttribute('data-readonly', 'true');
+    fireEvent.click(leave);
+    expect(onOpen).not.toHaveBeenCalled();
+    const sick = within(screen.getByTestId('row-person:8')).getByRole('button', {
+      name: 'Ziek: Eva Bakker, ma 30-11-2026 t/m wo 09-12-2026, afwezig',
+    });
+    expect(sick).toHaveTextContent(/^Ziek$/);
+    expect((sick.parentElement as HTMLElement).style.getPropertyValue('--bar-color')).toContain('#e03131');
+    // The planned work is still a solid bar of its project.
+    expect((bar().parentElement as HTMLElement).style.getPropertyValue('--bar-color')).toBe('#2f7d32');
+  });
 });

@@ -1,4 +1,4 @@
-import type { PlannerEntry } from '@app/shared/planner/planner';
+import type { PlannerAbsence, PlannerEntry } from '@app/shared/planner/planner';
 import { dayOf, entryDays } from '@app/shared/planner/planner.rules';
 import { isoWeekday } from '@app/shared/platform/iso-week';
 import { IconUsers } from '@tabler/icons-react';
@@ -7,7 +7,21 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/States';
 import { WeekGrid, type WeekGridChange } from '../../../components/week-grid/WeekGrid';
 import type { WeekGridMove } from '../../../components/week-grid/week-grid-moves';
-import { changedEntry, type EntryBar, type EntryTexts, entryBar, entryChange, personKey, personOf } from './people-week-bars';
+import {
+  type AbsenceBar,
+  type AbsenceTexts,
+  absenceBar,
+  changedEntry,
+  type EntryBar,
+  type EntryTexts,
+  entryBar,
+  entryChange,
+  personKey,
+  personOf,
+} from './people-week-bars';
+
+type Bar = EntryBar | AbsenceBar;
+const isEntry = (bar: Bar): bar is EntryBar => 'entry' in bar;
 
 export interface PeopleWeekViewProps {
   /** First ISO week shown, 'YYYY-Www'. */
@@ -18,6 +32,8 @@ export interface PeopleWeekViewProps {
   /** The rows, in this order. */
   people: { id: number; name: string; function: string | null }[];
   entries: PlannerEntry[];
+  /** Leave and sick leave (issue 13): hatched, read-only bars beside the planned work. */
+  absences?: PlannerAbsence[] | undefined;
   /** The page's right to plan; each entry's own abilities.canEdit decides too. */
   canEdit: boolean;
   onOpen: (entry: PlannerEntry) => void;
@@ -26,6 +42,8 @@ export interface PeopleWeekViewProps {
   /** Saves a move or resize; the promise settles when the server has answered (or refused). */
   onMove: (entry: PlannerEntry, change: { employeeId: number; start: string; end: string }) => Promise<unknown>;
 }
+
+const NO_ABSENCES: PlannerAbsence[] = [];
 
 /** Wider weeks than the timeline's: a bar of one week still shows its days and some of the project. */
 const PEOPLE_COL_W = 88;
@@ -66,6 +84,25 @@ function useEntryTexts(): EntryTexts {
   }, [t, locale]);
 }
 
+/** The absence bars' words: the entries' weekdays, "Ziek", "VAK · Vakantie" and the period in days. */
+function useAbsenceTexts(texts: EntryTexts): AbsenceTexts {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const day = (d: string) => `${texts.weekday(isoWeekday(d))} ${dmy(d)}`;
+    return {
+      weekday: texts.weekday,
+      sick: t('planner.absence.sick'),
+      leave: (code, label) => t('planner.absence.leave', { code, label }),
+      withDays: texts.withDays,
+      period: (from, till) =>
+        from === till
+          ? t('planner.absence.oneDay', { day: day(from) })
+          : t('planner.absence.days', { from: day(from), to: day(till) }),
+      name: texts.name,
+    };
+  }, [t, texts]);
+}
+
 /**
  * The planner's people-by-week view: one row per person (name, function), ISO weeks as columns,
  * each entry a bar in its project's colour over the weeks its days touch. Drag a bar to another
@@ -78,6 +115,7 @@ export function PeopleWeekView({
   currentWeek,
   people,
   entries,
+  absences = NO_ABSENCES,
   canEdit,
   onOpen,
   onCreate,
@@ -86,7 +124,11 @@ export function PeopleWeekView({
   const { t } = useTranslation();
   const texts = useEntryTexts();
   const rows = useMemo(() => people.map((p) => ({ key: personKey(p.id), label: p.name, sublabel: p.function })), [people]);
-  const bars = useMemo(() => entries.map((e) => entryBar(e, canEdit, texts)), [entries, canEdit, texts]);
+  const absenceTexts = useAbsenceTexts(texts);
+  const bars = useMemo<Bar[]>(
+    () => [...absences.map((a, i) => absenceBar(a, i, absenceTexts)), ...entries.map((e) => entryBar(e, canEdit, texts))],
+    [absences, absenceTexts, entries, canEdit, texts],
+  );
 
   if (people.length === 0) {
     return (
@@ -99,10 +141,12 @@ export function PeopleWeekView({
   }
 
   // A draft: the entry moved as asked, drawn again (its days, times and person follow).
-  const preview = (bar: EntryBar, move: WeekGridMove): EntryBar =>
-    entryBar(changedEntry(bar.entry, entryChange(bar.entry, bar, move), people), canEdit, texts);
+  // Absences are read only: the grid never moves them.
+  const preview = (bar: Bar, move: WeekGridMove): Bar =>
+    isEntry(bar) ? entryBar(changedEntry(bar.entry, entryChange(bar.entry, bar, move), people), canEdit, texts) : bar;
 
-  const move = async (bar: EntryBar, change: WeekGridChange) => {
+  const move = async (bar: Bar, change: WeekGridChange) => {
+    if (!isEntry(bar)) return;
     const next = entryChange(bar.entry, bar, change);
     const { entry } = bar;
     if (next.employeeId === entry.employee.id && next.start === entry.start && next.end === entry.end) return;
@@ -118,7 +162,9 @@ export function PeopleWeekView({
       bars={bars}
       label={t('planner.people.gridLabel')}
       rowsHeading={t('planner.people.rowsHeading')}
-      onOpen={(bar) => onOpen(bar.entry)}
+      onOpen={(bar) => {
+        if (isEntry(bar)) onOpen(bar.entry);
+      }}
       onCreate={
         onCreate
           ? (row, week) => {
@@ -129,7 +175,7 @@ export function PeopleWeekView({
       }
       onMove={move}
       preview={preview}
-      rangeText={(bar) => texts.times(bar.entry)}
+      rangeText={(bar) => (isEntry(bar) ? texts.times(bar.entry) : absenceTexts.period(bar.absence.from, bar.absence.till))}
       columnWidth={PEOPLE_COL_W}
       fill
       announcementTestId="planner-people-announcement"

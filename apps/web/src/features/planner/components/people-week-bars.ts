@@ -1,4 +1,4 @@
-import type { PlannerEntry } from '@app/shared/planner/planner';
+import type { PlannerAbsence, PlannerEntry } from '@app/shared/planner/planner';
 import { entryDays, MAX_ENTRY_DAYS, projectColor, shiftDays, wallClockMinutes } from '@app/shared/planner/planner.rules';
 import { isoWeekday, isoWeekOf, weekKey, weeksBetween } from '@app/shared/platform/iso-week';
 import { startOf, type WeekGridBar, type WeekGridMove } from '../../../components/week-grid/week-grid-moves';
@@ -148,5 +148,61 @@ export function changedEntry(
     start: change.start,
     end: change.end,
     employee: person ? { id: person.id, name: person.name } : entry.employee,
+  };
+}
+
+// ---- leave and sick leave (issue 13)
+
+/** An absence as a bar: read only, hatched, so it never looks like planned work. */
+export interface AbsenceBar extends WeekGridBar {
+  absence: PlannerAbsence;
+}
+
+/** Sick leave's stripe colour (leave takes its type's colour). */
+export const SICK_COLOR = '#e03131';
+
+/** Stripes of the colour, faint enough for dark text on top: a hatched bar, unlike a project's solid one. */
+export function hatch(color: string): string {
+  const c = /^#[0-9a-fA-F]{6}$/.test(color) ? color : '#868e96';
+  return `repeating-linear-gradient(135deg, ${c}66 0 6px, ${c}1f 6px 12px)`;
+}
+
+/** Words an absence bar needs, in the UI language. */
+export interface AbsenceTexts {
+  weekday: EntryTexts['weekday'];
+  /** 'Ziek' / 'Sick'. */
+  sick: string;
+  /** "VAK · Vakantie". */
+  leave: (code: string, label: string) => string;
+  withDays: EntryTexts['withDays'];
+  /** "ma 23-11-2026 t/m vr 27-11-2026". */
+  period: (from: string, till: string) => string;
+  name: EntryTexts['name'];
+}
+
+/**
+ * The bar of an absence: in its person's row over the weeks from its first to its last day, the
+ * leave type's code and name (or "Ziek") on stripes of its colour. Bars need ids of their own:
+ * absences count down from -1, clear of the entries' ids.
+ */
+export function absenceBar(absence: PlannerAbsence, index: number, texts: AbsenceTexts): AbsenceBar {
+  const days = { start: `${absence.from}T00:00`, end: `${shiftDays(`${absence.till}T00:00`, 1)}` };
+  const { startWeek, weeks } = entryWeeks(days);
+  const what = absence.kind === 'sick' ? texts.sick : texts.leave(absence.code, absence.label);
+  const label = weeks === 1 ? texts.withDays(what, dayRange(days, texts.weekday)) : what;
+  const period = texts.period(absence.from, absence.till);
+  return {
+    id: -(index + 1),
+    rowKey: personKey(absence.employee.id),
+    startWeek,
+    weeks,
+    label,
+    color: hatch(absence.kind === 'sick' ? SICK_COLOR : absence.color),
+    textColor: DARK_TEXT,
+    spokenLabel: what,
+    name: texts.name(label, absence.employee.name, period),
+    title: `${what}, ${absence.employee.name}: ${period}`,
+    editable: false,
+    absence,
   };
 }

@@ -182,7 +182,7 @@ export function PlannerPage() {
       ) : (
         <>
           {data.truncated ? <Alert color="yellow">{t('planner.truncated')}</Alert> : null}
-          {entries.length === 0 ? (
+          {entries.length === 0 && (view !== 'people' || data.absences.length === 0) ? (
             <Text size="sm" c="dimmed">
               {t(canCreate ? 'planner.empty.periodCreate' : 'planner.empty.period')}
             </Text>
@@ -203,6 +203,7 @@ export function PlannerPage() {
                 currentWeek={thisWeek()}
                 people={people}
                 entries={entries}
+                absences={list.data?.absences}
                 canEdit={entries.some((e) => e.abilities.canEdit)}
                 onOpen={(entry) => setEditing(entry)}
                 onCreate={

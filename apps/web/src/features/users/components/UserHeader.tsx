@@ -17,6 +17,7 @@ export const USER_TABS = [
   { path: 'booked-hours', label: 'users.tabs.hours', part: 'hours' },
   { path: 'declarations', label: 'users.tabs.declarations', part: 'hours' },
   { path: 'overnights', label: 'users.tabs.overnights', part: 'hours' },
+  { path: 'leave-card', label: 'leave.card.tab', part: 'leave' },
   { path: 'documents', label: 'users.tabs.documents', part: 'documents' },
   { path: 'contracts', label: 'users.tabs.contracts', part: 'contracts' },
   { path: 'mobile-settings', label: 'users.tabs.mobile', part: 'manageEmployees' },

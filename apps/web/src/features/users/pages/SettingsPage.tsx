@@ -1,6 +1,16 @@
+import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
 import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBed, IconFileSpreadsheet, IconLayoutGrid, IconReceipt, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconBeach,
+  IconBed,
+  IconCalendarOff,
+  IconClockPlus,
+  IconFileSpreadsheet,
+  IconLayoutGrid,
+  IconReceipt,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,11 +42,23 @@ export function SettingsPage() {
   const canRoles = useCan('users.manage-roles');
   const canExport = useCan(PEOPLE_RIGHTS.export);
   const canHours = useCan(PEOPLE_RIGHTS.hours);
+  const canLeaveTypes = useCan(LEAVE_RIGHTS.typesIndex);
+  const canCollective = useCan(LEAVE_RIGHTS.collective);
+  const canHourRules = useCan(LEAVE_RIGHTS.hourRules);
   // People and hours (issue 12): the payroll exports, overnight stays, and the declarations' lists.
   const hr = [
     canExport && { to: '/settings/hours/export', icon: <IconFileSpreadsheet />, title: 'hoursExport', text: 'hoursExportText' },
     (canExport || canHours) && { to: '/settings/overnights', icon: <IconBed />, title: 'overnights', text: 'overnightsText' },
     canHours && { to: '/settings/declarations', icon: <IconReceipt />, title: 'declarations', text: 'declarationsText' },
+    // Leave in hours (issue 13).
+    canLeaveTypes && { to: '/settings/hours/leave-types', icon: <IconBeach />, title: 'leaveTypes', text: 'leaveTypesText' },
+    canCollective && {
+      to: '/settings/hours/collective-leaves',
+      icon: <IconCalendarOff />,
+      title: 'collectiveLeave',
+      text: 'collectiveLeaveText',
+    },
+    canHourRules && { to: '/settings/hours/hour-rules', icon: <IconClockPlus />, title: 'hourRules', text: 'hourRulesText' },
   ].filter((c) => !!c);
   return (
     <>

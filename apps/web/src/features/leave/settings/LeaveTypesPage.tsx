@@ -1,0 +1,454 @@
+import {
+  type LeavePolicyView,
+  type LeaveType,
+  leavePolicyUpdateSchema,
+  leaveTypeInputSchema,
+  leaveTypeUpdateSchema,
+} from '@app/shared/people/leave';
+import { formatMinutes, parseDuration } from '@app/shared/people/schedules.rules';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/confirm';
+import { PageHeader } from '../../../components/PageHeader';
+import { EmptyState, ErrorState } from '../../../components/States';
+import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
+import { deniedReason } from '../../../lib/abilities';
+import { errorMessage } from '../../../lib/errors';
+import { zodValidate } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { useDeleteLeaveType, useLeavePolicy, useLeaveTypes, useSaveLeavePolicy, useSaveLeaveType } from './api';
+
+/**
+ * settings/hours/leave-types ('Verlofsoorten'): the leave types with their colour and code, whether
+ * they count against the balance, need a manager's approval and are offered; and the leave
+ * policy (a full-time week and the yearly entitlement at full time, pro rata from there).
+ */
+export function LeaveTypesPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('leaveSettings.types.title')} description={t('leaveSettings.types.description')} />
+      <Stack gap="lg">
+        <LeaveTypeList />
+        <PolicyCard />
+      </Stack>
+    </>
+  );
+}
+
+/** A colour swatch beside a name (decorative: the code says the same). */
+export function Swatch({ color, size = 14 }: { color: string; size?: number }) {
+  return (
+    <Box
+      aria-hidden
+      w={size}
+      h={size}
+      style={{ flex: 'none', borderRadius: 4, background: color, border: '1px solid rgba(0,0,0,.15)' }}
+    />
+  );
+}
+
+function LeaveTypeList() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const list = useLeaveTypes(true);
+  const remove = useDeleteLeaveType();
+  const [editing, setEditing] = useState<LeaveType | null | undefined>(undefined);
+
+  const handleDelete = async (lt: LeaveType) => {
+    const ok = await confirmAction({
+      title: t('leaveSettings.types.deleteTitle', { name: lt.name }),
+      message: t('leaveSettings.types.deleteText'),
+      confirmLabel: t('common.actions.delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(lt);
+      notify.success(t('leaveSettings.types.deleted', { name: lt.name }));
+    } catch (err) {
+      notify.error(errorMessage(t, err));
+    }
+  };
+
+  let body: React.ReactNode;
+  if (list.isLoading) {
+    body = (
+      <Stack gap="xs">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={44} />
+        ))}
+      </Stack>
+    );
+  } else if (list.error) {
+    body = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  } else if (!list.data?.length) {
+    body = <EmptyState title={t('leaveSettings.types.emptyTitle')} description={t('leaveSettings.types.emptyText')} />;
+  } else {
+    body = (
+      <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
+        {list.data.map((lt) => {
+          const deleteDenied = deniedReason(t, lt.abilities, 'canDelete', {
+            LEAVE_TYPE_IN_USE: t('leaveSettings.types.inUseReason'),
+          });
+          return (
+            <Group
+              key={lt.id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              py={10}
+              data-testid={`leave-type-${lt.code}`}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+            >
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Swatch color={lt.color} />
+                  <Text size="sm" fw={600} c={lt.active ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+                    {lt.name}
+                  </Text>
+                  <Badge size="sm" variant="outline" color="gray" style={{ flex: 'none' }}>
+                    {lt.code}
+                  </Badge>
+                </Group>
+                <Group gap={6} wrap="wrap">
+                  <Badge size="sm" variant="light" color={lt.countsAgainstBalance ? 'blue' : 'gray'}>
+                    {t(lt.countsAgainstBalance ? 'leaveSettings.types.counts' : 'leaveSettings.types.notCounts')}
+                  </Badge>
+                  <Badge size="sm" variant="light" color={lt.needsApproval ? 'orange' : 'gray'}>
+                    {t(lt.needsApproval ? 'leaveSettings.types.approval' : 'leaveSettings.types.noApproval')}
+                  </Badge>
+                  {lt.active ? null : (
+                    <Badge size="sm" variant="light" color="red">
+                      {t('leaveSettings.types.inactive')}
+                    </Badge>
+                  )}
+                  {lt.inUse ? (
+                    <Badge size="sm" variant="light" color="gray">
+                      {t('leaveSettings.types.inUse')}
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Stack>
+              <Group gap={6} wrap="nowrap">
+                <Tooltip label={t('common.actions.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={t('leaveSettings.types.editFor', { name: lt.name })}
+                    onClick={() => setEditing(lt)}
+                    disabled={!lt.abilities.canEdit}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip
+                  label={deleteDenied ?? t('common.actions.delete')}
+                  events={{ hover: true, focus: true, touch: true }}
+                  multiline
+                  maw={280}
+                >
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={t('leaveSettings.types.deleteFor', { name: lt.name })}
+                    data-disabled={deleteDenied ? true : undefined}
+                    aria-disabled={deleteDenied ? true : undefined}
+                    onClick={() => (deleteDenied ? notify.info(deleteDenied) : void handleDelete(lt))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Title order={2} fz="lg" id={headingId}>
+          {t('leaveSettings.types.listTitle')}
+        </Title>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing(null)}>
+          {t('leaveSettings.types.add')}
+        </Button>
+      </Group>
+      {body}
+      <LeaveTypeModal editing={editing} onClose={() => setEditing(undefined)} />
+    </Card>
+  );
+}
+
+function LeaveTypeModal({ editing, onClose }: { editing: LeaveType | null | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { close, closeGuard } = useGuardedClose(onClose);
+  const opened = editing !== undefined;
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      centered
+      title={editing ? t('leaveSettings.types.editFor', { name: editing.name }) : t('leaveSettings.types.add')}
+    >
+      {opened ? (
+        <LeaveTypeForm key={editing?.id ?? 'new'} editing={editing} onDone={onClose} onCancel={close} closeGuard={closeGuard} />
+      ) : null}
+    </Modal>
+  );
+}
+
+interface TypeValues {
+  name: string;
+  code: string;
+  color: string;
+  countsAgainstBalance: boolean;
+  needsApproval: boolean;
+  active: boolean;
+}
+
+const typeFields = (v: TypeValues) => ({ ...v, name: v.name.trim(), code: v.code.trim() });
+
+function LeaveTypeForm({
+  editing,
+  onDone,
+  onCancel,
+  closeGuard,
+}: {
+  editing: LeaveType | null;
+  onDone: () => void;
+  onCancel: () => void;
+  closeGuard: CloseGuard;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveLeaveType();
+  const editor = useEditor<TypeValues, LeaveType>({
+    initialValues: {
+      name: editing?.name ?? '',
+      code: editing?.code ?? '',
+      color: editing?.color ?? '#228be6',
+      countsAgainstBalance: editing?.countsAgainstBalance ?? true,
+      needsApproval: editing?.needsApproval ?? true,
+      active: editing?.active ?? true,
+    },
+    base: editing ?? undefined,
+    validate: zodValidate(editing ? leaveTypeUpdateSchema : leaveTypeInputSchema, t, {
+      from: (v: TypeValues) => ({ ...typeFields(v), ...(editing ? { version: editing.version } : {}) }),
+      prefix: 'leaveSettings.validation',
+    }),
+    fieldErrors: { prefix: 'leaveSettings.validation' },
+    save: (v, base) =>
+      base
+        ? save.mutateAsync({ id: base.id, input: { ...typeFields(v), version: base.version } })
+        : save.mutateAsync({ id: null, input: typeFields(v) }),
+    savedMessage: (lt) => t(editing ? 'leaveSettings.types.saved' : 'leaveSettings.types.created', { name: lt.name }),
+    onSaved: onDone,
+    closeGuard,
+  });
+  const { form } = editor;
+  return (
+    <form {...editor.formProps}>
+      <Stack>
+        {editor.banner}
+        <TextInput
+          label={t('leaveSettings.types.name')}
+          required
+          maxLength={100}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            label={t('leaveSettings.types.code')}
+            description={t('leaveSettings.types.codeHint')}
+            required
+            maxLength={10}
+            autoComplete="off"
+            {...form.getInputProps('code')}
+          />
+          <ColorInput
+            label={t('leaveSettings.types.color')}
+            required
+            format="hex"
+            withEyeDropper={false}
+            swatches={['#228be6', '#40c057', '#fab005', '#fa5252', '#7950f2', '#15aabf', '#fd7e14', '#868e96']}
+            {...form.getInputProps('color')}
+          />
+        </SimpleGrid>
+        <Switch
+          label={t('leaveSettings.types.countsLabel')}
+          description={t('leaveSettings.types.countsHint')}
+          {...form.getInputProps('countsAgainstBalance', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('leaveSettings.types.approvalLabel')}
+          description={t('leaveSettings.types.approvalHint')}
+          {...form.getInputProps('needsApproval', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('leaveSettings.types.activeLabel')}
+          description={t('leaveSettings.types.activeHint')}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" loading={editor.busy}>
+            {editing ? t('common.actions.save') : t('leaveSettings.types.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Reads hours typed as "200:00", "200", "7,5" or "38.5" (longer than a day, unlike parseDuration):
+ * minutes, or null when it is not a number of hours. Up to a day it is parseDuration's reading.
+ */
+export function parseHours(text: string): number | null {
+  const s = text.trim();
+  const short = parseDuration(s);
+  if (short !== null) return short;
+  const hm = /^(\d{1,4}):([0-5]\d)$/.exec(s);
+  if (hm) return Number(hm[1]) * 60 + Number(hm[2]);
+  if (/^\d{1,4}([.,]\d{1,2})?$/.test(s)) return Math.round(Number(s.replace(',', '.')) * 60);
+  return null;
+}
+
+interface PolicyValues {
+  week: string;
+  yearly: string;
+}
+
+function PolicyCard() {
+  const { t } = useTranslation();
+  const policy = useLeavePolicy();
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb={4}>
+        {t('leaveSettings.policy.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('leaveSettings.policy.description')}
+      </Text>
+      {policy.isLoading ? (
+        <Skeleton h={80} />
+      ) : policy.error ? (
+        <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />
+      ) : policy.data ? (
+        <PolicyForm key={policy.data.version} policy={policy.data} />
+      ) : null}
+    </Card>
+  );
+}
+
+const policyToValues = (p: LeavePolicyView): PolicyValues => ({
+  week: formatMinutes(p.fullTimeWeekMinutes),
+  yearly: formatMinutes(p.yearlyMinutes),
+});
+
+function PolicyForm({ policy }: { policy: LeavePolicyView }) {
+  const { t } = useTranslation();
+  const save = useSaveLeavePolicy();
+  const validate = (v: PolicyValues) => {
+    const errors = zodValidate(leavePolicyUpdateSchema, t, {
+      from: (x: PolicyValues) => ({
+        fullTimeWeekMinutes: parseHours(x.week) ?? undefined,
+        yearlyMinutes: parseHours(x.yearly) ?? undefined,
+        version: policy.version,
+      }),
+      rename: { fullTimeWeekMinutes: 'week', yearlyMinutes: 'yearly' },
+      prefix: 'leaveSettings.validation',
+    })(v);
+    if (v.week.trim() && parseHours(v.week) === null) errors.week = t('leaveSettings.validation.hours');
+    if (v.yearly.trim() && parseHours(v.yearly) === null) errors.yearly = t('leaveSettings.validation.hours');
+    return errors;
+  };
+  const editor = useEditor<PolicyValues, LeavePolicyView>({
+    initialValues: policyToValues(policy),
+    base: policy,
+    validate,
+    fieldErrors: { rename: { fullTimeWeekMinutes: 'week', yearlyMinutes: 'yearly' }, prefix: 'leaveSettings.validation' },
+    toValues: policyToValues,
+    save: (v, base) =>
+      save.mutateAsync({
+        fullTimeWeekMinutes: parseHours(v.week) ?? 0,
+        yearlyMinutes: parseHours(v.yearly) ?? 0,
+        version: base?.version ?? policy.version,
+      }),
+    savedMessage: () => t('leaveSettings.policy.saved'),
+  });
+  const { form } = editor;
+  const week = parseHours(form.values.week);
+  const yearly = parseHours(form.values.yearly);
+  return (
+    <form {...editor.formProps}>
+      <Stack>
+        {editor.banner}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t('leaveSettings.policy.week')}
+            description={t('leaveSettings.policy.weekHint')}
+            placeholder="40:00"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            disabled={!policy.canEdit}
+            {...form.getInputProps('week')}
+          />
+          <TextInput
+            label={t('leaveSettings.policy.yearly')}
+            description={t('leaveSettings.policy.yearlyHint')}
+            placeholder="200:00"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            disabled={!policy.canEdit}
+            {...form.getInputProps('yearly')}
+          />
+        </SimpleGrid>
+        {week !== null && yearly !== null && week > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="policy-days">
+            {t('leaveSettings.policy.inDays', {
+              days: ((yearly / week) * 5).toLocaleString(undefined, { maximumFractionDigits: 1 }),
+              time: formatMinutes(Math.round(week / 5)),
+            })}
+          </Text>
+        ) : null}
+        {policy.canEdit ? (
+          <Group justify="flex-end">
+            <Button type="submit" loading={editor.busy}>
+              {t('leaveSettings.policy.save')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
