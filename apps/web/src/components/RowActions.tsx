@@ -10,6 +10,10 @@ export interface RowActionsProps {
   edit: { to: string } | { onClick: () => void };
   /** The edit button's accessible name, naming the row ('Rol Planners bewerken'). */
   editLabel: string;
+  /** The edit button's tooltip (default: "Bewerken" / "Edit"). */
+  editTooltip?: string;
+  /** False when the row's abilities do not allow editing (default true). */
+  canEdit?: boolean;
   /** The delete button's accessible name, naming the row. */
   deleteLabel: string;
   onDelete: () => void;
@@ -22,18 +26,26 @@ export interface RowActionsProps {
 }
 
 /** The edit and delete buttons at the end of a list row. */
-export function RowActions({ edit, editLabel, deleteLabel, onDelete, deleteDenied }: RowActionsProps) {
+export function RowActions({
+  edit,
+  editLabel,
+  editTooltip,
+  canEdit = true,
+  deleteLabel,
+  onDelete,
+  deleteDenied,
+}: RowActionsProps) {
   const { t } = useTranslation();
   const reasonId = useId();
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label={t('common.actions.edit')}>
+      <Tooltip label={editTooltip ?? t('common.actions.edit')}>
         {'to' in edit ? (
           <ActionIcon component={Link} to={edit.to} variant="subtle" aria-label={editLabel}>
             <IconPencil size={16} />
           </ActionIcon>
         ) : (
-          <ActionIcon variant="subtle" onClick={edit.onClick} aria-label={editLabel}>
+          <ActionIcon variant="subtle" onClick={edit.onClick} aria-label={editLabel} disabled={!canEdit}>
             <IconPencil size={16} />
           </ActionIcon>
         )}

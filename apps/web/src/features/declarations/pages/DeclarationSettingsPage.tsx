@@ -1,25 +1,11 @@
 import { type DeclarationOption, declarationOptionInputSchema } from '@app/shared/people/declarations';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
+import { RowActions } from '../../../components/RowActions';
 import { ErrorState } from '../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
@@ -134,33 +120,15 @@ function OptionList({ kind }: { kind: OptionKind }) {
                   aria-label={t('declarations.settings.toggleFor', { name: o.name })}
                   disabled={!o.abilities.canEdit}
                 />
-                <Tooltip label={t('declarations.settings.rename')}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('declarations.settings.renameFor', { name: o.name })}
-                    onClick={() => setEditing(o)}
-                    disabled={!o.abilities.canEdit}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip
-                  label={deleteDenied ?? t('common.actions.delete')}
-                  events={{ hover: true, focus: true, touch: true }}
-                  multiline
-                  maw={280}
-                >
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('declarations.settings.deleteFor', { name: o.name })}
-                    data-disabled={deleteDenied ? true : undefined}
-                    aria-disabled={deleteDenied ? true : undefined}
-                    onClick={() => (deleteDenied ? notify.info(deleteDenied) : void handleDelete(o))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowActions
+                  editTooltip={t('declarations.settings.rename')}
+                  editLabel={t('declarations.settings.renameFor', { name: o.name })}
+                  canEdit={o.abilities.canEdit}
+                  edit={{ onClick: () => setEditing(o) }}
+                  deleteLabel={t('declarations.settings.deleteFor', { name: o.name })}
+                  deleteDenied={deleteDenied}
+                  onDelete={() => void handleDelete(o)}
+                />
               </Group>
             </Group>
           );

@@ -1,7 +1,6 @@
 import { type HourRuleView, hourRuleInputSchema, hourRuleUpdateSchema } from '@app/shared/people/leave';
 import { formatMinutes, parseDuration } from '@app/shared/people/schedules.rules';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -17,14 +16,14 @@ import {
   Switch,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconInfoCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
+import { RowActions } from '../../../components/RowActions';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
@@ -145,37 +144,14 @@ export function HourRulesPage() {
                   {t('leaveSettings.rules.fromDate', { date: formatDate(r.effectiveFrom) })}
                 </Text>
               </Stack>
-              <Group gap={6} wrap="nowrap">
-                <Tooltip label={t('common.actions.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={t('leaveSettings.rules.editFor', { name: r.name })}
-                    onClick={() => setEditing(r)}
-                    disabled={!r.abilities.canEdit}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip
-                  label={deleteDenied ?? t('common.actions.delete')}
-                  events={{ hover: true, focus: true, touch: true }}
-                  multiline
-                  maw={280}
-                >
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    aria-label={t('leaveSettings.rules.deleteFor', { name: r.name })}
-                    data-disabled={deleteDenied ? true : undefined}
-                    aria-disabled={deleteDenied ? true : undefined}
-                    onClick={() => (deleteDenied ? notify.info(deleteDenied) : void handleDelete(r))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <RowActions
+                editLabel={t('leaveSettings.rules.editFor', { name: r.name })}
+                canEdit={r.abilities.canEdit}
+                edit={{ onClick: () => setEditing(r) }}
+                deleteLabel={t('leaveSettings.rules.deleteFor', { name: r.name })}
+                deleteDenied={deleteDenied}
+                onDelete={() => void handleDelete(r)}
+              />
             </Group>
           );
         })}

@@ -7,7 +7,6 @@ import {
 } from '@app/shared/people/leave';
 import { formatMinutes, parseDuration } from '@app/shared/people/schedules.rules';
 import {
-  ActionIcon,
   Badge,
   Box,
   Button,
@@ -22,13 +21,13 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
+import { RowActions } from '../../../components/RowActions';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
@@ -150,37 +149,14 @@ function LeaveTypeList() {
                   ) : null}
                 </Group>
               </Stack>
-              <Group gap={6} wrap="nowrap">
-                <Tooltip label={t('common.actions.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={t('leaveSettings.types.editFor', { name: lt.name })}
-                    onClick={() => setEditing(lt)}
-                    disabled={!lt.abilities.canEdit}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip
-                  label={deleteDenied ?? t('common.actions.delete')}
-                  events={{ hover: true, focus: true, touch: true }}
-                  multiline
-                  maw={280}
-                >
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    aria-label={t('leaveSettings.types.deleteFor', { name: lt.name })}
-                    data-disabled={deleteDenied ? true : undefined}
-                    aria-disabled={deleteDenied ? true : undefined}
-                    onClick={() => (deleteDenied ? notify.info(deleteDenied) : void handleDelete(lt))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <RowActions
+                editLabel={t('leaveSettings.types.editFor', { name: lt.name })}
+                canEdit={lt.abilities.canEdit}
+                edit={{ onClick: () => setEditing(lt) }}
+                deleteLabel={t('leaveSettings.types.deleteFor', { name: lt.name })}
+                deleteDenied={deleteDenied}
+                onDelete={() => void handleDelete(lt)}
+              />
             </Group>
           );
         })}
