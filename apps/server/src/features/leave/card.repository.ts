@@ -86,20 +86,25 @@ export async function listLines(
   const bucket = bucketSql(sql.raw('l.kind'), sql.raw('l.date'), today);
   const where = sql`l.employee_id = ${employeeId} AND l.date BETWEEN ${`${f.year}-01-01`}::date AND ${`${f.year}-12-31`}::date
     ${f.bucket ? sql`AND ${bucket} = ${f.bucket}` : sql``}`;
-  const [[head], rows] = await Promise.all([
-    read<{ total: number; totalMinutes: number }>(
+  // One statement: the page, and the count and the sum of every matching line as window totals.
+  const rows = await read<LineRow & { total: number; totalMinutes: number }>(
+    db,
+    'leave_lines_page',
+    sql`SELECT ${columns(today)}, count(*) OVER ()::int AS total,
+               coalesce(sum(l.minutes) FILTER (WHERE l.counts) OVER (), 0)::int AS "totalMinutes"
+          ${joins} WHERE ${where}
+         ORDER BY l.date, l.id LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`,
+  );
+  let head = rows[0];
+  if (!head && f.page > 1) {
+    // A page past the end: the totals still say what there is.
+    [head] = await read<LineRow & { total: number; totalMinutes: number }>(
       db,
       'leave_lines_head',
       sql`SELECT count(*)::int AS total, coalesce(sum(l.minutes) FILTER (WHERE l.counts), 0)::int AS "totalMinutes"
             FROM leave_lines l WHERE ${where}`,
-    ),
-    read<LineRow>(
-      db,
-      'leave_lines_page',
-      sql`SELECT ${columns(today)} ${joins} WHERE ${where}
-           ORDER BY l.date, l.id LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`,
-    ),
-  ]);
+    );
+  }
   return { rows: rows.map(toLine), total: head?.total ?? 0, totalMinutes: head?.totalMinutes ?? 0 };
 }
 

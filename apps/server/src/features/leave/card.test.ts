@@ -139,6 +139,9 @@ describe('GET /api/users/:userId/leave-card/lines', () => {
       'leave 2026-12-02',
       'cancellation 2026-12-02',
     ]);
+    // A page past the end still says how many lines there are and what they sum to.
+    const past = (await worker.get(`/api/users/${workerId}/leave-card/lines?year=2026&bucket=planned&page=5`)).json();
+    expect(past).toMatchObject({ data: [], totalMinutes: -480, meta: { total: 3, current_page: 5, last_page: 1 } });
     const taken = (await worker.get(`/api/users/${workerId}/leave-card/lines?year=2026&bucket=taken`)).json();
     // The special leave is listed but does not count.
     expect(taken.meta.total).toBe(2);
