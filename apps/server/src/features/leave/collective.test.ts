@@ -5,8 +5,9 @@ import { createClient, createCompany, createEmployee, type EmployeeFixture } fro
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
-import { collectiveLeaves, employees, leaveLines, leaveRequests, leaveTypes } from '../../db/schema';
+import { collectiveLeaves, employees, leaveLines, leaveRequests } from '../../db/schema';
 import { createScheduleRow, FULL_TIME } from '../hours/hours.fixtures';
+import { createLeaveTypeRow } from './leave.fixtures';
 
 // Collective leave (issue 13): booked for everyone it applies to by their own schedule, rewritten
 // when it changes, gone when it is removed. The test clock stands on Saturday 21 November 2026.
@@ -60,21 +61,9 @@ beforeAll(async () => {
     .set({ deletedAt: new Date('2026-06-01T00:00:00Z') })
     .where(eq(employees.id, gone.employeeId));
 
-  holiday = (
-    await one(
-      tdb.db.orm
-        .insert(leaveTypes)
-        .values({ name: 'Vakantie', code: 'VAK', color: '#1c7ed6', countsAgainstBalance: true })
-        .returning({ id: leaveTypes.id }),
-    )
-  ).id;
+  holiday = (await createLeaveTypeRow(tdb.db, { name: 'Vakantie', code: 'VAK', color: '#1c7ed6' })).id;
   special = (
-    await one(
-      tdb.db.orm
-        .insert(leaveTypes)
-        .values({ name: 'Bijzonder verlof', code: 'BV', color: '#2f9e44', countsAgainstBalance: false })
-        .returning({ id: leaveTypes.id }),
-    )
+    await createLeaveTypeRow(tdb.db, { name: 'Bijzonder verlof', code: 'BV', color: '#2f9e44', countsAgainstBalance: false })
   ).id;
 });
 afterAll(async () => {

@@ -34,7 +34,14 @@ let typeSeq = 0;
 /** A leave type (default: counts against the balance and needs approval). */
 export function createLeaveTypeRow(
   db: Database,
-  o: { name?: string; code?: string; countsAgainstBalance?: boolean; needsApproval?: boolean; active?: boolean } = {},
+  o: {
+    name?: string;
+    code?: string;
+    color?: string;
+    countsAgainstBalance?: boolean;
+    needsApproval?: boolean;
+    active?: boolean;
+  } = {},
 ): Promise<{ id: number; version: number }> {
   typeSeq += 1;
   return first(
@@ -43,7 +50,7 @@ export function createLeaveTypeRow(
       .values({
         name: o.name ?? `Verlof ${typeSeq}`,
         code: o.code ?? `T${typeSeq}${Math.random().toString(36).slice(2, 6)}`,
-        color: '#228be6',
+        color: o.color ?? '#228be6',
         countsAgainstBalance: o.countsAgainstBalance ?? true,
         needsApproval: o.needsApproval ?? true,
         active: o.active ?? true,

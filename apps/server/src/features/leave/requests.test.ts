@@ -8,8 +8,9 @@ import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db'
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
 import { startSecondApp } from '../../../test/helpers/second-app';
-import { collectiveLeaves, employeeContracts, leaveLines, leaveRequests, leaveTypes, notifications } from '../../db/schema';
+import { collectiveLeaves, leaveLines, leaveRequests, notifications } from '../../db/schema';
 import { createScheduleRow } from '../hours/hours.fixtures';
+import { createContractRow, createLeaveTypeRow } from './leave.fixtures';
 
 // Today is Saturday 21 November 2026 (the test clock). 2026-12-07 starts ISO week 50 (even),
 // 2026-12-14 week 51 (odd); 25 and 26 December 2026 are a Friday and a Saturday.
@@ -33,19 +34,14 @@ let special: { id: number; name: string };
 let inactive: { id: number; name: string };
 
 async function typeRow(o: { name: string; code: string; counts?: boolean; approval?: boolean; active?: boolean }) {
-  const [row] = await tdb.db.orm
-    .insert(leaveTypes)
-    .values({
-      name: o.name,
-      code: o.code,
-      color: '#2266aa',
-      countsAgainstBalance: o.counts ?? true,
-      needsApproval: o.approval ?? true,
-      active: o.active ?? true,
-    })
-    .returning({ id: leaveTypes.id, name: leaveTypes.name });
-  if (!row) throw new Error('no leave type');
-  return row;
+  const row = await createLeaveTypeRow(tdb.db, {
+    name: o.name,
+    code: o.code,
+    countsAgainstBalance: o.counts ?? true,
+    needsApproval: o.approval ?? true,
+    active: o.active ?? true,
+  });
+  return { id: row.id, name: o.name };
 }
 
 interface Person {
@@ -66,9 +62,11 @@ async function person(
   } = {},
 ): Promise<Person> {
   const fx = await createEmployee(tdb.db, { firstName: o.firstName ?? 'Mees', locale: o.locale ?? 'nl' });
-  await tdb.db.orm
-    .insert(employeeContracts)
-    .values({ employeeId: fx.employeeId, startsOn: o.from ?? '2026-01-01', minutesPerWeek: o.minutesPerWeek ?? 2400 });
+  await createContractRow(tdb.db, {
+    employeeId: fx.employeeId,
+    startsOn: o.from ?? '2026-01-01',
+    minutesPerWeek: o.minutesPerWeek ?? 2400,
+  });
   await createScheduleRow(tdb.db, { employeeId: fx.employeeId, ...(o.days ? { days: o.days } : {}) });
   return { fx, agent: await t.signIn(fx), id: fx.employeeId };
 }
@@ -645,9 +643,7 @@ describe('decisions', () => {
 
   it('refuses one’s own (403), an old version (409 STALE_VERSION) and a missing request (404)', async () => {
     await createScheduleRow(tdb.db, { employeeId: approverFx.employeeId });
-    await tdb.db.orm
-      .insert(employeeContracts)
-      .values({ employeeId: approverFx.employeeId, startsOn: '2026-01-01', minutesPerWeek: 2400 });
+    await createContractRow(tdb.db, { employeeId: approverFx.employeeId, startsOn: '2026-01-01' });
     const mine = await request(approver, { startsOn: '2026-12-01', endsOn: '2026-12-01' });
     const res = await approver.post(`/api/leave-requests/${mine.id}/approve`, { version: 1 });
     expect(res.statusCode).toBe(403);

@@ -5,9 +5,10 @@ import { createClient, createCompany, createEmployee, type EmployeeFixture } fro
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
-import { employeeContracts, leaveLines, sickPeriods } from '../../db/schema';
+import { leaveLines, sickPeriods } from '../../db/schema';
 import { createScheduleRow, FULL_TIME } from '../hours/hours.fixtures';
 import { balanceOf } from './card.service';
+import { createContractRow } from './leave.fixtures';
 
 // Sick periods (issue 13). The test clock stands on Saturday 21 November 2026.
 
@@ -47,9 +48,7 @@ beforeAll(async () => {
   await createScheduleRow(tdb.db, { employeeId: otherFx.employeeId, days: FULL_TIME });
   // From Wednesday 18 November Olga works mornings only.
   await createScheduleRow(tdb.db, { employeeId: otherFx.employeeId, effectiveFrom: '2026-11-18', days: MORNINGS });
-  await tdb.db.orm
-    .insert(employeeContracts)
-    .values({ employeeId: meFx.employeeId, startsOn: '2024-01-01', minutesPerWeek: 2400 });
+  await createContractRow(tdb.db, { employeeId: meFx.employeeId, startsOn: '2024-01-01' });
   await tdb.db.orm.insert(leaveLines).values({ employeeId: meFx.employeeId, date: '2026-03-02', kind: 'leave', minutes: -480 });
 });
 afterAll(async () => {
@@ -91,7 +90,7 @@ describe('who may call', () => {
 
   it("reads one's own; another person's only with the leave rights (else 404, like a missing person)", async () => {
     const own = await me.get(periods(meFx.employeeId));
-    expect(own.statusCode).toBe(200);
+    await expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ canCreate: false });
     const theirs = await me.get(periods(otherFx.employeeId));
     expect(theirs.statusCode).toBe(404);
