@@ -15,6 +15,8 @@
  *   npm run bench -- --portal          G3 on the portal's company products (issue 10): unfiltered and one type
  *   npm run bench -- --hours           G3 on booked hours (issue 12): the week view, projects/hours unfiltered and one project
  *   npm run bench -- --leave           G3 on the leave card (issue 13): the card of a person with five years of data, one total's lines
+ *   npm run bench -- --list-export     list exports (issue 14): 100,000 articles as XLSX and CSV, time and peak memory against 10,000 (bench/list-export.ts)
+ *   npm run bench -- --search          the one search (issue 14): p50/p95/p99 of GET /api/search at 100,000 articles, 500 projects, 50,000 people (bench/search.ts)
  *   options: --rounds 3 --duration 10 --warmup 3 --connections 50 --fixed 10000 --extra --json out.json
  *            --articles 100000 (G3's catalogue) --g4-size 50000 --g4-batch 5000 --g4-page 1000 --no-e2e
  */
@@ -78,6 +80,8 @@ const { values: opt } = parseArgs({
     portal: { type: 'boolean', default: false },
     hours: { type: 'boolean', default: false },
     leave: { type: 'boolean', default: false },
+    search: { type: 'boolean', default: false },
+    'list-export': { type: 'boolean', default: false },
   },
 });
 
@@ -1158,6 +1162,17 @@ async function cleanup(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // The one search (issue 14) has its own runner: one request at a time, latency percentiles (bench/search.ts).
+  if (opt.search) {
+    await import('./search.ts');
+    return;
+  }
+  // List exports (issue 14) have their own runner: 100,000 articles as XLSX and CSV, memory per size (bench/list-export.ts).
+  if (opt['list-export']) {
+    const { runListExport } = await import('./list-export.ts');
+    await runListExport({ articles: Number(opt.articles), rounds: Number(opt.rounds), heap: '' });
+    return;
+  }
   let sigint = false;
   process.on('SIGINT', () => {
     if (sigint) return;

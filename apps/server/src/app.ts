@@ -15,6 +15,7 @@ import { articlesRoutes } from './features/articles/articles.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { registerAuthJobs } from './features/auth/auth.service';
 import { breadcrumbsRoutes } from './features/breadcrumbs/breadcrumbs.routes';
+import { bulkRoutes } from './features/bulk/bulk.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companyPermissionsRoutes } from './features/companies/company-permissions.routes';
 import { companyPostsRoutes } from './features/companies/company-posts.routes';
@@ -29,6 +30,7 @@ import { registerExportJobs } from './features/exports/exports.service';
 import { filesRoutes } from './features/files/files.routes';
 import { purgeUnattachedFiles } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
+import { historyRoutes } from './features/history/history.routes';
 import { hoursRoutes } from './features/hours/hours.routes';
 import { schedulesRoutes } from './features/hours/schedules.routes';
 import { contractsRoutes } from './features/hr-documents/contracts.routes';
@@ -52,6 +54,7 @@ import { feedRoutes } from './features/projects/feed.routes';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { tasksRoutes } from './features/projects/tasks.routes';
 import { roboxRoutes } from './features/robox/robox.routes';
+import { searchRoutes } from './features/search/search.routes';
 import { taskListRoutes } from './features/task-list/task-list.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { registerTemplateJobs } from './features/templates/templates.service';
@@ -62,6 +65,7 @@ import { rolesRoutes } from './features/users/roles.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { access } from './platform/access';
 import { AnalyticsBuffer } from './platform/analytics-buffer';
+import { registerBulkJobs } from './platform/bulk';
 import { type Clock, systemClock } from './platform/clock';
 import type { Platform } from './platform/context';
 import { sendError, toAppError } from './platform/errors';
@@ -223,6 +227,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(companyProductsRoutes);
   await app.register(notificationsRoutes);
   await app.register(breadcrumbsRoutes);
+  await app.register(searchRoutes);
+  await app.register(historyRoutes);
+  await app.register(bulkRoutes);
   await app.register(analyticsRoutes);
   await app.register(mediaRoutes);
   await app.register(articlesRoutes);
@@ -264,6 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerTemplateJobs(platform, app.log);
   registerNotificationJobs(platform);
   registerExportJobs(platform, app.log);
+  registerBulkJobs(platform, app.log);
   // The analytics page's daily figures, every five minutes; old raw events once a night.
   platform.jobs.register(
     'analytics.rollup',

@@ -431,3 +431,36 @@ describe('company scope (Z2)', () => {
     expect((await customerA.post('/api/acting-as', { companyId: a.id })).statusCode).toBe(403);
   });
 });
+
+describe('one search (issue 14): the scope follows the actor', () => {
+  it("never shows a portal view another company's record named the same, nor staff a kind without its right", async () => {
+    const a = await companyA;
+    const b = await createCompany(tdb.db, { name: 'Company B (search)' });
+    const twin = async (companyId: number) => {
+      const project = await createProjectRow(tdb.db, { companyIds: [companyId], name: 'Twin project' });
+      const area = await createAreaRow(tdb.db, project.id, { kind: 'area', name: 'Twin area' });
+      const drawing = await createDrawingRow(tdb.db, { projectId: project.id, companyId, name: 'Twin drawing' });
+      return { project: project.id, area: area.id, drawing: drawing.id };
+    };
+    const own = await twin(a.id);
+    const foreign = await twin(b.id);
+    const ids = (groups: { kind: string; items: { id: number }[] }[], kind: string) =>
+      groups.find((g) => g.kind === kind)?.items.map((i) => i.id) ?? [];
+    for (const [who, agent] of portalViews()) {
+      const res = await agent.get('/api/search?q=twin&limit=20');
+      expect(res.statusCode, who).toBe(200);
+      const groups = res.json().data.groups;
+      expect(ids(groups, 'project'), who).toEqual([own.project]);
+      expect(ids(groups, 'area'), who).toEqual([own.area]);
+      expect(ids(groups, 'drawing'), who).toEqual([own.drawing]);
+      expect(res.body, who).not.toContain('Company B');
+    }
+    // Company S sees none of A's twins (not attached to that project).
+    expect((await customerS.get('/api/search?q=twin')).json().data.groups).toEqual([]);
+    // Staff without rights: nothing of any kind; an admin finds both companies' twins.
+    expect((await staffWithoutRights.get('/api/search?q=twin')).json().data.groups).toEqual([]);
+    const all = (await admin.get('/api/search?q=twin&limit=20')).json().data.groups;
+    expect(ids(all, 'project').sort()).toEqual([own.project, foreign.project].sort());
+    expect(ids(all, 'drawing').sort()).toEqual([own.drawing, foreign.drawing].sort());
+  });
+});

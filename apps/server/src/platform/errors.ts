@@ -136,6 +136,8 @@ const messages: Record<ErrorCode, string> = {
   DOCUMENT_NOT_FOUND: 'Document not found',
   CONTRACT_NOT_FOUND: 'Contract not found',
   EXPORT_NOT_FOUND: 'Export not found',
+  BULK_RUN_NOT_FOUND: 'Bulk action not found',
+  BULK_TOO_MANY: 'Too many rows for one bulk action: narrow the filter',
   SELF_SERVICE_OFF: 'Your mobile settings do not allow this; ask HR',
   EMPLOYEE_DELETED: 'The employee is deactivated',
   EMPLOYEE_NOT_DELETED: 'The employee is active',
@@ -183,6 +185,8 @@ export function errorBody(req: FastifyRequest, err: AppError): ApiErrorBody {
 // Postgres error codes that are the caller's fault rather than ours.
 const PG_UNIQUE = '23505';
 const PG_FOREIGN_KEY = '23503';
+/** An ON DELETE RESTRICT reference (a product or article on an order line). */
+const PG_RESTRICT = '23001';
 const PG_SERIALIZATION = '40001';
 const PG_DEADLOCK = '40P01';
 
@@ -267,7 +271,7 @@ export function toAppError(err: unknown): AppError {
   if (fe?.statusCode === 503) return new AppError('SERVICE_UNAVAILABLE');
   const pg = pgCode(err);
   if (pg === PG_UNIQUE || pg === PG_SERIALIZATION || pg === PG_DEADLOCK) return new AppError('CONFLICT');
-  if (pg === PG_FOREIGN_KEY) return new AppError('REFERENCE_IN_USE');
+  if (pg === PG_FOREIGN_KEY || pg === PG_RESTRICT) return new AppError('REFERENCE_IN_USE');
   return new AppError('INTERNAL');
 }
 

@@ -175,7 +175,11 @@ export class SessionStore {
 
   /** Loads a session by its cookie value; null when unknown, idle too long or past its lifetime. */
   async load(cookieValue: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
-    const idHash = sha256(cookieValue);
+    return this.loadByHash(sha256(cookieValue), actingCompanyId, now);
+  }
+
+  /** load() by the stored hash of the cookie: a job started by a request acts as that request's session, while it lasts. */
+  async loadByHash(idHash: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
     const rows =
       actingCompanyId === null
         ? await this.db.raw.query<SessionRow>(LOAD_SQL, [idHash, now], 'session_load')

@@ -1,9 +1,10 @@
 import type { PageMeta } from '@app/shared/platform/http';
-import { Group, NativeSelect, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Selection } from './bulk/useSelection';
 import classes from './DataTable.module.css';
 import { ErrorState } from './States';
 
@@ -45,6 +46,13 @@ interface Props<T> {
    * cards. Off for a page that has a sort control of its own.
    */
   cardSort?: boolean;
+  /**
+   * Bulk selection (components/bulk): a checkbox before each row (in each card on a phone) and one
+   * in the header for the visible page. The row key must then be the row's numeric id.
+   */
+  selection?: Selection;
+  /** The row's name for its checkbox's label ("Selecteer Stoel Oslo"). */
+  rowLabel?: (row: T) => string;
 }
 
 /**
@@ -142,6 +150,11 @@ function TableView<T>(p: ViewProps<T>) {
           {p.caption ? <caption className="visually-hidden">{p.caption}</caption> : null}
           <Table.Thead>
             <Table.Tr>
+              {p.selection ? (
+                <Table.Th style={{ width: 40 }}>
+                  <PageCheck p={p} />
+                </Table.Th>
+              ) : null}
               {p.columns.map((c, i) => (
                 <Table.Th key={c.key} className={pinned(i)} style={{ width: c.width }} aria-sort={ariaSort(p.sort, c.sortKey)}>
                   {c.sortKey && p.onSort ? (
@@ -167,6 +180,7 @@ function TableView<T>(p: ViewProps<T>) {
             {p.loading
               ? SKELETON_ROWS.map((i) => (
                   <Table.Tr key={i}>
+                    {p.selection ? <Table.Td /> : null}
                     {p.columns.map((c, ci) => (
                       <Table.Td key={c.key} className={pinned(ci)}>
                         <Skeleton height={14} radius="sm" />
@@ -175,7 +189,12 @@ function TableView<T>(p: ViewProps<T>) {
                   </Table.Tr>
                 ))
               : (p.rows ?? []).map((row) => (
-                  <Table.Tr key={p.rowKey(row)}>
+                  <Table.Tr key={p.rowKey(row)} data-selected={p.selection?.isSelected(Number(p.rowKey(row))) || undefined}>
+                    {p.selection ? (
+                      <Table.Td>
+                        <RowCheck p={p} row={row} />
+                      </Table.Td>
+                    ) : null}
                     {p.columns.map((c, ci) => (
                       <Table.Td key={c.key} className={pinned(ci)}>
                         {c.render(row)}
@@ -206,6 +225,12 @@ function CardList<T>(p: ViewProps<T>) {
   const showSort = p.cardSort !== false && !!p.onSort && !!p.rows?.length && sortOptions.some((o) => o.value === p.sort);
   return (
     <>
+      {p.selection && p.rows?.length ? (
+        <Group mb="xs" gap="xs">
+          <PageCheck p={p} />
+          <Text size="sm">{t('bulk.selectPage')}</Text>
+        </Group>
+      ) : null}
       {showSort ? (
         <NativeSelect
           label={t('common.table.sortLabel')}
@@ -228,6 +253,11 @@ function CardList<T>(p: ViewProps<T>) {
           : (p.rows ?? []).map((row) => (
               <li key={p.rowKey(row)} className={classes.card}>
                 <div className={classes.head}>
+                  {p.selection ? (
+                    <div className={classes.check}>
+                      <RowCheck p={p} row={row} />
+                    </div>
+                  ) : null}
                   {media ? <div className={classes.media}>{media.render(row)}</div> : null}
                   {title ? <div className={classes.title}>{title.render(row)}</div> : null}
                   {actions ? <div className={classes.actions}>{actions.render(row)}</div> : null}
@@ -248,6 +278,37 @@ function CardList<T>(p: ViewProps<T>) {
             ))}
       </ul>
     </>
+  );
+}
+
+/** The checkbox of one row. */
+function RowCheck<T>({ p, row }: { p: Props<T>; row: T }) {
+  const { t } = useTranslation();
+  const sel = p.selection;
+  if (!sel) return null;
+  const id = Number(p.rowKey(row));
+  const name = p.rowLabel?.(row) ?? String(id);
+  return (
+    <Checkbox checked={sel.isSelected(id)} onChange={() => sel.toggle(id)} aria-label={t('bulk.selectRow', { name })} size="sm" />
+  );
+}
+
+/** The header checkbox: the visible page, ticked, unticked or partly. */
+function PageCheck<T>({ p }: { p: Props<T> }) {
+  const { t } = useTranslation();
+  const sel = p.selection;
+  if (!sel) return null;
+  const ids = (p.rows ?? []).map((r) => Number(p.rowKey(r)));
+  const ticked = ids.filter((id) => sel.isSelected(id)).length;
+  return (
+    <Checkbox
+      checked={ids.length > 0 && ticked === ids.length}
+      indeterminate={ticked > 0 && ticked < ids.length}
+      disabled={ids.length === 0}
+      onChange={() => sel.setMany(ids, ticked < ids.length)}
+      aria-label={t('bulk.selectPage')}
+      size="sm"
+    />
   );
 }
 

@@ -17,7 +17,7 @@ export const articleListItemSchema = z.object({
   supplierName: z.string().nullable(),
   status: z.enum(ARTICLE_STATUSES),
   unit: z.string().nullable(),
-  thumbUrl: z.string().nullable().describe('The impression image, 400 px'),
+  thumbUrl: z.string().nullable().describe('The impression image, or else the first of the article’s media, 400 px'),
   productId: z.number().int().nullable().describe('The product made from this article, if any'),
   deletedAt: z.string().nullable().describe('Set when the ERP no longer lists the article'),
   syncedAt: z.string(),

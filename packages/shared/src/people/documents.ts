@@ -79,3 +79,9 @@ export const expiringListSchema = z.object({
     .describe('Which parts the caller sees (documents.manage, contracts.manage)'),
 });
 export type ExpiringList = z.infer<typeof expiringListSchema>;
+
+/** GET /api/hr/expiring/export: the list's "show" filter (the page filters the list itself). */
+export const EXPIRING_KINDS = ['document', 'contract'] as const;
+export const expiringExportQuerySchema = z.strictObject({
+  kind: z.enum(EXPIRING_KINDS).optional().describe('Only documents or only contracts (both when left out)'),
+});

@@ -4,6 +4,7 @@ import { abilitiesSchema } from '../platform/abilities-schema';
 import { idListQuery, idSchema, listQueryBase, versionField } from '../platform/http';
 import { LOCALES, type Locale } from '../platform/locale';
 import { attributeRefSchema, PRODUCT_ATTRIBUTE_KINDS } from './attributes';
+import { COMPLETENESS_FILTERS, COMPLETENESS_PARTS, type CompletenessFilter } from './completeness.rules';
 import { PRODUCT_ABILITIES } from './products.rules';
 
 const id = z.number().int().positive().max(2_147_483_647);
@@ -21,6 +22,12 @@ export const productListItemSchema = z.object({
   articleRemoved: z.boolean().describe('True when the ERP no longer lists the article the product was made from'),
   categories: z.array(attributeRefSchema),
   updatedAt: z.string(),
+  completeness: z
+    .object({ nl: z.array(z.enum(COMPLETENESS_PARTS)), en: z.array(z.enum(COMPLETENESS_PARTS)) })
+    .describe(
+      'Per language what the public page still lacks (name, description, images, attributes, downloads; empty = complete). ' +
+        'Name and description count per language; images, attributes and downloads in both at once',
+    ),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
@@ -141,6 +148,13 @@ export const PRODUCT_SORTS = ['name', '-name', 'updated', '-updated', 'order'] a
 export const productListQuerySchema = listQueryBase.extend({
   sort: z.enum(PRODUCT_SORTS).default('name'),
   published: z.enum(['yes', 'no']).optional(),
+  complete: z
+    .enum(COMPLETENESS_FILTERS)
+    .optional()
+    .describe(
+      'Catalogue completeness: yes = complete in Dutch and English, no = incomplete in at least one language, ' +
+        'nl = incomplete in Dutch, en = incomplete in English',
+    ),
   ...Object.fromEntries(PRODUCT_ATTRIBUTE_KINDS.map((k) => [k, idListQuery.optional()])),
 } as Record<string, z.ZodType>);
 export type ProductListQuery = {
@@ -149,6 +163,7 @@ export type ProductListQuery = {
   q?: string | undefined;
   sort: (typeof PRODUCT_SORTS)[number];
   published?: 'yes' | 'no' | undefined;
+  complete?: CompletenessFilter | undefined;
 } & Partial<Record<(typeof PRODUCT_ATTRIBUTE_KINDS)[number], number[]>>;
 
 export const productParams = z.strictObject({ productId: idSchema });

@@ -178,6 +178,7 @@ export const drawings = pgTable(
     check('drawings_date_check', sql`${t.drawingDate} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
     index('drawings_project_idx').on(t.projectId, t.status, t.id),
     index('drawings_company_idx').on(t.companyId, t.status, t.id),
+    index('drawings_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

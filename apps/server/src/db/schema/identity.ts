@@ -69,7 +69,14 @@ export const employees = pgTable(
     deletedAt: ts('deleted_at'),
     ...timestamps,
   },
-  (t) => [index('employees_role_id_idx').on(t.roleId)],
+  (t) => [
+    index('employees_role_id_idx').on(t.roleId),
+    // The one search (issue 14): the same expression as PERSON_NAME_SQL in features/search.
+    index('employees_name_trgm').using(
+      'gin',
+      sql`lower(${t.firstName} || ' ' || coalesce(nullif(${t.insertion}, '') || ' ', '') || ${t.lastName}) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const companies = pgTable(
@@ -96,6 +103,7 @@ export const companies = pgTable(
   (t) => [
     check('companies_sector_check', sql`${t.sector} in ('cruise','leisure')`),
     index('companies_name_idx').on(sql`lower(${t.name})`),
+    index('companies_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -115,7 +123,13 @@ export const companyUsers = pgTable(
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
-  (t) => [index('company_users_company_id_idx').on(t.companyId)],
+  (t) => [
+    index('company_users_company_id_idx').on(t.companyId),
+    index('company_users_name_trgm').using(
+      'gin',
+      sql`lower(${t.firstName} || ' ' || coalesce(nullif(${t.insertion}, '') || ' ', '') || ${t.lastName}) gin_trgm_ops`,
+    ),
+  ],
 );
 
 /** Credentials, one row per person who can sign in; points at exactly one profile. */

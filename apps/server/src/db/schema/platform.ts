@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts, companies } from './identity';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -27,8 +27,71 @@ export const auditLog = pgTable(
     subjectId: text('subject_id'),
     data: jsonb('data').notNull().default({}),
     requestId: text('request_id'),
+    /** The transaction that wrote the row: record_changes of the same transaction are this row's changes. */
+    txId: bigint('tx_id', { mode: 'number' }).default(sql`txid_current()`),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId), index('audit_log_at_brin').using('brin', t.at)],
+  (t) => [
+    index('audit_log_subject_idx').on(t.subjectType, t.subjectId),
+    index('audit_log_at_brin').using('brin', t.at),
+    index('audit_log_tx_idx').on(t.txId),
+  ],
+);
+
+/**
+ * Field-by-field changes of the records staff edit, written by the record_change() trigger on each
+ * audited table in the transaction that changes the row (so no service can forget it). `changes` is
+ * { column: [old, new] }; secret columns are never included (the trigger's arguments name them).
+ * Who made the change is the audit_log row of the same transaction (tx_id).
+ */
+export const recordChanges = pgTable(
+  'record_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    txId: bigint('tx_id', { mode: 'number' }).notNull().default(sql`txid_current()`),
+    at: ts('at').notNull().defaultNow(),
+    /** The record whose history shows the change (a product for its media rows). */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    /** The table and row that changed. */
+    source: text('source').notNull(),
+    sourceId: text('source_id'),
+    op: text('op').notNull(),
+    changes: jsonb('changes').notNull(),
+  },
+  (t) => [
+    index('record_changes_subject_idx').on(t.subjectType, t.subjectId, t.id),
+    check('record_changes_op_check', sql`${t.op} in ('I','U','D')`),
+  ],
+);
+
+/** A bulk action over a selection: small ones answer at once, big ones run as a job and report progress here. */
+export const bulkRuns = pgTable(
+  'bulk_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** e.g. products.publish */
+    action: text('action').notNull(),
+    params: jsonb('params').notNull().default({}),
+    ids: jsonb('ids').notNull().default([]),
+    status: text('status').notNull().default('running'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    changed: integer('changed').notNull().default(0),
+    skipped: jsonb('skipped').notNull().default([]),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The acting-as company when the run was started while acting as one. */
+    actingCompanyId: integer('acting_company_id'),
+    /** The session that started it: a run that goes on as a job acts as that session, and stops when it ends. */
+    sessionHash: text('session_hash'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    check('bulk_runs_status_check', sql`${t.status} in ('running','done','failed')`),
+    index('bulk_runs_created_by_idx').on(t.createdBy, t.id),
+  ],
 );
 
 /** Page views and logins, inserted in batches; BRIN on time keeps inserts cheap (G5). */

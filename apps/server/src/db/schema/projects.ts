@@ -185,6 +185,8 @@ export const projectAreas = pgTable(
     index('project_areas_parent_idx').on(t.parentId),
     index('project_areas_rank_idx').on(t.projectId, t.treeRank),
     uniqueIndex('project_areas_number_key').on(t.projectId, t.kind, sql`lower(${t.number})`).where(sql`${t.number} <> ''`),
+    // The one search (issue 14): lower(name) LIKE '%term%' walks it.
+    index('project_areas_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -232,6 +234,7 @@ export const tasks = pgTable(
     index('tasks_project_idx').on(t.projectId, t.id),
     index('tasks_project_status_idx').on(t.projectId, t.status),
     index('tasks_assigned_idx').on(t.assignedEmployeeId),
+    index('tasks_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -332,6 +335,7 @@ export const tickets = pgTable(
     index('tickets_project_idx').on(t.projectId, t.status, t.id),
     index('tickets_task_idx').on(t.taskId).where(sql`${t.status} = 'open'`),
     index('tickets_status_idx').on(t.status, t.id),
+    index('tickets_description_trgm').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
   ],
 );
 

@@ -15,6 +15,8 @@ export interface ArticleListRow {
   status: ArticleStatus;
   unit: string | null;
   impressionMediaId: number | null;
+  /** The list's picture: the impression image, or else the first of the article's media. */
+  thumbId: number | null;
   productId: number | null;
   deletedAt: Date | null;
   syncedAt: Date;
@@ -45,6 +47,9 @@ const listColumns = {
   status: sql<ArticleStatus>`${articles.status}`,
   unit: articles.unit,
   impressionMediaId: articles.impressionMediaId,
+  // COALESCE evaluates the subquery only for an article without an impression: one probe of article_media's key.
+  thumbId: sql<number | null>`coalesce(${articles.impressionMediaId}, (SELECT am.media_id FROM article_media am
+    WHERE am.article_id = "articles"."id" ORDER BY am.position LIMIT 1))`,
   productId: products.id,
   deletedAt: articles.deletedAt,
   syncedAt: articles.syncedAt,
@@ -176,6 +181,16 @@ export async function find(db: DbOrTx, id: number): Promise<ArticleDetailRow | n
 export async function findName(db: DbOrTx, id: number): Promise<string | null> {
   const rows = await db.select({ name: articles.name }).from(articles).where(eq(articles.id, id));
   return rows[0]?.name ?? null;
+}
+
+/** "SKU name" of these articles (deleted ones too), for a bulk action's skipped rows. */
+export async function labelsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: articles.id, sku: articles.sku, name: articles.name })
+    .from(articles)
+    .where(inArray(articles.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, `${r.sku} ${r.name}`]));
 }
 
 export async function findVersion(db: DbOrTx, id: number): Promise<number | null> {

@@ -29,7 +29,7 @@ function toListItem(r: repo.ArticleListRow): ArticleListItem {
     supplierName: r.supplierName,
     status: r.status,
     unit: r.unit,
-    thumbUrl: r.impressionMediaId ? mediaUrl(r.impressionMediaId, 'thumb') : null,
+    thumbUrl: r.thumbId ? mediaUrl(r.thumbId, 'thumb') : null,
     productId: r.productId,
     deletedAt: r.deletedAt ? r.deletedAt.toISOString() : null,
     syncedAt: r.syncedAt.toISOString(),

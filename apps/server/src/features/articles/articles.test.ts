@@ -288,14 +288,23 @@ describe('GET /api/articles', () => {
     expect((await viewer.get(`/api/articles?perPage=1&type=${tag}T1`)).json().meta.total).toBe(1);
   });
 
-  it('shows the impression thumbnail and the product made from the article', async () => {
+  it('shows the impression thumbnail (else the first of its media) and the product made from the article', async () => {
     const tag = `p${Date.now().toString(36)}`;
-    const [withBoth, plain] = await insertArticles(tdb.db, [{ name: `${tag} 1` }, { name: `${tag} 2` }]);
-    const [m] = await newMedia(1);
+    const [withBoth, plain, mediaOnly] = await insertArticles(tdb.db, [
+      { name: `${tag} 1` },
+      { name: `${tag} 2` },
+      { name: `${tag} 3` },
+    ]);
+    const [m, second, first] = await newMedia(3);
     await tdb.db.orm
       .update(articles)
       .set({ impressionMediaId: m })
       .where(eq(articles.id, withBoth ?? 0));
+    // Media but no impression: the list shows the first of them by position.
+    await tdb.db.orm.insert(articleMedia).values([
+      { articleId: mediaOnly ?? 0, mediaId: second ?? 0, position: 1 },
+      { articleId: mediaOnly ?? 0, mediaId: first ?? 0, position: 0 },
+    ]);
     const [p] = await tdb.db.orm
       .insert(products)
       .values({
@@ -308,6 +317,10 @@ describe('GET /api/articles', () => {
     const data = (await viewer.get(`/api/articles?q=${tag}`)).json().data;
     expect(data[0]).toMatchObject({ id: withBoth, thumbUrl: `/api/media/${m}/thumb`, productId: p?.id });
     expect(data[1]).toMatchObject({ id: plain, thumbUrl: null, productId: null });
+    expect(data[2]).toMatchObject({ id: mediaOnly, thumbUrl: `/api/media/${first}/thumb` });
+    // The detail's own thumbUrl follows the same rule; its impression stays the chosen one (none).
+    const detail = (await viewer.get(`/api/articles/${mediaOnly}`)).json().data;
+    expect(detail).toMatchObject({ thumbUrl: `/api/media/${first}/thumb`, impression: null });
   });
 
   it('refuses bad queries with fieldErrors (I1, I4)', async () => {

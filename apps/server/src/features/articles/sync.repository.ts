@@ -286,6 +286,11 @@ export async function upsertBatch(
   return { created: Number(r[0]?.created ?? 0), updated: Number(r[0]?.updated ?? 0) };
 }
 
+/** For the rest of the transaction, rows inserted are not written to record_changes (updates and deletes still are). */
+export async function skipInsertHistory(tx: DbOrTx): Promise<void> {
+  await rows(tx, sql`SELECT set_config('app.record_inserts', 'off', true)`);
+}
+
 /** Soft-deletes live articles the complete listing no longer holds (D9). */
 export async function softDeleteMissing(tx: DbOrTx, runId: number, now: Date): Promise<number> {
   const r = await rows<{ n: number }>(

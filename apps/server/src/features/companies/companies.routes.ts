@@ -1,5 +1,7 @@
 import { actingAsInputSchema, companyBrandSchema } from '@app/shared/auth/auth';
 import {
+  type CompanyListQuery,
+  type CompanySummary,
   companyInputSchema,
   companyListQuerySchema,
   companyLogoSchema,
@@ -14,6 +16,7 @@ import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/platform/h
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
+import { registerListExport } from '../../platform/list-export';
 import * as companies from './companies.service';
 
 const tags = ['companies'];
@@ -32,6 +35,30 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => companies.listCompanies(req.ctx, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/companies/export',
+    access: access.employee('companies.manage', 'companies.act-as-client'),
+    query: companyListQuerySchema,
+    tags,
+    summary: 'The companies list (active or archived tab) as CSV or XLSX, with its search, sector filter and sort',
+    fileName: { nl: 'bedrijven', en: 'companies' },
+    sheetName: { nl: 'Bedrijven', en: 'Companies' },
+    columns: [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (c: CompanySummary) => c.id },
+      { header: { nl: 'Naam', en: 'Name' }, type: 'text', width: 32, value: (c) => c.name },
+      {
+        header: { nl: 'Sector', en: 'Sector' },
+        type: 'text',
+        width: 12,
+        value: (c) => ({ cruise: 'Cruise', leisure: 'Leisure' })[c.sector] ?? c.sector,
+      },
+      { header: { nl: 'Plaats', en: 'City' }, type: 'text', width: 20, value: (c) => c.city },
+      { header: { nl: 'Land', en: 'Country' }, type: 'text', width: 16, value: (c) => c.country },
+      { header: { nl: 'Gebruikers', en: 'Users' }, type: 'integer', value: (c) => c.usersCount },
+    ],
+    page: async (ctx, q: CompanyListQuery) => ({ rows: (await companies.listCompanies(ctx, q)).data }),
+  });
 
   app.get(
     '/api/companies/options',

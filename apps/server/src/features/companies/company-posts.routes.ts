@@ -1,5 +1,7 @@
 import { companyParams } from '@app/shared/companies/companies';
 import {
+  type CompanyPost,
+  type CompanyPostListQuery,
   companyPostInputSchema,
   companyPostListQuerySchema,
   companyPostParams,
@@ -11,10 +13,16 @@ import {
 import { emptyResponse, envelope, listQueryBase, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { registerListExport } from '../../platform/list-export';
 import * as posts from './company-posts.service';
 
 const tags = ['company posts'];
 const manage = { access: access.employee('companies.manage') };
+const POST_STATUS = {
+  draft: { nl: 'Concept', en: 'Draft' },
+  scheduled: { nl: 'Gepland', en: 'Scheduled' },
+  published: { nl: 'Gepubliceerd', en: 'Published' },
+} as const;
 
 /** company.posts (back office) and the portal's company news. */
 export const companyPostsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +40,33 @@ export const companyPostsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => posts.listPosts(req.ctx, req.params.companyId, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/companies/:companyId/posts/export',
+    ...manage,
+    params: companyParams,
+    query: companyPostListQuerySchema,
+    tags,
+    summary: "The company's news as CSV or XLSX, with the search and status filter of the list",
+    fileName: { nl: 'bedrijfsberichten', en: 'company-posts' },
+    sheetName: { nl: 'Berichten', en: 'Posts' },
+    columns: [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (p: CompanyPost) => p.id },
+      { header: { nl: 'Titel', en: 'Title' }, type: 'text', width: 40, value: (p) => p.title },
+      {
+        header: { nl: 'Status', en: 'Status' },
+        type: 'text',
+        width: 14,
+        value: (p, l) =>
+          (p.status === 'draft' ? POST_STATUS.draft : p.scheduled ? POST_STATUS.scheduled : POST_STATUS.published)[l],
+      },
+      { header: { nl: 'Publicatie', en: 'Publication' }, type: 'datetime', value: (p) => p.publishAt },
+      { header: { nl: 'Gewijzigd', en: 'Changed' }, type: 'datetime', value: (p) => p.updatedAt },
+    ],
+    page: async (ctx, q: CompanyPostListQuery, { companyId }: { companyId: number }) => ({
+      rows: (await posts.listPosts(ctx, companyId, q)).data,
+    }),
+  });
 
   app.post(
     '/api/companies/:companyId/posts',

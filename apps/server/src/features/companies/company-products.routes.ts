@@ -1,5 +1,7 @@
 import { companyParams } from '@app/shared/companies/companies';
 import {
+  type CompanyProduct,
+  type CompanyProductListQuery,
   companyProductInputSchema,
   companyProductListQuerySchema,
   companyProductParams,
@@ -15,6 +17,7 @@ import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/sha
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
+import { registerListExport } from '../../platform/list-export';
 import * as products from './company-products.service';
 
 const tags = ['company products'];
@@ -36,6 +39,34 @@ export const companyProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => products.listCompanyProducts(req.ctx, req.params.companyId, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/companies/:companyId/products/export',
+    ...manage,
+    params: companyParams,
+    query: companyProductListQuerySchema,
+    tags,
+    summary: "The company's products as CSV or XLSX, with the search and sort of the list",
+    fileName: { nl: 'bedrijfsproducten', en: 'company-products' },
+    sheetName: { nl: 'Producten', en: 'Products' },
+    columns: [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (p: CompanyProduct) => p.id },
+      { header: { nl: 'Product', en: 'Product' }, type: 'text', width: 32, value: (p) => p.product.name },
+      { header: { nl: 'Code', en: 'Code' }, type: 'text', width: 16, value: (p) => p.product.code },
+      {
+        header: { nl: 'Type', en: 'Type' },
+        type: 'text',
+        width: 20,
+        value: (p, l) => p.typeName ?? { nl: 'Onbekend', en: 'Unknown' }[l],
+      },
+      { header: { nl: 'Project', en: 'Project' }, type: 'text', width: 28, value: (p) => p.project?.name ?? null },
+      { header: { nl: 'Referentie', en: 'Reference' }, type: 'text', width: 20, value: (p) => p.reference || null },
+      { header: { nl: 'Opmerkingen', en: 'Notes' }, type: 'text', width: 36, value: (p) => p.notes || null },
+    ],
+    page: async (ctx, q: CompanyProductListQuery, { companyId }: { companyId: number }) => ({
+      rows: (await products.listCompanyProducts(ctx, companyId, q)).data,
+    }),
+  });
 
   app.get(
     '/api/companies/:companyId/product-options',

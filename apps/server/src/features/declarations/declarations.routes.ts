@@ -22,6 +22,7 @@ import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/plat
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as settings from './declaration-settings.service';
+import { registerDeclarationsExport } from './declarations.exports';
 import * as declarations from './declarations.service';
 
 const tags = ['declarations'];
@@ -61,6 +62,7 @@ export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => declarations.listUserDeclarations(req.ctx, req.params.userId, req.query),
   );
+  registerDeclarationsExport(app);
 
   app.post(
     '/api/declarations',

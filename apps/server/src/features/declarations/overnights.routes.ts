@@ -14,6 +14,7 @@ import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { registerOvernightsExport } from './declarations.exports';
 import * as overnights from './overnights.service';
 
 const tags = ['overnights'];
@@ -51,6 +52,7 @@ export const overnightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => overnights.listUserOvernights(req.ctx, req.params.userId, req.query),
   );
+  registerOvernightsExport(app);
 
   app.post(
     '/api/overnights',

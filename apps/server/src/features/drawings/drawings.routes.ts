@@ -19,6 +19,7 @@ import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/plat
 import { projectParams } from '@app/shared/projects/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { registerDrawingsExport } from './drawings.exports';
 import * as drawings from './drawings.service';
 
 const tags = ['drawings'];
@@ -42,6 +43,7 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => drawings.listProjectDrawings(req.ctx, req.params.projectId, req.query),
   );
+  registerDrawingsExport(app);
 
   app.post(
     '/api/projects/:projectId/drawings',

@@ -20,6 +20,7 @@ import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/plat
 import { projectParams } from '@app/shared/projects/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { registerHoursExport } from './hours.exports';
 import * as hours from './hours.service';
 
 const tags = ['hours'];
@@ -58,6 +59,7 @@ export const hoursRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => hours.listBookedHours(req.ctx, req.query),
   );
+  registerHoursExport(app);
 
   app.post(
     '/api/hours',

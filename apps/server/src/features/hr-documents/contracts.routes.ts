@@ -10,6 +10,7 @@ import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/plat
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as contracts from './contracts.service';
+import { registerContractsExport } from './hr-documents.exports';
 
 const tags = ['hr-documents'];
 // Reading: any employee (their own record); another person's only with contracts.manage, decided
@@ -33,6 +34,7 @@ export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => contracts.listContracts(req.ctx, req.params.userId),
   );
+  registerContractsExport(app);
 
   app.post(
     '/api/users/:userId/contracts',

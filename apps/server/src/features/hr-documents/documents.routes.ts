@@ -11,6 +11,7 @@ import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/plat
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as documents from './documents.service';
+import { registerDocumentsExport, registerExpiringExport } from './hr-documents.exports';
 
 const tags = ['hr-documents'];
 // Reading: any employee (their own record); another person's only with documents.manage, decided
@@ -34,6 +35,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => documents.listDocuments(req.ctx, req.params.userId),
   );
+  registerDocumentsExport(app);
 
   app.post(
     '/api/users/:userId/documents',
@@ -101,4 +103,5 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => documents.listExpiring(req.ctx),
   );
+  registerExpiringExport(app);
 };

@@ -12,6 +12,7 @@ import { envelope, noQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as card from './card.service';
+import { registerLeaveLinesExport } from './leave.exports';
 
 const tags = ['leave'];
 /** Any employee: their own card; the scope decides about another person's (PEOPLE_RIGHTS.leave, else 404). */
@@ -49,6 +50,7 @@ export const leaveCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => card.listLines(req.ctx, req.params.userId, req.query),
   );
+  registerLeaveLinesExport(app);
 
   app.post(
     '/api/users/:userId/leave-corrections',

@@ -13,6 +13,8 @@ import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
 import { envelope, noQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { registerLeaveRequestsExport } from './leave.exports';
+import { registerLeaveRequestBulkActions } from './requests.bulk';
 import * as requests from './requests.service';
 
 const tags = ['leave'];
@@ -37,6 +39,8 @@ export const leaveRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => requests.listLeaveRequests(req.ctx, req.query),
   );
+  registerLeaveRequestsExport(app);
+  registerLeaveRequestBulkActions(app);
 
   app.post(
     '/api/leave-requests/preview',

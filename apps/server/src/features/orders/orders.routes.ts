@@ -2,29 +2,90 @@ import {
   addOrderFilesSchema,
   approveDesignSchema,
   approveRequestSchema,
+  type ClientOrderListQuery,
   clientOrderListQuerySchema,
   completeOrderSchema,
   declineRequestSchema,
   denyDesignSchema,
   moreInfoSchema,
+  type OrderListItem,
   orderPageSchema,
   orderParams,
   orderSchema,
   orderUpdateSchema,
   productRequestInputSchema,
   reorderSchema,
+  type StaffOrderListQuery,
   sendVersionSchema,
   staffOrderListQuerySchema,
 } from '@app/shared/orders/orders';
 import { envelope, noQuery } from '@app/shared/platform/http';
+import type { Locale } from '@app/shared/platform/locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { type ExportColumn, registerListExport } from '../../platform/list-export';
 import * as orders from './orders.service';
 
 const tags = ['orders'];
 const staff = { access: access.employee('companies.manage') };
 const portal = { access: access.portal };
 const one = { 200: envelope(orderSchema) };
+
+const STATUS = {
+  requested: { nl: 'Aangevraagd', en: 'Requested' },
+  declined: { nl: 'Afgewezen', en: 'Declined' },
+  in_progress: { nl: 'In behandeling', en: 'In progress' },
+  pending_approval: { nl: 'Wacht op goedkeuring', en: 'Awaiting approval' },
+  approved: { nl: 'Ontwerp goedgekeurd', en: 'Design approved' },
+  completed: { nl: 'Afgerond', en: 'Completed' },
+} as const;
+const EVENT = {
+  requested: { nl: 'Product aangevraagd', en: 'Product requested' },
+  edited: { nl: 'Gegevens gewijzigd', en: 'Details edited' },
+  request_approved: { nl: 'Aanvraag goedgekeurd', en: 'Request approved' },
+  request_declined: { nl: 'Aanvraag afgewezen', en: 'Request declined' },
+  version_sent: { nl: 'Ontwerp versie {n} ter goedkeuring verstuurd', en: 'Design version {n} sent for approval' },
+  design_approved: { nl: 'Ontwerp versie {n} goedgekeurd', en: 'Design version {n} approved' },
+  design_denied: { nl: 'Wijzigingen gevraagd op versie {n}', en: 'Changes requested on version {n}' },
+  info_requested: { nl: 'Meer informatie gevraagd', en: 'More information requested' },
+  files_added: { nl: 'Bestanden toegevoegd', en: 'Files added' },
+  completed: { nl: 'Bestelling afgerond', en: 'Order completed' },
+  reordered: { nl: 'Opnieuw besteld', en: 'Reordered' },
+} as const;
+const eventText = (e: NonNullable<OrderListItem['latestEvent']>, l: Locale) => {
+  const what = (EVENT[e.kind]?.[l] ?? e.kind).replace('{n}', String(e.versionNumber ?? ''));
+  return e.actor ? `${what} ${l === 'nl' ? 'door' : 'by'} ${e.actor}` : what;
+};
+
+/** The columns of an orders export (both sides; staff also see the company), as the list shows them. */
+function orderColumns(side: 'staff' | 'client'): ExportColumn<OrderListItem>[] {
+  return [
+    { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (o) => o.id },
+    { header: { nl: 'Aanvraag of bestelling', en: 'Request or order' }, type: 'text', width: 36, value: (o) => o.title },
+    { header: { nl: 'Product', en: 'Product' }, type: 'text', width: 30, value: (o) => o.product.name },
+    { header: { nl: 'Aantal', en: 'Quantity' }, type: 'integer', value: (o) => o.quantity },
+    ...(side === 'staff'
+      ? [
+          {
+            header: { nl: 'Bedrijf', en: 'Company' },
+            type: 'text' as const,
+            width: 24,
+            value: (o: OrderListItem) => o.company.name,
+          },
+        ]
+      : []),
+    { header: { nl: 'Status', en: 'Status' }, type: 'text', width: 20, value: (o, l) => STATUS[o.status]?.[l] ?? o.status },
+    {
+      header: { nl: 'Laatste gebeurtenis', en: 'Latest event' },
+      type: 'text',
+      width: 40,
+      value: (o, l) => (o.latestEvent ? eventText(o.latestEvent, l) : null),
+    },
+    { header: { nl: 'Aangevraagd door', en: 'Requested by' }, type: 'text', width: 22, value: (o) => o.requestedBy },
+    { header: { nl: 'Aangemaakt', en: 'Created' }, type: 'datetime', value: (o) => o.createdAt },
+    { header: { nl: 'Bijgewerkt', en: 'Updated' }, type: 'datetime', value: (o) => o.updatedAt },
+  ];
+}
 
 /** The back office's product requests and orders: /api/orders… (issue 11). */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,6 +102,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => orders.listStaffOrders(req.ctx, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/orders/export',
+    ...staff,
+    query: staffOrderListQuerySchema,
+    tags,
+    summary: 'Product requests and orders (the tab, company, search and sort of the list) as CSV or XLSX',
+    fileName: { nl: 'aanvragen', en: 'requests' },
+    sheetName: { nl: 'Aanvragen', en: 'Requests' },
+    columns: orderColumns('staff'),
+    page: async (ctx, q: StaffOrderListQuery) => ({ rows: (await orders.listStaffOrders(ctx, q)).data }),
+  });
 
   app.get(
     '/api/orders/:orderId',
@@ -170,6 +243,18 @@ export const clientOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => orders.listClientOrders(req.ctx, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/client/orders/export',
+    ...portal,
+    query: clientOrderListQuerySchema,
+    tags,
+    summary: "The company's orders and requests (the tab, search and sort of the list) as CSV or XLSX",
+    fileName: { nl: 'bestellingen', en: 'orders' },
+    sheetName: { nl: 'Bestellingen', en: 'Orders' },
+    columns: orderColumns('client'),
+    page: async (ctx, q: ClientOrderListQuery) => ({ rows: (await orders.listClientOrders(ctx, q)).data }),
+  });
 
   app.post(
     '/api/client/orders',

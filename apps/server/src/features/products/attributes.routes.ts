@@ -1,5 +1,7 @@
 import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
 import {
+  type Attribute,
+  type AttributeKind,
   attributeInputSchema,
   attributeKindParams,
   attributeListQuerySchema,
@@ -10,10 +12,24 @@ import {
   attributeUpdateSchema,
 } from '@app/shared/products/attributes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type * as z from 'zod';
 import { access } from '../../platform/access';
+import { registerListExport } from '../../platform/list-export';
 import * as attributes from './attributes.service';
 
 const tags = ['attributes'];
+
+/** The archives' names as the web app calls them (attributes.kinds), for the export's file. */
+const KIND_NAMES: Record<AttributeKind, { nl: string; en: string }> = {
+  areas: { nl: 'Ruimtes', en: 'Areas' },
+  categories: { nl: 'Categorieën', en: 'Categories' },
+  features: { nl: 'Kenmerken', en: 'Features' },
+  preferences: { nl: 'Voorkeuren', en: 'Preferences' },
+  types: { nl: 'Types', en: 'Types' },
+  'type-groups': { nl: 'Typegroepen', en: 'Type groups' },
+  suppliers: { nl: 'Leveranciers', en: 'Suppliers' },
+  materials: { nl: 'Materialen', en: 'Materials' },
+};
 const manage = { access: access.employee('products.manage') };
 
 /** The attribute archives under 'Attributen' (areas, categories, features, ...). */
@@ -61,6 +77,40 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => attributes.listAttributes(req.ctx, req.params.kind, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/attributes/:kind/export',
+    ...manage,
+    params: attributeKindParams,
+    query: attributeListQuerySchema,
+    tags,
+    summary: 'One attribute archive as CSV or XLSX, with its search and sort',
+    fileName: ({ kind }: { kind: AttributeKind }) => KIND_NAMES[kind],
+    columns: ({ kind }) => [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (a: Attribute) => a.id },
+      { header: { nl: 'Naam (Nederlands)', en: 'Name (Dutch)' }, type: 'text', width: 32, value: (a) => a.nameNl },
+      { header: { nl: 'Naam (Engels)', en: 'Name (English)' }, type: 'text', width: 32, value: (a) => a.nameEn || null },
+      ...(kind === 'types'
+        ? [
+            {
+              header: { nl: 'Typegroep', en: 'Type group' },
+              type: 'text' as const,
+              width: 24,
+              value: (a: Attribute) => a.typeGroupNameNl,
+            },
+          ]
+        : []),
+      {
+        header: kind === 'type-groups' ? { nl: 'Types', en: 'Types' } : { nl: 'Producten', en: 'Products' },
+        type: 'integer',
+        value: (a) => a.productsCount,
+      },
+      { header: { nl: 'Bijgewerkt', en: 'Updated' }, type: 'datetime', value: (a) => a.updatedAt },
+    ],
+    page: async (ctx, q: z.output<typeof attributeListQuerySchema>, { kind }) => ({
+      rows: (await attributes.listAttributes(ctx, kind, q)).data,
+    }),
+  });
 
   app.post(
     '/api/attributes/:kind',

@@ -1,4 +1,12 @@
 import { type AttributeKind, type AttributeRef, PRODUCT_ATTRIBUTE_KINDS } from '@app/shared/products/attributes';
+import {
+  BLANK_TEXT_PATTERN,
+  COMPLETENESS_ATTRIBUTE_KINDS,
+  type Completeness,
+  type CompletenessFilter,
+  completenessFromMissing,
+  type MissingFlags,
+} from '@app/shared/products/completeness.rules';
 import type { ProductListQuery } from '@app/shared/products/products';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -27,6 +35,49 @@ export function hasAttributeOfKind(kind: AttributeKind, ids: readonly number[]):
     WHERE pa.product_id = "products"."id" AND a.kind = ${kind} AND pa.attribute_id = ANY(${intArray(ids)}))`;
 }
 
+/**
+ * Catalogue completeness (issue 14) of the product in the outer query, one expression per stored
+ * field, mirroring `productCompleteness` in @app/shared/products/completeness.rules (the same
+ * blank-text pattern; products.test.ts checks both agree on a set of fixtures).
+ */
+const blank = (column: string) => sql`(${sql.raw(`"products"."${column}"`)} ~* ${BLANK_TEXT_PATTERN})`;
+const publicKinds = sql.raw(COMPLETENESS_ATTRIBUTE_KINDS.map((k) => `'${k}'`).join(', '));
+export const missingSql: Record<keyof MissingFlags, SQL> = {
+  nameNl: blank('name_nl'),
+  nameEn: blank('name_en'),
+  descriptionNl: blank('description_nl'),
+  descriptionEn: blank('description_en'),
+  images: sql`(NOT EXISTS (SELECT 1 FROM product_media pm
+    WHERE pm.product_id = "products"."id" AND pm.role = 'gallery'))`,
+  attributes: sql`(NOT EXISTS (SELECT 1 FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id
+    WHERE pa.product_id = "products"."id" AND a.kind IN (${publicKinds})))`,
+  downloads: sql`(CASE WHEN jsonb_typeof("products"."downloads") = 'array'
+    THEN jsonb_array_length("products"."downloads") = 0 ELSE true END)`,
+};
+const sharedMissing = [missingSql.images, missingSql.attributes, missingSql.downloads];
+const incompleteIn = {
+  nl: or(missingSql.nameNl, missingSql.descriptionNl, ...sharedMissing) as SQL,
+  en: or(missingSql.nameEn, missingSql.descriptionEn, ...sharedMissing) as SQL,
+};
+/** The `complete` filter: yes complete in both languages, no incomplete in either, nl/en incomplete in that language. */
+export function completenessWhere(filter: CompletenessFilter | undefined): SQL | undefined {
+  if (filter === undefined) return undefined;
+  const incomplete = or(
+    missingSql.nameNl,
+    missingSql.descriptionNl,
+    missingSql.nameEn,
+    missingSql.descriptionEn,
+    ...sharedMissing,
+  );
+  if (filter === 'yes') return sql`NOT ${incomplete}`;
+  if (filter === 'no') return incomplete;
+  return incompleteIn[filter];
+}
+/** The flags as select columns (a nested object of the row). */
+const missingColumns = Object.fromEntries(
+  Object.entries(missingSql).map(([k, expr]) => [k, sql<boolean>`${expr}`.mapWith(Boolean)]),
+) as Record<keyof MissingFlags, SQL<boolean>>;
+
 const listSorts: Record<string, SQL[]> = {
   name: [asc(sql`lower(${products.nameNl})`)],
   '-name': [desc(sql`lower(${products.nameNl})`)],
@@ -46,6 +97,8 @@ export interface ProductListRow {
   articleSku: string | null;
   articleRemoved: boolean;
   updatedAt: Date;
+  /** Per language the parts the public page lacks (issue 14). */
+  completeness: Completeness;
 }
 
 export async function list(db: DbOrTx, q: ProductListQuery): Promise<{ rows: ProductListRow[]; total: number }> {
@@ -55,6 +108,7 @@ export async function list(db: DbOrTx, q: ProductListQuery): Promise<{ rows: Pro
       ? or(ilike(products.nameNl, term), ilike(products.nameEn, term), ilike(products.slug, term), ilike(articles.sku, term))
       : undefined,
     q.published ? eq(products.published, q.published === 'yes') : undefined,
+    completenessWhere(q.complete),
     ...PRODUCT_ATTRIBUTE_KINDS.map((k) => {
       const ids = q[k];
       return ids?.length ? hasAttributeOfKind(k, ids) : undefined;
@@ -73,6 +127,7 @@ export async function list(db: DbOrTx, q: ProductListQuery): Promise<{ rows: Pro
         articleSku: articles.sku,
         articleRemoved: sql<boolean>`(${articles.deletedAt} IS NOT NULL)`.mapWith(Boolean),
         updatedAt: products.updatedAt,
+        missing: missingColumns,
       })
       .from(products)
       .leftJoin(articles, eq(articles.id, products.articleId))
@@ -89,7 +144,10 @@ export async function list(db: DbOrTx, q: ProductListQuery): Promise<{ rows: Pro
           .where(where)
       : db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
   ]);
-  return { rows, total: count[0]?.n ?? 0 };
+  return {
+    rows: rows.map(({ missing, ...row }) => ({ ...row, completeness: completenessFromMissing(missing) })),
+    total: count[0]?.n ?? 0,
+  };
 }
 
 /** The attributes of these products (optionally of one kind), by product. */

@@ -1,5 +1,7 @@
 import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
+import { localName } from '@app/shared/products/attributes';
 import {
+  type ProductListItem,
   type ProductListQuery,
   type PublicProductQuery,
   productCreateSchema,
@@ -18,8 +20,10 @@ import {
 } from '@app/shared/products/products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { registerListExport } from '../../platform/list-export';
 import { attributesRoutes } from './attributes.routes';
 import * as order from './product-order.service';
+import { registerProductBulkActions } from './products.bulk';
 import * as products from './products.service';
 import * as catalogue from './public-catalogue.service';
 
@@ -46,6 +50,40 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => products.listProducts(req.ctx, req.query as unknown as ProductListQuery),
   );
+
+  registerProductBulkActions(app, manage.access);
+
+  registerListExport(app, {
+    path: '/api/products/export',
+    ...manage,
+    query: productListQuerySchema,
+    tags,
+    summary: 'The products list as CSV or XLSX, with its search, publication and attribute filters and sort',
+    fileName: { nl: 'producten', en: 'products' },
+    sheetName: { nl: 'Producten', en: 'Products' },
+    columns: [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (p: ProductListItem) => p.id },
+      { header: { nl: 'Naam', en: 'Name' }, type: 'text', width: 36, value: (p, l) => localName(p, l) },
+      { header: { nl: 'Naam (Nederlands)', en: 'Name (Dutch)' }, type: 'text', width: 36, value: (p) => p.nameNl },
+      { header: { nl: 'Naam (Engels)', en: 'Name (English)' }, type: 'text', width: 36, value: (p) => p.nameEn || null },
+      {
+        header: { nl: 'Categorieën', en: 'Categories' },
+        type: 'text',
+        width: 36,
+        value: (p, l) => p.categories.map((c) => localName(c, l)).join(', ') || null,
+      },
+      { header: { nl: 'Gekoppeld artikel', en: 'Linked article' }, type: 'text', width: 18, value: (p) => p.articleSku },
+      {
+        header: { nl: 'Status', en: 'Status' },
+        type: 'text',
+        width: 16,
+        value: (p, l) =>
+          (p.published ? { nl: 'Gepubliceerd', en: 'Published' } : { nl: 'Niet gepubliceerd', en: 'Not published' })[l],
+      },
+      { header: { nl: 'Bijgewerkt', en: 'Updated' }, type: 'datetime', value: (p) => p.updatedAt },
+    ],
+    page: async (ctx, q: ProductListQuery) => ({ rows: (await products.listProducts(ctx, q)).data }),
+  });
 
   app.post(
     '/api/products',

@@ -45,6 +45,7 @@ export async function listProducts(ctx: Ctx, q: ProductListQuery): Promise<Page<
       articleRemoved: r.articleRemoved,
       categories: categories.get(r.id) ?? [],
       updatedAt: r.updatedAt.toISOString(),
+      completeness: r.completeness,
     })),
     meta: pageMeta(q.page, q.perPage, total),
   };

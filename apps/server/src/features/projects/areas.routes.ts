@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
 import * as areas from './areas.service';
+import { registerAreasExport } from './projects.exports';
 
 const tags = ['projects'];
 const view = { access: access.employee('projects.view', 'projects.manage') };
@@ -39,6 +40,7 @@ export const areasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({ data: await areas.listAreas(req.ctx, req.params.projectId, req.query) }),
   );
+  registerAreasExport(app);
 
   app.post(
     base,

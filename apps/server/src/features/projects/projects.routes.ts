@@ -10,6 +10,8 @@ import {
 } from '@app/shared/projects/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { registerProjectBulkActions } from './projects.bulk';
+import { registerProjectsExport } from './projects.exports';
 import * as projects from './projects.service';
 
 const tags = ['projects'];
@@ -33,6 +35,8 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => projects.listProjects(req.ctx, req.query),
   );
+  registerProjectsExport(app);
+  registerProjectBulkActions(app);
 
   app.post(
     '/api/projects',

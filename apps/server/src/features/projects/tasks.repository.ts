@@ -247,6 +247,20 @@ export async function findTask(db: DbOrTx, actor: Actor, projectId: number, task
   return rows[0] ?? null;
 }
 
+/** Tasks by id alone, within the actor's area scope: their project and name (bulk actions, which get ids from any project). */
+export async function taskRefs(
+  db: DbOrTx,
+  actor: Actor,
+  ids: readonly number[],
+): Promise<Map<number, { projectId: number; name: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: tasks.id, projectId: tasks.projectId, name: tasks.name })
+    .from(tasks)
+    .where(and(sql`${tasks.id} = ANY(${intArray(ids)})`, inScope(actor)));
+  return new Map(rows.map((r) => [r.id, { projectId: r.projectId, name: r.name }]));
+}
+
 export interface TaskLock {
   id: number;
   projectId: number;

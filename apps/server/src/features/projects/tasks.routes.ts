@@ -12,6 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
+import { registerTaskBulkActions } from './projects.bulk';
+import { registerTasksExport } from './projects.exports';
 import { subtasksRoutes } from './subtasks.routes';
 import * as tasks from './tasks.service';
 
@@ -67,6 +69,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => tasks.listProjectTasks(req.ctx, req.params.projectId, req.query),
   );
+  registerTasksExport(app);
+  registerTaskBulkActions(app);
 
   app.get(
     '/api/projects/:projectId/tasks/:taskId',

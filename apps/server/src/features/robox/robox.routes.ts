@@ -1,5 +1,8 @@
 import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/shared/platform/http';
 import {
+  type RoboxCategory,
+  type RoboxMaterial,
+  type RoboxMaterialListQuery,
   roboxCategoryInputSchema,
   roboxCategoryListQuerySchema,
   roboxCategoryParams,
@@ -13,7 +16,9 @@ import {
   roboxMaterialUpdateSchema,
 } from '@app/shared/robox/robox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type * as z from 'zod';
 import { access } from '../../platform/access';
+import { registerListExport } from '../../platform/list-export';
 import * as robox from './robox.service';
 
 const tags = ['robox'];
@@ -34,6 +39,25 @@ export const roboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => robox.listCategories(req.ctx, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/robox/material-categories/export',
+    ...manage,
+    query: roboxCategoryListQuerySchema,
+    tags,
+    summary: 'Material categories as CSV or XLSX, with the search and sort of the list',
+    fileName: { nl: 'robox-materiaalcategorieen', en: 'robox-material-categories' },
+    sheetName: { nl: 'Materiaalcategorieën', en: 'Material categories' },
+    columns: [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (c: RoboxCategory) => c.id },
+      { header: { nl: 'Volgorde', en: 'Order' }, type: 'integer', value: (c) => c.sortOrder },
+      { header: { nl: 'Naam', en: 'Name' }, type: 'text', width: 30, value: (c) => c.name },
+      { header: { nl: 'Omschrijving', en: 'Description' }, type: 'text', width: 50, value: (c) => c.description || null },
+      { header: { nl: 'Materialen', en: 'Materials' }, type: 'integer', value: (c) => c.materialsCount },
+      { header: { nl: 'Bijgewerkt', en: 'Updated' }, type: 'datetime', value: (c) => c.updatedAt },
+    ],
+    page: async (ctx, q: z.output<typeof roboxCategoryListQuerySchema>) => ({ rows: (await robox.listCategories(ctx, q)).data }),
+  });
 
   app.post(
     '/api/robox/material-categories',
@@ -112,6 +136,35 @@ export const roboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => robox.listMaterials(req.ctx, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/robox/materials/export',
+    ...manage,
+    query: roboxMaterialListQuerySchema,
+    tags,
+    summary: 'Materials as CSV or XLSX, with the search, filters and sort of the list',
+    fileName: { nl: 'robox-materialen', en: 'robox-materials' },
+    sheetName: { nl: 'Materialen', en: 'Materials' },
+    columns: [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (m: RoboxMaterial) => m.id },
+      { header: { nl: 'Naam', en: 'Name' }, type: 'text', width: 30, value: (m) => m.name },
+      { header: { nl: 'Code', en: 'Code' }, type: 'text', width: 14, value: (m) => m.code },
+      { header: { nl: 'Categorie', en: 'Category' }, type: 'text', width: 22, value: (m) => m.categoryName },
+      { header: { nl: 'Dikte (mm)', en: 'Thickness (mm)' }, type: 'decimal', value: (m) => m.thicknessMm },
+      { header: { nl: 'Plaatlengte (mm)', en: 'Sheet length (mm)' }, type: 'decimal', value: (m) => m.sheetLengthMm },
+      { header: { nl: 'Plaatbreedte (mm)', en: 'Sheet width (mm)' }, type: 'decimal', value: (m) => m.sheetWidthMm },
+      {
+        header: { nl: 'Kleur / afwerking', en: 'Colour / finish' },
+        type: 'text',
+        width: 22,
+        value: (m) => m.colourFinish || null,
+      },
+      { header: { nl: 'Leverancier', en: 'Supplier' }, type: 'text', width: 22, value: (m) => m.supplierName },
+      { header: { nl: 'Gekoppeld artikel', en: 'Linked article' }, type: 'text', width: 16, value: (m) => m.articleSku },
+      { header: { nl: 'Producten', en: 'Products' }, type: 'integer', value: (m) => m.productsCount },
+    ],
+    page: async (ctx, q: RoboxMaterialListQuery) => ({ rows: (await robox.listMaterials(ctx, q)).data }),
+  });
 
   app.get(
     '/api/robox/materials/options',

@@ -2,6 +2,8 @@ import { emptyResponse, envelope, noQuery, pageOf, versionQuery } from '@app/sha
 import { projectParams } from '@app/shared/projects/projects';
 import {
   applicationParams,
+  type TemplateListQuery,
+  type TemplateSummary,
   templateApplicationListQuerySchema,
   templateApplicationSchema,
   templateApplySchema,
@@ -14,6 +16,7 @@ import {
 } from '@app/shared/templates/templates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { registerListExport } from '../../platform/list-export';
 import * as templates from './templates.service';
 
 const tags = ['templates'];
@@ -38,6 +41,25 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => templates.listTemplates(req.ctx, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/templates/export',
+    ...view,
+    query: templateListQuerySchema,
+    tags,
+    summary: 'The templates as CSV or XLSX, with the search of the list',
+    fileName: { nl: 'sjablonen', en: 'templates' },
+    sheetName: { nl: 'Sjablonen', en: 'Templates' },
+    columns: [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (x: TemplateSummary) => x.id },
+      { header: { nl: 'Titel', en: 'Title' }, type: 'text', width: 36, value: (x) => x.title },
+      { header: { nl: 'Ruimtes', en: 'Areas' }, type: 'integer', value: (x) => x.areaCount },
+      { header: { nl: 'Opgeslagen door', en: 'Saved by' }, type: 'text', width: 24, value: (x) => x.createdBy },
+      { header: { nl: 'Aangemaakt', en: 'Created' }, type: 'datetime', value: (x) => x.createdAt },
+      { header: { nl: 'Gewijzigd', en: 'Changed' }, type: 'datetime', value: (x) => x.updatedAt },
+    ],
+    page: async (ctx, q: TemplateListQuery) => ({ rows: (await templates.listTemplates(ctx, q)).data }),
+  });
 
   app.get(
     '/api/templates/:templateId',

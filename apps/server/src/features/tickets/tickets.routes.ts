@@ -10,6 +10,8 @@ import {
 } from '@app/shared/tickets/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
+import { registerTicketBulkActions } from './tickets.bulk';
+import { registerTicketsExport } from './tickets.exports';
 import * as tickets from './tickets.service';
 
 const tags = ['tickets'];
@@ -31,6 +33,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => tickets.listTickets(req.ctx, req.query),
   );
+  registerTicketsExport(app);
+  registerTicketBulkActions(app);
 
   app.get(
     '/api/tickets/:ticketId',

@@ -3,6 +3,7 @@ import {
   permissionMatrixInputSchema,
   permissionMatrixSchema,
   ROLE_SORTS,
+  type Role,
   roleInputSchema,
   roleSchema,
   roleUpdateSchema,
@@ -10,12 +11,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
+import { registerListExport } from '../../platform/list-export';
 import * as roles from './roles.service';
 
 const tags = ['roles'];
 const manageRoles = { access: access.employee('users.manage-roles') };
 const roleParams = idParam('roleId');
 const roleListQuery = listQueryBase.extend({ sort: z.enum(ROLE_SORTS).default('name') });
+const DASHBOARDS = {
+  general: { nl: 'Algemeen', en: 'General' },
+  projects: { nl: 'Projecten', en: 'Projects' },
+  planning: { nl: 'Planning', en: 'Planning' },
+  hr: { nl: 'HR', en: 'HR' },
+} as const;
 
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -26,6 +34,36 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => roles.listRoles(req.ctx, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/roles/export',
+    ...manageRoles,
+    query: roleListQuery,
+    tags,
+    summary: 'The roles as CSV or XLSX, with the search and sort of the list',
+    fileName: { nl: 'rollen', en: 'roles' },
+    sheetName: { nl: 'Rollen', en: 'Roles' },
+    columns: [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (r: Role) => r.id },
+      { header: { nl: 'Naam', en: 'Name' }, type: 'text', width: 24, value: (r) => r.name },
+      { header: { nl: 'Slug', en: 'Slug' }, type: 'text', width: 20, value: (r) => r.slug },
+      {
+        header: { nl: 'Dashboard', en: 'Dashboard' },
+        type: 'text',
+        width: 12,
+        value: (r, l) => DASHBOARDS[r.dashboard_view]?.[l] ?? r.dashboard_view,
+      },
+      {
+        header: { nl: 'Rechten', en: 'Rights' },
+        type: 'text',
+        width: 60,
+        value: (r, l) => (r.is_admin ? { nl: 'Alle rechten', en: 'All rights' }[l] : r.permissions.join(', ') || null),
+      },
+      { header: { nl: 'Medewerkers', en: 'Employees' }, type: 'integer', value: (r) => r.users_count },
+      { header: { nl: 'Gewijzigd', en: 'Updated' }, type: 'datetime', value: (r) => r.updated_at },
+    ],
+    page: async (ctx, q: z.output<typeof roleListQuery>) => ({ rows: (await roles.listRoles(ctx, q)).data }),
+  });
 
   app.get(
     '/api/roles/:roleId',

@@ -1,4 +1,6 @@
 import {
+  type EmployeeListQuery,
+  type EmployeeRow,
   employeeInputSchema,
   employeeListQuerySchema,
   employeeRowSchema,
@@ -15,6 +17,8 @@ import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/platform/h
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
+import { registerListExport } from '../../platform/list-export';
+import { registerEmployeeBulkActions } from './users.bulk';
 import * as users from './users.service';
 
 const tags = ['employees'];
@@ -38,6 +42,29 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => users.listEmployees(req.ctx, req.query),
   );
+
+  registerListExport(app, {
+    path: '/api/users/export',
+    ...view,
+    query: employeeListQuerySchema,
+    tags,
+    summary: 'The employees list (active or deleted tab) as CSV or XLSX, with its search and sort',
+    fileName: { nl: 'medewerkers', en: 'employees' },
+    sheetName: { nl: 'Medewerkers', en: 'Employees' },
+    columns: [
+      { header: { nl: 'ID', en: 'ID' }, type: 'integer', width: 8, value: (e: EmployeeRow) => e.id },
+      { header: { nl: 'Naam', en: 'Name' }, type: 'text', width: 28, value: (e) => e.name },
+      { header: { nl: 'Functie', en: 'Function' }, type: 'text', width: 22, value: (e) => e.function },
+      { header: { nl: 'Rol', en: 'Role' }, type: 'text', width: 18, value: (e) => e.role?.name ?? null },
+      { header: { nl: 'E-mailadres', en: 'E-mail address' }, type: 'text', width: 32, value: (e) => e.email },
+      { header: { nl: 'Telefoon', en: 'Phone' }, type: 'text', width: 16, value: (e) => e.phone },
+      { header: { nl: 'Exact-ID', en: 'Exact ID' }, type: 'text', width: 12, value: (e) => e.exactId },
+      { header: { nl: 'Laatst ingelogd', en: 'Last signed in' }, type: 'datetime', value: (e) => e.lastLoginAt },
+      { header: { nl: 'Gedeactiveerd', en: 'Deactivated' }, type: 'datetime', value: (e) => e.deletedAt },
+    ],
+    page: async (ctx, q: EmployeeListQuery) => ({ rows: (await users.listEmployees(ctx, q)).data }),
+  });
+  registerEmployeeBulkActions(app);
 
   app.get(
     '/api/users/role-options',

@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { logout, useCurrentUser } from '../../features/auth/api';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { SearchLauncher } from '../../features/search/SearchLauncher';
 import { useSession } from '../session';
 import classes from './CustomerLayout.module.css';
 import { type HeaderLink, PortalShell, usePortalBrand } from './PortalShell';
@@ -93,7 +94,12 @@ export function CustomerLayout() {
       links={links}
       actions={actions}
       menuActions={menuActions}
-      tools={actingAs ? null : <NotificationBell />}
+      tools={
+        <>
+          <SearchLauncher variant="portal" />
+          {actingAs ? null : <NotificationBell />}
+        </>
+      }
       navFrom="lg"
     >
       <Outlet />

@@ -29,6 +29,7 @@ import { logout, useCan, useCurrentUser } from '../../features/auth/api';
 import { useSelfService } from '../../features/auth/viewer';
 import { NotFoundPage } from '../../features/home/pages/NotFoundPage';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { SearchLauncher } from '../../features/search/SearchLauncher';
 import { CATALOGUE_SECTIONS } from '../catalogue-sections';
 import { RouteEffects } from '../RouteEffects';
 import { useRouteChain } from '../use-route-chain';
@@ -135,6 +136,7 @@ export function EmployeeLayout() {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <SearchLauncher variant="backoffice" />
             <NotificationBell />
             <LanguageSwitch />
             <Menu position="bottom-end" withinPortal>

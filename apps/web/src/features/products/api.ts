@@ -1,5 +1,6 @@
 import type { Page } from '@app/shared/platform/http';
 import type { ProductAttributeKind } from '@app/shared/products/attributes';
+import type { CompletenessFilter } from '@app/shared/products/completeness.rules';
 import type {
   PRODUCT_SORTS,
   ProductCreate,
@@ -18,6 +19,8 @@ export interface ProductListParams {
   sort: (typeof PRODUCT_SORTS)[number];
   q?: string | undefined;
   published?: 'yes' | 'no' | undefined;
+  /** Catalogue completeness: yes complete in both languages, no incomplete in one, nl/en incomplete in that language. */
+  complete?: CompletenessFilter | undefined;
   /** Per attribute kind the ids to match (any of them); sent as comma lists. */
   filters: Partial<Record<ProductAttributeKind, number[]>>;
 }
@@ -30,13 +33,13 @@ export const productKeys = {
   order: (categoryId: number | null) => [...productKeys.all, 'order', categoryId ?? 'all'] as const,
 };
 
-const toQuery = (q: ProductListParams) => {
+export const toQuery = (q: ProductListParams) => {
   const filters = Object.fromEntries(
     Object.entries(q.filters)
       .filter(([, ids]) => ids && ids.length > 0)
       .map(([kind, ids]) => [kind, (ids as number[]).join(',')]),
   );
-  return { page: q.page, perPage: q.perPage, sort: q.sort, q: q.q, published: q.published, ...filters };
+  return { page: q.page, perPage: q.perPage, sort: q.sort, q: q.q, published: q.published, complete: q.complete, ...filters };
 };
 
 export const useProducts = (q: ProductListParams) =>

@@ -1,5 +1,6 @@
 import type { Media } from '@app/shared/media/media';
 import { PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/products/attributes';
+import { COMPLETENESS_ATTRIBUTE_KINDS, type Completeness, productCompleteness } from '@app/shared/products/completeness.rules';
 import type { FeaturedProject, ProductDetail, ProductSave } from '@app/shared/products/products';
 
 /** The editor's state: the saved product as the form holds it (images as objects, so they can be shown). */
@@ -108,4 +109,17 @@ export function sectionOf(field: string): string {
   if (field.startsWith('relatedIds')) return 'related';
   if (field.startsWith('featuredProject')) return 'featured';
   return 'general';
+}
+
+/** What the public page would still lack if the editor's state were saved now (the list's rule, issue 14). */
+export function formCompleteness(v: ProductFormValues): Completeness {
+  return productCompleteness({
+    nameNl: v.nameNl,
+    nameEn: v.nameEn,
+    descriptionNl: v.descriptionNl,
+    descriptionEn: v.descriptionEn,
+    images: v.gallery.length,
+    attributes: COMPLETENESS_ATTRIBUTE_KINDS.reduce((n, k) => n + v.attributeIds[k].length, 0),
+    downloads: v.downloads.length,
+  });
 }

@@ -3,11 +3,14 @@ import analytics from './analytics.json';
 import areas from './areas.json';
 import articles from './articles.json';
 import attributes from './attributes.json';
+import bulk from './bulk.json';
 import companies from './companies.json';
 import declarations from './declarations.json';
 import drawings from './drawings.json';
 import errorsStaff from './errors-staff.json';
+import exportMenu from './export-menu.json';
 import exports from './exports.json';
+import history from './history.json';
 import home from './home.json';
 import hours from './hours.json';
 import hrDocuments from './hr-documents.json';
@@ -20,7 +23,8 @@ import products from './products.json';
 import projectArticles from './project-articles.json';
 import projects from './projects.json';
 import robox from './robox.json';
-import { account, errorsSignedIn, files, notifications } from './signed-in';
+import search from './search.json';
+import { account, commonSignedIn, errorsSignedIn, files, notifications } from './signed-in';
 import taskList from './task-list.json';
 import tasks from './tasks.json';
 import templates from './templates.json';
@@ -31,6 +35,7 @@ import weekGrid from './week-grid.json';
 
 // The error messages a signed-in person and only staff can meet, merged into `errors` of the base catalogue.
 export default {
+  common: commonSignedIn,
   errors: { ...errorsSignedIn, ...errorsStaff },
   account,
   notifications,
@@ -39,10 +44,13 @@ export default {
   areas,
   articles,
   attributes,
+  bulk,
   companies,
   declarations,
   drawings,
+  exportMenu,
   exports,
+  history,
   home,
   hours,
   hrDocuments,
@@ -61,5 +69,6 @@ export default {
   tickets,
   timeline,
   users,
+  search,
   weekGrid,
 };

@@ -4,23 +4,28 @@
 // Each file is a namespace of its own; `portal` is merged into the base catalogue's `portal`.
 import drawings from './drawings.json';
 import errorsPortal from './errors-portal.json';
+import exportMenu from './export-menu.json';
 import orders from './orders.json';
 import portalNews from './portal-news.json';
 import portal from './portal-pages.json';
 import portalProducts from './portal-products.json';
 import portalProjects from './portal-projects.json';
-import { account, errorsSignedIn, files, notifications } from './signed-in';
+import search from './search.json';
+import { account, commonSignedIn, errorsSignedIn, files, notifications } from './signed-in';
 
 // The error messages a signed-in person and only the portal can meet, merged into `errors` of the base catalogue.
 export default {
+  common: commonSignedIn,
   errors: { ...errorsSignedIn, ...errorsPortal },
   account,
   notifications,
   files,
   drawings,
+  exportMenu,
   orders,
   portal,
   portalNews,
   portalProducts,
   portalProjects,
+  search,
 };

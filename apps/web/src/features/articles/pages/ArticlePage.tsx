@@ -2,6 +2,7 @@ import { Alert, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrashX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { formatDateTime } from '../../../lib/dates';
@@ -53,7 +54,12 @@ export function ArticlePage() {
             <ArticleStatusBadge status={a.status} />
           </Group>
         }
-        actions={<ProductAction article={a} refetch={reload} />}
+        actions={
+          <>
+            <HistoryPanel subject="article" id={a.id} />
+            <ProductAction article={a} refetch={reload} />
+          </>
+        }
       />
       <Stack gap="lg">
         {a.deletedAt ? (

@@ -3,7 +3,9 @@ import { Anchor, Button, Group, Select, Stack, Tabs, Text, TextInput } from '@ma
 import { IconArchive, IconPackage, IconRefresh, IconSearch, IconTrashX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSelection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
@@ -12,6 +14,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { useCan } from '../../auth/api';
 import { useArticleFacets, useArticles } from '../api';
 import { ArticleStatusBadge } from '../components/ArticleStatusBadge';
+import { ArticlesBulkBar } from '../components/ArticlesBulkBar';
 
 const Nowrap = ({ children, title }: { children: string; title?: string }) => (
   <span style={{ whiteSpace: 'nowrap' }} title={title}>
@@ -26,6 +29,7 @@ export function ArticlesPage() {
   const { t } = useTranslation();
   const list$ = useListParams(ARTICLE_SORTS, 'name');
   const canSync = useCan('articles.sync');
+  const canMakeProducts = useCan('products.manage');
   const tab = list$.params.get('tab') === 'deleted' ? 'deleted' : 'active';
   const type = list$.params.get('type') || undefined;
   const supplier = list$.params.get('supplier') || undefined;
@@ -36,6 +40,10 @@ export function ArticlesPage() {
   const q = { page: list$.page, perPage: 25, sort: list$.sort, q: list$.q, tab, type, supplier, status } as const;
   const list = useArticles(q);
   const facets = useArticleFacets();
+  const { page: _page, ...listQuery } = q;
+  const selection = useSelection(JSON.stringify(listQuery));
+  // Products are made from live articles only: the deleted tab has no selection.
+  const bulk = canMakeProducts && tab === 'active';
 
   const clearFilters = () => {
     list$.setSearch('');
@@ -144,11 +152,14 @@ export function ArticlesPage() {
         title={t('articles.list.title')}
         description={t('articles.list.intro')}
         actions={
-          canSync ? (
-            <Button component={Link} to="/sync" variant="light" leftSection={<IconRefresh size={16} />}>
-              {t('articles.sync.title')}
-            </Button>
-          ) : null
+          <>
+            <ExportMenu path="/api/articles/export" params={q} />
+            {canSync ? (
+              <Button component={Link} to="/sync" variant="light" leftSection={<IconRefresh size={16} />}>
+                {t('articles.sync.title')}
+              </Button>
+            ) : null}
+          </>
         }
       />
       <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'deleted' ? 'deleted' : null })} keepMounted={false}>
@@ -223,12 +234,22 @@ export function ArticlesPage() {
                 sort={list$.sort}
                 onSort={list$.setSort}
                 onPage={list$.setPage}
+                selection={bulk ? selection : undefined}
+                rowLabel={(a) => a.name}
                 empty={empty}
               />
             </div>
           </Stack>
         </Tabs.Panel>
       </Tabs>
+      {bulk ? (
+        <ArticlesBulkBar
+          selection={selection}
+          pageIds={(list.data?.data ?? []).map((a) => a.id)}
+          total={list.data?.meta.total ?? 0}
+          query={listQuery}
+        />
+      ) : null}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { api, isApiError } from '../../../lib/api';
@@ -140,14 +141,17 @@ export function SyncPage() {
         title={t('articles.sync.title')}
         description={t('articles.sync.intro')}
         actions={
-          <Button
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => void handleStart()}
-            loading={start.isPending}
-            disabled={active}
-          >
-            {t('articles.sync.start')}
-          </Button>
+          <>
+            <ExportMenu path="/api/articles/sync/runs/export" params={{}} />
+            <Button
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void handleStart()}
+              loading={start.isPending}
+              disabled={active}
+            >
+              {t('articles.sync.start')}
+            </Button>
+          </>
         }
       />
       <Stack gap="lg">

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errors';
@@ -159,16 +160,15 @@ export function CompaniesPage() {
         title={t('companies.list.title')}
         description={t('companies.list.intro')}
         actions={
-          canAnalytics || createButton ? (
-            <>
-              {canAnalytics ? (
-                <Button component={Link} to="/companies/analytics" variant="default" leftSection={<IconChartBar size={16} />}>
-                  {t('analytics.title')}
-                </Button>
-              ) : null}
-              {createButton}
-            </>
-          ) : null
+          <>
+            <ExportMenu path="/api/companies/export" params={q} />
+            {canAnalytics ? (
+              <Button component={Link} to="/companies/analytics" variant="default" leftSection={<IconChartBar size={16} />}>
+                {t('analytics.title')}
+              </Button>
+            ) : null}
+            {createButton}
+          </>
         }
       />
       <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'active' || !isTab(v) ? null : v })} keepMounted={false}>

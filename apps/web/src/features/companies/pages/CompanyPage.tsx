@@ -22,6 +22,7 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { EditorButtons } from '../../../components/EditorButtons';
 import { FormSection } from '../../../components/FormSection';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
@@ -335,6 +336,7 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
         <Group justify="space-between" align="flex-start" gap="sm">
           {base ? (
             <Group gap="sm">
+              <HistoryPanel subject="company" id={base.id} />
               {base.abilities.canActAs ? (
                 <Button
                   variant="light"

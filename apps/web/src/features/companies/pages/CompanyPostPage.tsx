@@ -27,6 +27,7 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { FormSection } from '../../../components/FormSection';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ImagePickerField } from '../../../components/ImagePickerField';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
@@ -204,6 +205,7 @@ function PostEditor({ companyId, post, reload }: EditorProps) {
             </Title>
             {base ? <PostStatusBadge post={base} /> : null}
           </Group>
+          {base ? <HistoryPanel subject="company_post" id={base.id} /> : null}
         </Group>
         {base && locked ? (
           <Alert color="gray" variant="light" title={t('companies.posts.editor.lockedTitle')}>

@@ -4,6 +4,7 @@ import { IconNews, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { EmptyState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -132,7 +133,10 @@ function PostsList({ companyId }: { companyId: number }) {
             ]}
           />
         </Group>
-        {createButton}
+        <Group gap="sm" wrap="nowrap">
+          <ExportMenu path={`/api/companies/${companyId}/posts/export`} params={q} />
+          {createButton}
+        </Group>
       </Group>
       <DataTable
         caption={t('companies.posts.list.caption')}

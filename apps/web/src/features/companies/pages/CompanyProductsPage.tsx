@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
@@ -169,7 +170,10 @@ function ProductsList({ companyId }: { companyId: number }) {
             w={{ base: '100%', sm: 240 }}
           />
         </Group>
-        {assignButton}
+        <Group gap="sm" wrap="nowrap">
+          <ExportMenu path={`/api/companies/${companyId}/products/export`} params={q} />
+          {assignButton}
+        </Group>
       </Group>
       <DataTable
         caption={t('companies.products.list.caption')}

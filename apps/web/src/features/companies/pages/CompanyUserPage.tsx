@@ -8,6 +8,7 @@ import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { EditorButtons } from '../../../components/EditorButtons';
 import { FormSection } from '../../../components/FormSection';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
@@ -292,12 +293,15 @@ export function CompanyUserEditor({ companyId, user, reload }: EditorProps) {
         </Grid>
         <Group justify="space-between" align="flex-start" gap="sm">
           {base ? (
-            <DeleteButton
-              label={t('companies.users.delete.button')}
-              onClick={() => void handleDelete(base)}
-              loading={remove.isPending}
-              denied={deniedReason(t, base.abilities, 'canDelete')}
-            />
+            <Group gap="sm">
+              <HistoryPanel subject="company_user" id={base.id} />
+              <DeleteButton
+                label={t('companies.users.delete.button')}
+                onClick={() => void handleDelete(base)}
+                loading={remove.isPending}
+                denied={deniedReason(t, base.abilities, 'canDelete')}
+              />
+            </Group>
           ) : null}
           {locked ? null : (
             <EditorButtons editor={editor} ml="auto" createLabel={user ? undefined : t('companies.users.editor.create')} />

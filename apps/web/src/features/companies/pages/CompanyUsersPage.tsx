@@ -4,6 +4,7 @@ import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { EmptyState } from '../../../components/States';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
@@ -153,7 +154,10 @@ function UsersList({ companyId }: { companyId: number }) {
           onChange={(e) => list$.setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
         />
-        {createButton}
+        <Group gap="sm" wrap="nowrap">
+          <ExportMenu path={`/api/companies/${companyId}/users/export`} params={q} />
+          {createButton}
+        </Group>
       </Group>
       <DataTable
         caption={t('companies.users.list.caption')}

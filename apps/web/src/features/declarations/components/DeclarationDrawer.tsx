@@ -21,6 +21,7 @@ import { IconCheck, IconCoin, IconEdit, IconFileTypePdf, IconTrash, IconX } from
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ErrorState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -231,25 +232,28 @@ function Detail({ d, onEdit, onDeleted }: { d: Declaration; onEdit: (d: Declarat
           {t('declarations.detail.ownDecision')}
         </Text>
       ) : null}
-      {a.canEdit || a.canDelete ? (
-        <Group gap="sm">
-          <Tooltip label={editDenied} disabled={!editDenied}>
-            <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => onEdit(d)} disabled={!a.canEdit}>
-              {t('declarations.actions.edit')}
+      <Group gap="sm">
+        {a.canEdit || a.canDelete ? (
+          <>
+            <Tooltip label={editDenied} disabled={!editDenied}>
+              <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => onEdit(d)} disabled={!a.canEdit}>
+                {t('declarations.actions.edit')}
+              </Button>
+            </Tooltip>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => void handleDelete()}
+              disabled={!a.canDelete}
+              loading={remove.isPending}
+            >
+              {t('declarations.actions.delete')}
             </Button>
-          </Tooltip>
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => void handleDelete()}
-            disabled={!a.canDelete}
-            loading={remove.isPending}
-          >
-            {t('declarations.actions.delete')}
-          </Button>
-        </Group>
-      ) : null}
+          </>
+        ) : null}
+        <HistoryPanel subject="declaration" id={d.id} />
+      </Group>
       <Stack gap={6}>
         <Text size="xs" c="dimmed" fw={500}>
           {t('declarations.detail.receipt')}

@@ -4,6 +4,7 @@ import { centsToInput, parseEuros } from '@app/shared/people/declarations.rules'
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FilesField } from '../../../components/files/FilesField';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import type { CloseGuard } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useEmployeeOptions } from '../../projects/employees-api';
@@ -212,7 +213,13 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
             invalid_character: 'declarations.upload.invalid_character',
           }}
         />
-        <FormButtons isNew={!editing} createLabel={t('declarations.form.create')} busy={editor.busy} onCancel={onCancel} />
+        <FormButtons
+          isNew={!editing}
+          createLabel={t('declarations.form.create')}
+          busy={editor.busy}
+          onCancel={onCancel}
+          extra={editing ? <HistoryPanel subject="declaration" id={editing.id} /> : null}
+        />
       </Stack>
     </form>
   );

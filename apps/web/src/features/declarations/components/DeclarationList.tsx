@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Column } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { formatDate } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
 import { useViewer } from '../../auth/viewer';
@@ -44,16 +45,16 @@ export function DeclarationList({ userId }: { userId: number | null }) {
   const employees = useEmployeeOptions();
   const [, setParams] = useSearchParams();
 
-  const list = useDeclarations(userId, {
-    page: list$.page,
-    perPage: PER_PAGE,
+  // The list's filters and sort: the list's query, and the export's.
+  const filters = {
     sort: list$.sort,
     ...(list$.q ? { q: list$.q } : {}),
     ...(tab === 'all' ? {} : { status: tab }),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(userId === null && manage && person ? { employeeId: person } : {}),
-  });
+  };
+  const list = useDeclarations(userId, { page: list$.page, perPage: PER_PAGE, ...filters });
 
   // The open declaration lives in the URL too, without touching the page or the filters.
   const open = (id: number | null) =>
@@ -144,7 +145,13 @@ export function DeclarationList({ userId }: { userId: number | null }) {
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">{createButton}</Group>
+      <Group justify="flex-end" gap="sm">
+        <ExportMenu
+          path={userId === null ? '/api/declarations/export' : `/api/users/${userId}/declarations/export`}
+          params={filters}
+        />
+        {createButton}
+      </Group>
       <Tabs
         value={tab}
         onChange={(v) => list$.setFilters({ status: v === 'submitted' || !isTab(v) ? null : v })}

@@ -110,10 +110,18 @@ export function useRecordEditor<
 }
 
 /** Cancel, and save (or `createLabel` for a new one). */
-export function FormButtons(p: { isNew: boolean; createLabel: string; busy: boolean; onCancel: () => void }) {
+export function FormButtons(p: {
+  isNew: boolean;
+  createLabel: string;
+  busy: boolean;
+  onCancel: () => void;
+  /** At the start of the row (a saved record's history). */
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end">
+      {p.extra ? <div style={{ marginRight: 'auto' }}>{p.extra}</div> : null}
       <Button variant="default" onClick={p.onCancel}>
         {t('common.actions.cancel')}
       </Button>

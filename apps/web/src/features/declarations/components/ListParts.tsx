@@ -3,6 +3,7 @@ import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Selection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/States';
 import type { useListParams } from '../../../lib/use-list-params';
@@ -65,6 +66,9 @@ export function PagedTable<T extends { id: number }>(p: {
   };
   list$: Pick<ListParams, 'sort' | 'setSort' | 'setPage'>;
   empty: ReactNode;
+  /** Bulk selection (components/bulk), with each row's name for its checkbox. */
+  selection?: Selection;
+  rowLabel?: (row: T) => string;
 }) {
   const { list, list$ } = p;
   return (
@@ -80,6 +84,8 @@ export function PagedTable<T extends { id: number }>(p: {
       sort={list$.sort}
       onSort={list$.setSort}
       onPage={list$.setPage}
+      selection={p.selection}
+      rowLabel={p.rowLabel}
       empty={p.empty}
     />
   );

@@ -1,6 +1,7 @@
 import { type Overnight, type OvernightInput, overnightInputSchema } from '@app/shared/people/overnights';
 import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import type { CloseGuard } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useSaveOvernight } from '../api';
@@ -129,6 +130,7 @@ function OvernightForm({ editing, forEmployee, onDone, onCancel, closeGuard }: F
           createLabel={t('declarations.overnights.register')}
           busy={editor.busy}
           onCancel={onCancel}
+          extra={editing ? <HistoryPanel subject="overnight" id={editing.id} /> : null}
         />
       </Stack>
     </form>

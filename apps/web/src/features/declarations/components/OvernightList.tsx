@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import type { Column } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -37,14 +38,14 @@ export function OvernightList({ userId, forEmployee = null }: Props) {
   const [rejecting, setRejecting] = useState<Overnight | null>(null);
   const decide = useDecideOvernight();
   const remove = useDeleteOvernight();
-  const list = useOvernights(userId, {
-    page: list$.page,
-    perPage: PER_PAGE,
+  // The list's filters and sort: the list's query, and the export's.
+  const filters = {
     sort: list$.sort,
     ...(status ? { status } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
-  });
+  };
+  const list = useOvernights(userId, { page: list$.page, perPage: PER_PAGE, ...filters });
   const data = list.data;
   const everyone = userId === null;
 
@@ -218,7 +219,10 @@ export function OvernightList({ userId, forEmployee = null }: Props) {
 
   return (
     <Stack gap="md">
-      {registerButton ? <Group justify="flex-end">{registerButton}</Group> : null}
+      <Group justify="flex-end" gap="sm">
+        <ExportMenu path={everyone ? '/api/overnights/export' : `/api/users/${userId}/overnights/export`} params={filters} />
+        {registerButton}
+      </Group>
       {!everyone && data && data.cannotRegisterReason === 'SELF_SERVICE_OFF' ? (
         <Alert color="gray" variant="light">
           {t('declarations.overnights.selfServiceOff')}

@@ -28,13 +28,15 @@ interface Props {
   projects?: ProjectChoice[];
   /** What the empty pending tab suggests (staff: make one). */
   emptyAction?: ReactNode;
+  /** Beside the filters: the export of the list as it is filtered (staff; the page brings the menu, so the portal's chunk stays as it is). */
+  exportMenu?: (params: { tab: DrawingTab; sort: string; q: string | undefined }) => ReactNode;
 }
 
 /**
  * The drawings of a project (staff) or of the company (portal): tabs pending and approved, search,
  * sort, page and (portal) project in the URL; status, latest version and who is responsible.
  */
-export function DrawingList({ side, action, projects, emptyAction }: Props) {
+export function DrawingList({ side, action, projects, emptyAction, exportMenu }: Props) {
   const { t } = useTranslation();
   const list$ = useListParams(DRAWING_SORTS, '-updated');
   const tabParam = list$.params.get('tab');
@@ -148,7 +150,12 @@ export function DrawingList({ side, action, projects, emptyAction }: Props) {
                 {t('drawings.list.clearFilters')}
               </Button>
             ) : null}
-            {action ? <Group ml="auto">{action}</Group> : null}
+            {action || exportMenu ? (
+              <Group ml="auto" gap="sm">
+                {exportMenu?.({ tab, sort: list$.sort, q: list$.q })}
+                {action}
+              </Group>
+            ) : null}
           </Group>
           <DataTable
             caption={t('drawings.list.caption', { tab: t(`drawings.list.tabs.${tab}`) })}

@@ -7,6 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { useShownRecord } from '../../../components/use-shown-record';
@@ -73,7 +74,10 @@ function DetailsEditor({
             ? t('drawings.detail.createdBy', { name: base.createdBy, date: formatDateTime(base.createdAt) })
             : t('drawings.detail.created', { date: formatDateTime(base.createdAt) })}
         </Text>
-        {locked ? null : <EditorButtons editor={editor} />}
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <HistoryPanel subject="drawing" id={base.id} />
+          {locked ? null : <EditorButtons editor={editor} />}
+        </Group>
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useProject } from '../../projects/api';
@@ -32,7 +33,12 @@ export function ProjectDrawingsPage() {
       <Title order={2} fz="xl" mb="sm">
         {t('drawings.list.projectTitle')}
       </Title>
-      <DrawingList side={{ kind: 'staff', projectId }} action={createButton} emptyAction={createButton} />
+      <DrawingList
+        side={{ kind: 'staff', projectId }}
+        action={createButton}
+        emptyAction={createButton}
+        exportMenu={(params) => <ExportMenu path={`/api/projects/${projectId}/drawings/export`} params={params} />}
+      />
     </ProjectShell>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { formatDate } from '../../../lib/dates';
@@ -149,7 +150,23 @@ export function ProjectsHoursPage() {
 
   return (
     <>
-      <PageHeader title={t('hours.index.title')} description={t('hours.index.intro')} />
+      <PageHeader
+        title={t('hours.index.title')}
+        description={t('hours.index.intro')}
+        actions={
+          <ExportMenu
+            path="/api/hours/export"
+            params={{
+              sort: q.sort,
+              from: q.from,
+              to: q.to,
+              projectId: q.projectId,
+              employeeId: q.employeeId,
+              activity: q.activity,
+            }}
+          />
+        }
+      />
       <Stack gap="md">
         <Card withBorder padding="md" component="section" aria-label={t('hours.index.filters')}>
           <Stack gap="sm">

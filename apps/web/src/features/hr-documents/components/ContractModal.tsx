@@ -3,6 +3,7 @@ import { type ContractInput, contractInputSchema, type EmployeeContract } from '
 import { hoursToMinutes } from '@app/shared/people/documents.rules';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useSaveContract } from '../api';
@@ -119,6 +120,7 @@ function ContractForm(p: HrFormProps<EmployeeContract> & { userId: number }) {
           isNew={!p.editing}
           addLabel={t('hrDocuments.contracts.add')}
           onCancel={p.onCancel}
+          history={p.editing ? <HistoryPanel subject="employee_contract" id={p.editing.id} /> : null}
         />
       </Stack>
     </form>

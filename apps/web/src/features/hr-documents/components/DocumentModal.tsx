@@ -3,6 +3,7 @@ import { type DocumentInput, documentInputSchema, type EmployeeDocument } from '
 import { DOCUMENT_TYPES, type DocumentType } from '@app/shared/people/documents.rules';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useSaveDocument } from '../api';
@@ -109,6 +110,7 @@ function DocumentForm(p: HrFormProps<EmployeeDocument> & { userId: number }) {
           isNew={!p.editing}
           addLabel={t('hrDocuments.documents.add')}
           onCancel={p.onCancel}
+          history={p.editing ? <HistoryPanel subject="employee_document" id={p.editing.id} /> : null}
         />
       </Stack>
     </form>

@@ -65,6 +65,8 @@ export function HrFormEnd<V extends HrFormValues, R>(p: {
   isNew: boolean;
   addLabel: string;
   onCancel: () => void;
+  /** At the start of the buttons: a saved record's history. */
+  history?: ReactNode;
 }) {
   const { t } = useTranslation();
   const form = p.editor.form as unknown as UseFormReturnType<HrFormValues>;
@@ -79,6 +81,7 @@ export function HrFormEnd<V extends HrFormValues, R>(p: {
       />
       <Textarea label={t('hrDocuments.fields.notes')} autosize minRows={2} maxLength={2000} {...form.getInputProps('notes')} />
       <Group justify="flex-end">
+        {p.history ? <div style={{ marginRight: 'auto' }}>{p.history}</div> : null}
         <Button variant="default" onClick={p.onCancel}>
           {t('common.actions.cancel')}
         </Button>

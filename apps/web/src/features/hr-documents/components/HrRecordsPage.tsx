@@ -6,6 +6,7 @@ import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { EmptyState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -30,6 +31,8 @@ interface Props<T extends HrRecord> {
   columns: Column<T>[];
   emptyIcon: ReactNode;
   Modal: ComponentType<HrModalProps<T>>;
+  /** The list's export route (CSV or Excel of every record shown). */
+  exportPath: string;
 }
 
 /** The file of a record as a download link with its name. */
@@ -50,7 +53,17 @@ export function HrFileLink({ file }: { file: FileInfo }) {
  * with the notes and, for HR, edit and delete (after a confirmation), the empty state with the add
  * button, and the modal that adds or changes a record.
  */
-export function HrRecordsPage<T extends HrRecord>({ kind, userId, list, remove, naming, columns, emptyIcon, Modal }: Props<T>) {
+export function HrRecordsPage<T extends HrRecord>({
+  kind,
+  userId,
+  list,
+  remove,
+  naming,
+  columns,
+  emptyIcon,
+  Modal,
+  exportPath,
+}: Props<T>) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
   const canCreate = list.data?.abilities.canCreate ?? false;
@@ -135,7 +148,12 @@ export function HrRecordsPage<T extends HrRecord>({ kind, userId, list, remove, 
           <Text size="sm" c="dimmed" maw={640}>
             {canCreate || !list.data ? text('intro') : text('readOnly')}
           </Text>
-          {list.data?.data.length ? addButton : null}
+          {list.data?.data.length ? (
+            <Group gap="sm" wrap="wrap">
+              <ExportMenu path={exportPath} params={{}} />
+              {addButton}
+            </Group>
+          ) : null}
         </Group>
         <DataTable
           caption={text('title')}

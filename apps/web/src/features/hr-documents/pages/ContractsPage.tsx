@@ -65,6 +65,7 @@ export function ContractsPage() {
       naming={(c) => ({ period: period(t, c) })}
       columns={columns}
       emptyIcon={<IconFileDescription size={32} stroke={1.5} />}
+      exportPath={`/api/users/${userId}/contracts/export`}
       Modal={ContractModal}
     />
   );

@@ -56,6 +56,7 @@ export function DocumentsPage() {
       naming={(d) => ({ title: d.title })}
       columns={columns}
       emptyIcon={<IconFileCertificate size={32} stroke={1.5} />}
+      exportPath={`/api/users/${userId}/documents/export`}
       Modal={DocumentModal}
     />
   );

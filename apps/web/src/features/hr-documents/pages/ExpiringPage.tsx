@@ -5,6 +5,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { formatDate } from '../../../lib/dates';
@@ -82,6 +83,7 @@ export function ExpiringPage() {
               ? 'hrDocuments.expiring.introContracts'
               : 'hrDocuments.expiring.introDocuments',
         )}
+        actions={<ExportMenu path="/api/hr/expiring/export" params={{ kind: kind === 'all' ? undefined : kind }} />}
       />
       <Stack gap="md">
         {both ? (

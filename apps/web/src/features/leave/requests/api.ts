@@ -57,7 +57,7 @@ export const useLeavePreview = (input: LeaveRequestInput | null) =>
     staleTime: 30_000,
   });
 
-function useInvalidateLeave() {
+export function useInvalidateLeave() {
   const qc = useQueryClient();
   return () =>
     qc.invalidateQueries({

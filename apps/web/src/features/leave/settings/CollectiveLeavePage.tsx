@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { FormSection } from '../../../components/FormSection';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
@@ -60,7 +61,11 @@ export function CollectiveLeavePage() {
   if (record.error || !record.data) return <ErrorState error={record.error} onRetry={() => void record.refetch()} />;
   return (
     <>
-      <PageHeader title={record.data.name} description={t('leaveSettings.collective.editText')} />
+      <PageHeader
+        title={record.data.name}
+        description={t('leaveSettings.collective.editText')}
+        actions={<HistoryPanel subject="collective_leave" id={record.data.id} />}
+      />
       <CollectiveLeaveEditor key={record.data.id} record={record.data} reload={async () => (await record.refetch()).data} />
     </>
   );

@@ -22,6 +22,7 @@ import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState, ErrorState } from '../../../components/States';
@@ -375,6 +376,11 @@ function RuleForm({
         />
         <Switch label={t('leaveSettings.rules.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
         <Group justify="flex-end">
+          {editing ? (
+            <div style={{ marginRight: 'auto' }}>
+              <HistoryPanel subject="hour_rule" id={editing.id} />
+            </div>
+          ) : null}
           <Button variant="default" onClick={onCancel}>
             {t('common.actions.cancel')}
           </Button>

@@ -26,6 +26,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState, ErrorState } from '../../../components/States';
@@ -291,6 +292,11 @@ function LeaveTypeForm({
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
+          {editing ? (
+            <div style={{ marginRight: 'auto' }}>
+              <HistoryPanel subject="leave_type" id={editing.id} />
+            </div>
+          ) : null}
           <Button variant="default" onClick={onCancel}>
             {t('common.actions.cancel')}
           </Button>

@@ -233,6 +233,8 @@ interface ViewProps {
   side: OrderSide;
   order: Order;
   reload: () => Promise<Order | undefined>;
+  /** Buttons at the right of the title (the back office's history). */
+  headerActions?: ReactNode;
 }
 
 /**
@@ -240,7 +242,7 @@ interface ViewProps {
  * request's files, the design versions (newest first; the pending one decided here), final files,
  * the history, and the actions the server's abilities allow (a denied one that matters says why).
  */
-export function OrderView({ side, order, reload }: ViewProps) {
+export function OrderView({ side, order, reload, headerActions }: ViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [modal, setModal] = useState<ModalKind | null>(null);
@@ -373,11 +375,14 @@ export function OrderView({ side, order, reload }: ViewProps) {
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Group gap="sm" wrap="wrap" align="center">
-          <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-            {order.title}
-          </Title>
-          <OrderStatusBadge status={order.status} />
+        <Group justify="space-between" gap="sm" wrap="wrap" align="center">
+          <Group gap="sm" wrap="wrap" align="center" style={{ minWidth: 0 }}>
+            <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
+              {order.title}
+            </Title>
+            <OrderStatusBadge status={order.status} />
+          </Group>
+          {headerActions}
         </Group>
         <Text size="sm" c="dimmed">
           {[
@@ -598,7 +603,7 @@ export function OrderView({ side, order, reload }: ViewProps) {
 }
 
 /** Loads one order for a side and shows it; a missing or foreign one is 'not found'. */
-export function OrderScreen({ side, orderId }: { side: OrderSide; orderId: number }) {
+export function OrderScreen({ side, orderId, headerActions }: { side: OrderSide; orderId: number; headerActions?: ReactNode }) {
   const q = useOrder(side, orderId);
   if (q.isLoading) {
     return (
@@ -610,5 +615,5 @@ export function OrderScreen({ side, orderId }: { side: OrderSide; orderId: numbe
     );
   }
   if (q.error || !q.data) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  return <OrderView side={side} order={q.data} reload={async () => (await q.refetch()).data} />;
+  return <OrderView side={side} order={q.data} reload={async () => (await q.refetch()).data} headerActions={headerActions} />;
 }

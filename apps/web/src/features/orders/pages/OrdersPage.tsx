@@ -6,6 +6,7 @@ import { IconPlus, IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { useListParams } from '../../../lib/use-list-params';
@@ -25,7 +26,8 @@ export function OrdersPage() {
   const list$ = useListParams(ORDER_SORTS, '-updated');
   const tabParam = list$.params.get('tab');
   const tab: ClientOrderTab = isTab(tabParam) ? tabParam : 'ongoing';
-  const list = useOrders('client', { page: list$.page, perPage: 25, tab, q: list$.q, sort: list$.sort });
+  const q = { page: list$.page, perPage: 25, tab, q: list$.q, sort: list$.sort };
+  const list = useOrders('client', q);
   const request = (
     <Button component={Link} to="/orders/new" leftSection={<IconPlus size={16} />}>
       {t('orders.request.button')}
@@ -33,7 +35,16 @@ export function OrdersPage() {
   );
   return (
     <>
-      <PageHeader title={t('orders.list.title')} description={t('orders.list.intro')} actions={request} />
+      <PageHeader
+        title={t('orders.list.title')}
+        description={t('orders.list.intro')}
+        actions={
+          <>
+            <ExportMenu path="/api/client/orders/export" params={q} />
+            {request}
+          </>
+        }
+      />
       <Stack gap="md">
         <SegmentedControl
           value={tab}

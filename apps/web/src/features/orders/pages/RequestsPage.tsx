@@ -4,6 +4,7 @@ import { Button, Group, NativeSelect, Select, Stack, Tabs, TextInput } from '@ma
 import { IconInbox, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { useListParams } from '../../../lib/use-list-params';
@@ -25,7 +26,8 @@ export function RequestsPage() {
   const companyParam = Number(list$.params.get('companyId'));
   const companyId = Number.isInteger(companyParam) && companyParam > 0 ? companyParam : undefined;
   const companies = useCompanyOptions();
-  const list = useOrders('staff', { page: list$.page, perPage: 25, tab, q: list$.q, sort: list$.sort, companyId });
+  const q = { page: list$.page, perPage: 25, tab, q: list$.q, sort: list$.sort, companyId };
+  const list = useOrders('staff', q);
   const filtered = !!(list$.q || companyId);
   const clear = () => {
     list$.setSearch('');
@@ -33,7 +35,11 @@ export function RequestsPage() {
   };
   return (
     <>
-      <PageHeader title={t('orders.staff.title')} description={t('orders.staff.intro')} />
+      <PageHeader
+        title={t('orders.staff.title')}
+        description={t('orders.staff.intro')}
+        actions={<ExportMenu path="/api/orders/export" params={q} />}
+      />
       <Tabs
         value={tab}
         onChange={(v) => list$.setFilters({ tab: v === 'requested' || !isTab(v) ? null : v })}

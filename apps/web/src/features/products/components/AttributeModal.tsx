@@ -7,6 +7,7 @@ import {
 } from '@app/shared/products/attributes';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useAttributeOptions, useCreateAttribute, useUpdateAttribute } from '../attributes-api';
@@ -115,6 +116,11 @@ function AttributeForm({ kind, editing, onDone, onCancel, closeGuard, reload }: 
           />
         ) : null}
         <Group justify="flex-end">
+          {editing ? (
+            <div style={{ marginRight: 'auto' }}>
+              <HistoryPanel subject="attribute" id={editing.id} />
+            </div>
+          ) : null}
           <Button variant="default" onClick={onCancel}>
             {t('common.actions.cancel')}
           </Button>

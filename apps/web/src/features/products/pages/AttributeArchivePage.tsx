@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
@@ -124,7 +125,16 @@ function Archive({ kind }: { kind: AttributeKind }) {
 
   return (
     <>
-      <PageHeader title={label} description={t(`attributes.kindHints.${kind}`)} actions={createButton} />
+      <PageHeader
+        title={label}
+        description={t(`attributes.kindHints.${kind}`)}
+        actions={
+          <>
+            <ExportMenu path={`/api/attributes/${kind}/export`} params={q} />
+            {createButton}
+          </>
+        }
+      />
       <TextInput
         mb="md"
         placeholder={t('attributes.list.search')}

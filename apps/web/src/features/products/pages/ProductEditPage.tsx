@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/cor
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { formatDateTime } from '../../../lib/dates';
@@ -44,18 +45,21 @@ export function ProductEditPage() {
           </Group>
         }
         actions={
-          p.published ? (
-            <Button
-              component="a"
-              href={`/public/products/${p.id}`}
-              target="_blank"
-              rel="noopener"
-              variant="light"
-              leftSection={<IconExternalLink size={16} />}
-            >
-              {t('products.edit.viewInCatalogue')}
-            </Button>
-          ) : null
+          <>
+            <HistoryPanel subject="product" id={p.id} />
+            {p.published ? (
+              <Button
+                component="a"
+                href={`/public/products/${p.id}`}
+                target="_blank"
+                rel="noopener"
+                variant="light"
+                leftSection={<IconExternalLink size={16} />}
+              >
+                {t('products.edit.viewInCatalogue')}
+              </Button>
+            ) : null}
+          </>
         }
       />
       {p.article?.removedAt ? (

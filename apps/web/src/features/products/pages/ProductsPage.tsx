@@ -1,4 +1,5 @@
 import { localName, PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/products/attributes';
+import { COMPLETENESS_FILTERS, type CompletenessFilter } from '@app/shared/products/completeness.rules';
 import { PRODUCT_SORTS, type ProductListItem } from '@app/shared/products/products';
 import {
   Anchor,
@@ -18,16 +19,20 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconArrowsSort, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSelection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCan } from '../../auth/api';
-import { useProducts } from '../api';
+import { toQuery, useProducts } from '../api';
 import { useAttributeOptions } from '../attributes-api';
+import { CompletenessBadges } from '../components/Completeness';
 import { CreateProductModal } from '../components/CreateProductModal';
+import { ProductsBulkBar } from '../components/ProductsBulkBar';
 
 /** '3,7,12' -> [3, 7, 12]; anything that is not a positive id is left out. */
 export function parseIdList(raw: string | null): number[] {
@@ -53,15 +58,26 @@ export function ProductsPage() {
   const activeFilters = PRODUCT_ATTRIBUTE_KINDS.reduce((n, k) => n + (filters[k].length > 0 ? 1 : 0), 0);
   const publishedParam = list$.params.get('published');
   const published: 'yes' | 'no' | undefined = publishedParam === 'yes' || publishedParam === 'no' ? publishedParam : undefined;
+  const completeParam = list$.params.get('complete');
+  const complete = (COMPLETENESS_FILTERS as readonly string[]).includes(completeParam ?? '')
+    ? (completeParam as CompletenessFilter)
+    : undefined;
   const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(activeFilters > 0);
-  const filtered = !!(list$.q || published || activeFilters);
+  const filtered = !!(list$.q || published || complete || activeFilters);
 
-  const q = { page: list$.page, perPage: 25, sort: list$.sort, q: list$.q, published, filters };
+  const q = { page: list$.page, perPage: 25, sort: list$.sort, q: list$.q, published, complete, filters };
   const list = useProducts(q);
+  const { page: _page, ...listQuery } = toQuery(q);
+  const selection = useSelection(JSON.stringify(listQuery));
 
   const clearFilters = () => {
     list$.setSearch('');
-    list$.setFilters({ q: null, published: null, ...Object.fromEntries(PRODUCT_ATTRIBUTE_KINDS.map((k) => [k, null])) });
+    list$.setFilters({
+      q: null,
+      published: null,
+      complete: null,
+      ...Object.fromEntries(PRODUCT_ATTRIBUTE_KINDS.map((k) => [k, null])),
+    });
   };
 
   const columns: Column<ProductListItem>[] = [
@@ -143,6 +159,11 @@ export function ProductsPage() {
       ),
     },
     {
+      key: 'completeness',
+      header: t('products.completeness.column'),
+      render: (p) => <CompletenessBadges completeness={p.completeness} />,
+    },
+    {
       key: 'updated',
       header: t('products.fields.updated'),
       sortKey: 'updated',
@@ -157,6 +178,7 @@ export function ProductsPage() {
         description={t('products.list.intro')}
         actions={
           <>
+            <ExportMenu path="/api/products/export" params={toQuery(q)} />
             {canSort ? (
               <Button component={Link} to="/order" variant="light" leftSection={<IconArrowsSort size={16} />}>
                 {t('products.order.title')}
@@ -187,6 +209,17 @@ export function ProductsPage() {
               { value: 'yes', label: t('products.status.published') },
               { value: 'no', label: t('products.status.draft') },
             ]}
+          />
+          <Select
+            aria-label={t('products.completeness.filterLabel')}
+            value={complete ?? 'all'}
+            onChange={(v) => list$.setFilters({ complete: !v || v === 'all' ? null : v })}
+            allowDeselect={false}
+            data={['all', ...COMPLETENESS_FILTERS].map((v) => ({
+              value: v,
+              label: t(`products.completeness.filters.${v}`),
+            }))}
+            w={{ base: '100%', sm: 190 }}
           />
           <Select
             aria-label={t('products.list.sortLabel')}
@@ -242,6 +275,8 @@ export function ProductsPage() {
             onSort={list$.setSort}
             cardSort={false}
             onPage={list$.setPage}
+            selection={selection}
+            rowLabel={(p) => localName(p, i18n.language)}
             empty={
               filtered ? (
                 <EmptyState
@@ -277,6 +312,7 @@ export function ProductsPage() {
           />
         </div>
       </Stack>
+      <ProductsBulkBar selection={selection} rows={list.data?.data ?? []} total={list.data?.meta.total ?? 0} query={listQuery} />
       <CreateProductModal opened={creating} onClose={closeCreate} />
     </>
   );

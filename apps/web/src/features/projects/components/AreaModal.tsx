@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ImagePickerField } from '../../../components/ImagePickerField';
 import { ErrorState } from '../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
@@ -304,6 +305,11 @@ function AreaForm({ projectId, editing, start, kinds, onDone, onCancel, closeGua
           error={form.errors.plan}
         />
         <Group justify="flex-end">
+          {editing ? (
+            <div style={{ marginRight: 'auto' }}>
+              <HistoryPanel subject="area" id={editing.id} />
+            </div>
+          ) : null}
           <Button variant="default" onClick={onCancel}>
             {t('common.actions.cancel')}
           </Button>

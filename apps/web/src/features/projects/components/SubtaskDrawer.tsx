@@ -1,5 +1,5 @@
 import { type Subtask, subtaskInputSchema } from '@app/shared/projects/tasks';
-import { Alert, Anchor, Badge, Box, Group, NumberInput, Skeleton, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, NumberInput, Skeleton, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconCopy, IconInfoCircle, IconRotate } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ErrorState } from '../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
@@ -299,14 +300,15 @@ function SubtaskForm({ projectId, areaId, subtask, tab, onTab, closeGuard, onLea
                 disabled={!editable}
                 {...form.getInputProps('notes')}
               />
-              <Box pt="sm">
+              <Group pt="sm" gap="sm">
+                <HistoryPanel subject="subtask" id={subtask.id} />
                 <DeleteButton
                   label={t('tasks.subtask.delete.button')}
                   onClick={() => void handleDelete()}
                   loading={remove.isPending}
                   denied={deniedReason(t, subtask.abilities, 'canDelete')}
                 />
-              </Box>
+              </Group>
             </Stack>
           </Tabs.Panel>
 

@@ -1,11 +1,12 @@
 import type { FileInfo } from '@app/shared/files/files';
 import { type Task, type TaskInput, taskInputSchema } from '@app/shared/projects/tasks';
-import { Alert, Badge, Box, Group, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconRotate } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { type CloseGuard, useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
@@ -244,14 +245,15 @@ export function TaskForm({ projectId, areaId, task, tab, onTab, closeGuard, onDe
               />
               {/* Enter in a field saves, as in every form. */}
               <button type="submit" hidden aria-hidden tabIndex={-1} />
-              <Box pt="sm">
+              <Group pt="sm" gap="sm">
+                <HistoryPanel subject="task" id={task.id} />
                 <DeleteButton
                   label={t('tasks.delete.button')}
                   onClick={() => void handleDelete()}
                   loading={remove.isPending}
                   denied={deniedReason(t, task.abilities, 'canDelete')}
                 />
-              </Box>
+              </Group>
             </Stack>
           </form>
         </Tabs.Panel>

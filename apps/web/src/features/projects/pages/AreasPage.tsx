@@ -15,6 +15,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { useListParams } from '../../../lib/use-list-params';
@@ -216,6 +217,9 @@ export function AreasPage() {
               ...AREA_STATUSES.map((s) => ({ value: s, label: t(`areas.status.${s}`) })),
             ]}
           />
+          <Group ml="auto">
+            <ExportMenu path={`/api/projects/${projectId}/areas/export`} params={{ q: list$.q, status }} />
+          </Group>
         </Group>
         {body}
       </Stack>

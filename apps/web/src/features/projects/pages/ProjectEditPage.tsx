@@ -29,6 +29,7 @@ import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { EditorButtons } from '../../../components/EditorButtons';
 import { FormSection } from '../../../components/FormSection';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ImagePickerField } from '../../../components/ImagePickerField';
 import { PageHeader } from '../../../components/PageHeader';
 import { useEditor } from '../../../components/use-editor';
@@ -430,6 +431,7 @@ export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
         <Group justify="space-between" align="flex-start" gap="sm">
           {base ? (
             <Group gap="sm">
+              <HistoryPanel subject="project" id={base.id} />
               {base.abilities.canArchive ? (
                 <Button
                   variant="subtle"

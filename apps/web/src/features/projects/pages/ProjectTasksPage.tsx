@@ -4,15 +4,19 @@ import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@m
 import { IconArrowsSort, IconChecklist, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useSelection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { EmptyState } from '../../../components/States';
 import { formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
+import { useCan } from '../../auth/api';
 import { areaTitle } from '../area-label';
 import { useAreaList } from '../areas-api';
 import { OpenTickets, SubtaskCount, TaskQuickAction, taskPath } from '../components/AreaTasks';
 import { ProjectHeader } from '../components/ProjectHeader';
 import { TaskStatusBadge } from '../components/TaskStatusBadge';
+import { TasksBulkBar } from '../components/TasksBulkBar';
 import { useEmployeeOptions } from '../employees-api';
 import { useProjectTasks } from '../tasks-api';
 
@@ -51,6 +55,9 @@ export function ProjectTasksPage() {
     assigneeId,
     areaId,
   });
+  const canManage = useCan('projects.manage');
+  const listQuery = { sort: list$.sort, q: list$.q, status, assigneeId, areaId };
+  const selection = useSelection(JSON.stringify([projectId, listQuery]));
 
   const clearFilters = () => {
     list$.setSearch('');
@@ -134,14 +141,20 @@ export function ProjectTasksPage() {
           <Title order={2} fz="h3">
             {t('tasks.list.title')}
           </Title>
-          <Button
-            variant="default"
-            component={Link}
-            to={`/projects/${projectId}/task-list${areaId ? `?areas=${areaId}` : ''}`}
-            leftSection={<IconPrinter size={16} />}
-          >
-            {t('taskList.open')}
-          </Button>
+          <Group gap="sm" wrap="wrap">
+            <ExportMenu
+              path={`/api/projects/${projectId}/tasks/export`}
+              params={{ sort: list$.sort, q: list$.q, status, assigneeId, areaId }}
+            />
+            <Button
+              variant="default"
+              component={Link}
+              to={`/projects/${projectId}/task-list${areaId ? `?areas=${areaId}` : ''}`}
+              leftSection={<IconPrinter size={16} />}
+            >
+              {t('taskList.open')}
+            </Button>
+          </Group>
         </Group>
         <Group gap="sm" wrap="wrap" align="flex-end">
           <TextInput
@@ -211,6 +224,8 @@ export function ProjectTasksPage() {
           onSort={(s) => list$.setSort(isSort(s) ? s : list$.sort === 'name' ? '-name' : 'name')}
           cardSort={false}
           onPage={list$.setPage}
+          selection={canManage ? selection : undefined}
+          rowLabel={(r) => r.name}
           empty={
             filtered ? (
               <EmptyState
@@ -238,6 +253,15 @@ export function ProjectTasksPage() {
           }
         />
       </Stack>
+      {canManage ? (
+        <TasksBulkBar
+          projectId={projectId}
+          selection={selection}
+          pageIds={(list.data?.data ?? []).map((r) => r.id)}
+          total={list.data?.meta.total ?? 0}
+          query={listQuery}
+        />
+      ) : null}
     </>
   );
 }

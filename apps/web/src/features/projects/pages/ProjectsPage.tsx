@@ -15,8 +15,10 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSelection } from '../../../components/bulk/useSelection';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
@@ -27,6 +29,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { useCan } from '../../auth/api';
 import { useProjects, useProjectTransitions } from '../api';
 import { CompletionBar } from '../components/CompletionBar';
+import { ProjectsBulkBar } from '../components/ProjectsBulkBar';
 
 const isTab = (v: string | null): v is ProjectTab => !!v && (PROJECT_TABS as readonly string[]).includes(v);
 
@@ -54,6 +57,8 @@ export function ProjectsPage() {
 
   const q = { page: list$.page, perPage: 25, sort: list$.sort, q: list$.q, tab };
   const list = useProjects(q);
+  const listQuery = { sort: q.sort, q: q.q, tab };
+  const selection = useSelection(JSON.stringify(listQuery));
 
   const offerUndo = (p: ProjectListItem, message: string) =>
     notify.success(message, {
@@ -252,16 +257,15 @@ export function ProjectsPage() {
         title={t('projects.list.title')}
         description={t('projects.list.intro')}
         actions={
-          canSeeHours || createButton ? (
-            <>
-              {canSeeHours ? (
-                <Button component={Link} to="/projects/hours" variant="default" leftSection={<IconClockHour4 size={16} />}>
-                  {t('hours.index.title')}
-                </Button>
-              ) : null}
-              {createButton}
-            </>
-          ) : null
+          <>
+            <ExportMenu path="/api/projects/export" params={{ sort: q.sort, q: q.q, tab }} />
+            {canSeeHours ? (
+              <Button component={Link} to="/projects/hours" variant="default" leftSection={<IconClockHour4 size={16} />}>
+                {t('hours.index.title')}
+              </Button>
+            ) : null}
+            {createButton}
+          </>
         }
       />
       <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'active' || !isTab(v) ? null : v })} keepMounted={false}>
@@ -304,11 +308,22 @@ export function ProjectsPage() {
               onSort={list$.setSort}
               onPage={list$.setPage}
               cardSort={false}
+              selection={canManage ? selection : undefined}
+              rowLabel={(p) => p.name}
               empty={empty}
             />
           </Stack>
         </Tabs.Panel>
       </Tabs>
+      {canManage ? (
+        <ProjectsBulkBar
+          selection={selection}
+          tab={tab}
+          pageIds={(list.data?.data ?? []).map((p) => p.id)}
+          total={list.data?.meta.total ?? 0}
+          query={listQuery}
+        />
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
@@ -113,6 +114,7 @@ export function RoboxCategoriesPage() {
         description={t('robox.categories.intro')}
         actions={
           <>
+            <ExportMenu path="/api/robox/material-categories/export" params={q} />
             <Button component={Link} to="/robox/materials" variant="light" leftSection={<IconStack2 size={16} />}>
               {t('robox.materials.title')}
             </Button>

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
@@ -152,7 +153,11 @@ export function RoboxCategoryEditPage() {
 
   return (
     <>
-      <PageHeader title={c.name} description={t('robox.categories.editIntro', { count: c.materialsCount })} />
+      <PageHeader
+        title={c.name}
+        description={t('robox.categories.editIntro', { count: c.materialsCount })}
+        actions={<HistoryPanel subject="robox_category" id={c.id} />}
+      />
       <CategoryEditor key={c.id} category={c} reload={async () => (await category.refetch()).data} />
     </>
   );

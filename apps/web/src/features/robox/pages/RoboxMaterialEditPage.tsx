@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
@@ -232,7 +233,11 @@ export function RoboxMaterialEditPage() {
 
   return (
     <>
-      <PageHeader title={m.name} description={t('robox.materials.editIntro', { code: m.code, count: m.productsCount })} />
+      <PageHeader
+        title={m.name}
+        description={t('robox.materials.editIntro', { code: m.code, count: m.productsCount })}
+        actions={<HistoryPanel subject="robox_material" id={m.id} />}
+      />
       <MaterialEditor key={m.id} material={m} reload={async () => (await material.refetch()).data} />
     </>
   );

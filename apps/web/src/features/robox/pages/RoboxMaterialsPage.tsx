@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
@@ -150,6 +151,7 @@ export function RoboxMaterialsPage() {
         description={t('robox.materials.intro')}
         actions={
           <>
+            <ExportMenu path="/api/robox/materials/export" params={q} />
             <Button component={Link} to="/robox/material-categories" variant="light" leftSection={<IconCategory2 size={16} />}>
               {t('robox.categories.title')}
             </Button>

@@ -1,6 +1,7 @@
 import type { TemplateArea } from '@app/shared/templates/templates';
 import { Badge, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ErrorState } from '../../../components/States';
 import { useTemplate } from '../api';
 
@@ -27,9 +28,12 @@ export function TemplateAreasModal({ templateId, onClose }: { templateId: number
         <ErrorState error={q.error} onRetry={() => void q.refetch()} />
       ) : (
         <Stack gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('templates.view.count', { count: q.data.areaCount })}
-          </Text>
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {t('templates.view.count', { count: q.data.areaCount })}
+            </Text>
+            <HistoryPanel subject="template" id={q.data.id} />
+          </Group>
           <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('templates.view.listLabel')}>
             {q.data.areas.slice(0, SHOWN).map((a) => (
               <Group component="li" key={a.id} gap="xs" wrap="nowrap" pl={depth(a) * 20}>

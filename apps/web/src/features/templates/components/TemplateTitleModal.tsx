@@ -2,6 +2,7 @@ import { type Template, templateSaveSchema } from '@app/shared/templates/templat
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useRenameTemplate, useSaveTemplate } from '../api';
@@ -51,9 +52,12 @@ function TitleForm({
         ) : null}
         <TextInput label={t('templates.fields.title')} required data-autofocus {...editor.form.getInputProps('title')} />
         <Group justify="space-between" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.actions.cancel')}
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              {t('common.actions.cancel')}
+            </Button>
+            {base ? <HistoryPanel subject="template" id={base.id} /> : null}
+          </Group>
           <EditorButtons editor={editor} {...(editing.mode === 'save' ? { createLabel: t('templates.save.submit') } : {})} />
         </Group>
       </Stack>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { EmptyState } from '../../../components/States';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
@@ -32,7 +33,8 @@ export function TemplatesPage() {
   const projectId = Number(useParams().projectId);
   const project = useProject(projectId);
   const list$ = useListParams(['title'] as const, 'title');
-  const list = useTemplates({ page: list$.page, perPage: PER_PAGE, ...(list$.q ? { q: list$.q } : {}) });
+  const q = { page: list$.page, perPage: PER_PAGE, ...(list$.q ? { q: list$.q } : {}) };
+  const list = useTemplates(q);
   const latest = useLatestApplication(projectId);
   const apply = useApplyTemplate(projectId);
   const remove = useDeleteTemplate();
@@ -192,7 +194,10 @@ export function TemplatesPage() {
               {t('templates.intro')}
             </Text>
           </Stack>
-          {saveButton}
+          <Group gap="sm">
+            <ExportMenu path="/api/templates/export" params={q} />
+            {saveButton}
+          </Group>
         </Group>
         {latest.data ? <ApplicationProgress application={latest.data} /> : null}
         <TextInput

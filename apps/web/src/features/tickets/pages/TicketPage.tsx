@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { useShownRecord } from '../../../components/use-shown-record';
@@ -117,6 +118,7 @@ function TicketEditor({ ticket, inProject, reload, onDirtyChange }: EditorProps)
         </Card>
         <Group justify="space-between" align="flex-start" gap="sm">
           <Group gap="sm" align="center">
+            <HistoryPanel subject="ticket" id={base.id} />
             {base.abilities.canClose ? (
               <Button
                 variant="light"

@@ -18,18 +18,22 @@ import { IconCircleCheck, IconPlus, IconRefresh, IconSearch, IconTicket } from '
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useSelection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
+import { useCan } from '../../auth/api';
 import { useProject } from '../../projects/api';
 import { ProjectShell } from '../../projects/components/ProjectHeader';
 import { useTickets, useTicketTransitions } from '../api';
 import { PriorityBadge, TicketStatusBadge } from '../components/TicketBadges';
 import { TicketModal } from '../components/TicketModal';
+import { TicketsBulkBar } from '../components/TicketsBulkBar';
 
 type TicketTab = (typeof TICKET_TABS)[number];
 const isTab = (v: string | null): v is TicketTab => !!v && (TICKET_TABS as readonly string[]).includes(v);
@@ -59,6 +63,10 @@ function TicketList({ projectId, action }: { projectId?: number; action?: ReactN
   const { close, reopen } = useTicketTransitions();
 
   const list = useTickets({ page: list$.page, perPage: 25, sort: list$.sort, q: list$.q, tab, priority, projectId });
+  const listQuery = { sort: list$.sort, q: list$.q, tab, priority, projectId };
+  const selection = useSelection(JSON.stringify(listQuery));
+  // Closing many at once: for those who may close, where there are open tickets to close.
+  const bulk = useCan('projects.manage') && tab !== 'closed';
 
   const clearFilters = () => {
     list$.setSearch('');
@@ -218,7 +226,10 @@ function TicketList({ projectId, action }: { projectId?: number; action?: ReactN
                 {t('tickets.list.clearFilters')}
               </Button>
             ) : null}
-            {action ? <Group ml="auto">{action}</Group> : null}
+            <Group ml="auto" gap="sm">
+              <ExportMenu path="/api/tickets/export" params={{ sort: list$.sort, q: list$.q, tab, priority, projectId }} />
+              {action}
+            </Group>
           </Group>
           <DataTable
             caption={t('tickets.list.caption', { tab: t(`tickets.list.tabs.${tab}`) })}
@@ -233,6 +244,8 @@ function TicketList({ projectId, action }: { projectId?: number; action?: ReactN
             onSort={list$.setSort}
             onPage={list$.setPage}
             cardSort={false}
+            selection={bulk ? selection : undefined}
+            rowLabel={(x) => x.description}
             empty={
               filtered ? (
                 <EmptyState
@@ -255,6 +268,14 @@ function TicketList({ projectId, action }: { projectId?: number; action?: ReactN
             }
           />
         </Stack>
+        {bulk ? (
+          <TicketsBulkBar
+            selection={selection}
+            pageIds={(list.data?.data ?? []).map((x) => x.id)}
+            total={list.data?.meta.total ?? 0}
+            query={listQuery}
+          />
+        ) : null}
       </Tabs.Panel>
     </Tabs>
   );

@@ -23,6 +23,7 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { EditorButtons } from '../../../components/EditorButtons';
 import { FormSection } from '../../../components/FormSection';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { PasswordField } from '../../../components/PasswordField';
 import { ErrorState } from '../../../components/States';
@@ -469,7 +470,17 @@ export function EmployeePage() {
   const e = employee.data;
   return (
     <>
-      <UserHeader userId={userId} actions={e ? <EmployeeActions employee={e} /> : null} />
+      <UserHeader
+        userId={userId}
+        actions={
+          e ? (
+            <>
+              <HistoryPanel subject="employee" id={e.id} />
+              <EmployeeActions employee={e} />
+            </>
+          ) : null
+        }
+      />
       {employee.isLoading ? (
         <Stack gap="lg" aria-busy="true">
           <Skeleton h={220} />

@@ -5,11 +5,14 @@ import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput 
 import { IconAlertTriangle, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSelection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCan } from '../../auth/api';
+import { EmployeesBulkBar } from '../components/EmployeesBulkBar';
 import { useEmployees } from '../employees-api';
 
 const dimmed = (text: string) => (
@@ -33,6 +36,10 @@ export function EmployeesPage() {
   const list = useEmployees(q);
   const canManage = useCan(PEOPLE_RIGHTS.manageEmployees);
   const canExpiring = useCan([...PEOPLE_RIGHTS.documents, ...PEOPLE_RIGHTS.contracts]);
+  // Deactivating many at once: on the active tab, for those who manage employees.
+  const bulk = canManage && tab === 'active';
+  const listQuery = { sort, tab, q: list$.q };
+  const selection = useSelection(JSON.stringify(listQuery));
 
   const columns: Column<EmployeeRow>[] = [
     {
@@ -118,6 +125,7 @@ export function EmployeesPage() {
         description={t('users.employees.intro')}
         actions={
           <>
+            <ExportMenu path="/api/users/export" params={q} />
             {canExpiring ? (
               <Button component={Link} to="/users/expiring" variant="default" leftSection={<IconAlertTriangle size={16} />}>
                 {t('users.employees.expiringLink')}
@@ -156,9 +164,19 @@ export function EmployeesPage() {
           sort={sort}
           onSort={list$.setSort}
           onPage={list$.setPage}
+          selection={bulk ? selection : undefined}
+          rowLabel={(e) => e.name}
           empty={empty}
         />
       </Stack>
+      {bulk ? (
+        <EmployeesBulkBar
+          selection={selection}
+          pageIds={(list.data?.data ?? []).map((e) => e.id)}
+          total={list.data?.meta.total ?? 0}
+          query={listQuery}
+        />
+      ) : null}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EditorButtons } from '../../../components/EditorButtons';
+import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
@@ -171,7 +172,11 @@ export function RoleEditPage() {
 
   return (
     <>
-      <PageHeader title={current.name} description={t('users.roles.editIntro', { count: current.users_count })} />
+      <PageHeader
+        title={current.name}
+        description={t('users.roles.editIntro', { count: current.users_count })}
+        actions={<HistoryPanel subject="role" id={current.id} />}
+      />
       <RoleEditor key={current.id} role={current} reload={async () => (await role.refetch()).data} />
     </>
   );

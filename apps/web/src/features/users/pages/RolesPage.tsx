@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
@@ -106,9 +107,12 @@ export function RolesPage() {
         title={t('users.roles.title')}
         description={t('users.roles.intro')}
         actions={
-          <Button component={Link} to="/settings/roles/new" leftSection={<IconPlus size={16} />}>
-            {t('users.roles.create')}
-          </Button>
+          <>
+            <ExportMenu path="/api/roles/export" params={q} />
+            <Button component={Link} to="/settings/roles/new" leftSection={<IconPlus size={16} />}>
+              {t('users.roles.create')}
+            </Button>
+          </>
         }
       />
       <TextInput

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../../components/DataTable';
+import { ExportMenu } from '../../../../components/ExportMenu';
 import { EmptyState } from '../../../../components/States';
 import { formatDate } from '../../../../lib/dates';
 import { type LinePage, useLeaveLines } from '../api';
@@ -123,7 +124,14 @@ export function LinesList(p: LinesListProps) {
   const data = list.data;
   return (
     <Stack gap="md">
-      {p.actions}
+      {data?.meta.total ? (
+        <Group justify="flex-end" gap="sm">
+          {p.actions}
+          <ExportMenu path={`/api/users/${p.userId}/leave-card/lines/export`} params={{ year: p.year, bucket: p.bucket }} />
+        </Group>
+      ) : (
+        p.actions
+      )}
       {data ? <TotalBar label={p.totalLabel} minutes={p.figure(data)} count={data.meta.total} hint={p.hint} /> : null}
       <DataTable
         caption={p.caption}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../../components/confirm';
 import { type Column, DataTable } from '../../../../components/DataTable';
+import { HistoryPanel } from '../../../../components/history/HistoryPanel';
 import { EmptyState } from '../../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../../components/use-editor';
 import { formatDate } from '../../../../lib/dates';
@@ -138,6 +139,7 @@ export function SickPart({ userId, year }: { userId: number; year: number; card:
                 </ActionIcon>
               </Tooltip>
             ) : null}
+            <HistoryPanel compact subject="sick_period" id={s.id} label={t('history.openFor', { name: period })} />
           </Group>
         );
       },
@@ -299,6 +301,11 @@ function SickForm(p: {
         />
         <Textarea label={t('leave.card.sick.notes')} autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
         <Group justify="flex-end" gap="sm">
+          {existing ? (
+            <div style={{ marginRight: 'auto' }}>
+              <HistoryPanel subject="sick_period" id={existing.id} />
+            </div>
+          ) : null}
           <Button variant="default" onClick={p.onCancel}>
             {t('common.actions.cancel')}
           </Button>

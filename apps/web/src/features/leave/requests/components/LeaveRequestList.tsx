@@ -18,8 +18,11 @@ import { IconArrowBackUp, IconBeach, IconCheck, IconPlus, IconSearch, IconX } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSelection } from '../../../../components/bulk/useSelection';
 import { confirmAction } from '../../../../components/confirm';
 import type { Column } from '../../../../components/DataTable';
+import { ExportMenu } from '../../../../components/ExportMenu';
+import { HistoryPanel } from '../../../../components/history/HistoryPanel';
 import { errorMessage } from '../../../../lib/errors';
 import { notify } from '../../../../lib/notify';
 import { useListParams } from '../../../../lib/use-list-params';
@@ -29,6 +32,7 @@ import { type LeaveDecision, useDecideLeave, useLeaveRequests } from '../api';
 import { DecisionModal } from './DecisionModal';
 import { formatMinutes, formatPeriod } from './format';
 import { LeaveRequestModal } from './LeaveRequestModal';
+import { LeaveRequestsBulkBar } from './LeaveRequestsBulkBar';
 import { LeaveStatusBadge, LeaveTypeChip } from './StatusBadge';
 
 const PER_PAGE = 25;
@@ -52,16 +56,19 @@ export function LeaveRequestList() {
   const [deciding, setDeciding] = useState<{ r: LeaveRequest; mode: 'approve' | 'deny' } | null>(null);
   const decide = useDecideLeave();
 
-  const list = useLeaveRequests({
-    page: list$.page,
-    perPage: PER_PAGE,
+  // The list's filters and sort: the list's query, and the export's.
+  const filters = {
     sort: list$.sort,
     ...(list$.q ? { q: list$.q } : {}),
     ...(tab === 'all' ? {} : { status: tab }),
     ...(person ? { employeeId: person } : {}),
-  });
+  };
+  const list = useLeaveRequests({ page: list$.page, perPage: PER_PAGE, ...filters });
   const data = list.data;
   const manager = Boolean(data?.abilities.canDecide || data?.abilities.canRequestForOthers);
+  // Deciding many at once: for approvers, where pending requests are listed.
+  const bulk = Boolean(data?.abilities.canDecide) && (tab === 'pending' || tab === 'all');
+  const selection = useSelection(JSON.stringify(filters));
   const employees = useEmployeeOptions();
 
   const subject = (r: LeaveRequest) =>
@@ -151,7 +158,7 @@ export function LeaveRequestList() {
       key: 'actions',
       header: <span className="visually-hidden">{t('leaveRequests.list.actions')}</span>,
       label: t('leaveRequests.list.actions'),
-      width: 120,
+      width: 150,
       render: (r) => (
         <Group gap={4} wrap="nowrap" justify="flex-end">
           {r.abilities.canApprove ? (
@@ -190,6 +197,12 @@ export function LeaveRequestList() {
               </ActionIcon>
             </Tooltip>
           ) : null}
+          <HistoryPanel
+            compact
+            subject="leave_request"
+            id={r.id}
+            label={t('history.openFor', { name: `${r.employee.name}, ${formatPeriod(r)}` })}
+          />
         </Group>
       ),
     },
@@ -213,7 +226,10 @@ export function LeaveRequestList() {
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">{requestButton}</Group>
+      <Group justify="flex-end" gap="sm">
+        <ExportMenu path="/api/leave-requests/export" params={filters} />
+        {requestButton}
+      </Group>
       <Tabs
         value={tab}
         onChange={(v) => list$.setFilters({ status: v === 'pending' || !isTab(v) ? null : v })}
@@ -257,7 +273,15 @@ export function LeaveRequestList() {
                 />
               ) : null}
             </SimpleGrid>
-            <PagedTable caption={t('leaveRequests.list.caption')} columns={columns} list={list} list$={list$} empty={empty} />
+            <PagedTable
+              caption={t('leaveRequests.list.caption')}
+              columns={columns}
+              list={list}
+              list$={list$}
+              empty={empty}
+              selection={bulk ? selection : undefined}
+              rowLabel={(r) => `${r.employee.name}, ${formatPeriod(r)}`}
+            />
           </Stack>
         </Tabs.Panel>
       </Tabs>
@@ -270,6 +294,14 @@ export function LeaveRequestList() {
           if (deciding) void run(deciding.r, { action: deciding.mode, reason });
         }}
       />
+      {bulk ? (
+        <LeaveRequestsBulkBar
+          selection={selection}
+          pageIds={(data?.data ?? []).map((r) => r.id)}
+          total={data?.meta.total ?? 0}
+          query={filters}
+        />
+      ) : null}
       <LeaveRequestModal
         opened={requesting}
         onClose={() => setRequesting(false)}

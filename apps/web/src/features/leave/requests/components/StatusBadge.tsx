@@ -15,6 +15,19 @@ export function LeaveStatusBadge({ status }: { status: LeaveRequestStatus }) {
 }
 
 /** The leave type's colour and code in a small chip, its name beside it. */
+/** White or near-black, whichever reads better on a leave type's own colour (WCAG contrast). */
+export function chipTextColor(background: string): string {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(background.trim());
+  if (!m) return '#fff';
+  const lin = (h: string) => {
+    const c = Number.parseInt(h, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * lin(m[1] as string) + 0.7152 * lin(m[2] as string) + 0.0722 * lin(m[3] as string);
+  // Contrast with white (1.05 / (l + 0.05)) against contrast with #1a1b1e (luminance about 0.011).
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.061 ? '#fff' : '#1a1b1e';
+}
+
 export function LeaveTypeChip({
   type,
   withName = true,
@@ -27,13 +40,12 @@ export function LeaveTypeChip({
       <span
         style={{
           background: type.color,
-          color: '#fff',
+          color: chipTextColor(type.color),
           borderRadius: 4,
           padding: '0 6px',
           fontSize: 12,
           fontWeight: 600,
           lineHeight: '20px',
-          textShadow: '0 0 2px rgba(0,0,0,.6)',
         }}
       >
         {type.code}

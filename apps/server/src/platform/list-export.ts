@@ -1,0 +1,163 @@
+import { PassThrough } from 'node:stream';
+import { type ListExportFormat, withExportFormat } from '@app/shared/platform/list-export';
+import type { Locale } from '@app/shared/platform/locale';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { contentDisposition } from '../features/media/media.routes';
+import type { Access } from './access';
+import type { Ctx } from './context';
+import { type Cell, type Column, type ColumnType, EXPORT_MIME, openSheetWriter, wallClock } from './sheet-writer';
+
+// Every list's export (issue 14): `GET <list>/export?format=csv|xlsx&<the list's own filters and sort>`
+// reads the list through its own service call, page after page of EXPORT_PAGE rows, and writes each
+// row into the response as it goes: the memory stays flat for 100,000 rows, the rows are exactly
+// the list's (same scope, filters and order), and the headers are in the asker's language.
+// docs/list-exports.md says how a list adds one.
+
+/** Rows asked of the list's service per call while exporting. */
+export const EXPORT_PAGE = 1_000;
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+type Text = { nl: string; en: string };
+
+export interface ExportColumn<Row> {
+  /** The list's own column header, in both languages. */
+  header: Text;
+  type: ColumnType;
+  /** In characters (XLSX); a default by type when left out. */
+  width?: number;
+  /** date: `YYYY-MM-DD`; datetime: an ISO instant; decimal and integer: a number; null: empty. */
+  /** The asker's language is given for labels (a status, a kind). */
+  value: (row: Row, locale: Locale) => string | number | null;
+}
+
+export interface ListExport<Q extends { page: number; perPage: number }, Row, P = Record<string, never>> {
+  /** A static path beside the list route, e.g. '/api/products/export'. */
+  path: string;
+  /** The same access as the list route. */
+  access: Access;
+  /** The list's own query schema; `format` is added here. */
+  query: z.ZodObject;
+  /** The file's name without the date and extension: producten → producten-2026-11-21.xlsx (per path params when a function). */
+  fileName: Text | ((params: P) => Text);
+  sheetName?: Text | ((params: P) => Text);
+  /** The columns (per path params when a function: an archive of types has a type group column). */
+  columns: ExportColumn<Row>[] | ((params: P) => ExportColumn<Row>[]);
+  /** The list's own service call for one page (page and perPage are set by the export). */
+  page: (ctx: Ctx, q: Q, params: P) => Promise<{ rows: Row[]; total?: number }>;
+  tags: string[];
+  summary: string;
+  /** Path parameters, when the list has them (a company's users): passed to `page` as its third argument. */
+  params?: z.ZodObject;
+}
+
+const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 24, date: 12, datetime: 17, decimal: 12, integer: 10 };
+
+function localeOf(ctx: Ctx): Locale {
+  return ctx.actor.kind === 'anonymous' ? 'nl' : ctx.actor.locale;
+}
+
+/** Only [a-z0-9.-] in a file name: 'Bedrijven / gebruikers' → 'bedrijven-gebruikers'. */
+const slug = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'export';
+
+/**
+ * Registers `GET <path>`: the list as a CSV or XLSX download. Errors before the first byte (401,
+ * 403, 400 for a bad filter or format, the list's own 404) are the usual JSON answers; the first
+ * page is read before the headers go out. After that the rows stream; a client that goes away stops
+ * the reading, and a failure halfway cuts the download off (logged) rather than ending it as if complete.
+ */
+export function registerListExport<Q extends { page: number; perPage: number }, Row, P = Record<string, never>>(
+  app: ZodApp,
+  o: ListExport<Q, Row, P>,
+): void {
+  const querystring = withExportFormat(o.query);
+  app.get(
+    o.path,
+    {
+      config: { access: o.access },
+      schema: {
+        tags: o.tags,
+        summary: o.summary,
+        description:
+          "The list's filters, search and sort as the list takes them, plus format (csv or xlsx); every row, streamed. " +
+          "Headers in the asker's language; CSV in UTF-8 with a BOM (Dutch: ';' and a decimal comma, English: ',' and a dot), dates dd-mm-yyyy.",
+        ...(o.params ? { params: o.params } : {}),
+        querystring,
+        response: { 200: z.any().describe('The file: CSV or XLSX, as an attachment') },
+      },
+    },
+    async (req, reply) => {
+      const ctx = req.ctx;
+      const { format, ...rest } = req.query as Record<string, unknown> & { format: ListExportFormat };
+      const base = rest as unknown as Q;
+      const params = req.params as P;
+      const columns = typeof o.columns === 'function' ? o.columns(params) : o.columns;
+      const names = typeof o.fileName === 'function' ? o.fileName(params) : o.fileName;
+      const sheetNames = (typeof o.sheetName === 'function' ? o.sheetName(params) : o.sheetName) ?? names;
+      const locale = localeOf(ctx);
+      const read = (page: number) => o.page(ctx, { ...base, page, perPage: EXPORT_PAGE }, params);
+
+      // The first page before any byte: the list's own errors are JSON answers.
+      let current = await read(1);
+      const today = wallClock(ctx.clock().toISOString()).slice(0, 10);
+      const fileName = `${slug(names[locale])}-${today}.${format}`;
+      reply
+        .header('content-type', EXPORT_MIME[format])
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      if (req.method === 'HEAD') return reply.send('');
+
+      const out = new PassThrough();
+      let gone = false;
+      // The client went away (or the socket broke): stop reading pages.
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) {
+          gone = true;
+          out.destroy();
+        }
+      });
+      out.on('error', () => undefined);
+      const writer = openSheetWriter(format, {
+        locale,
+        sheetName: sheetNames[locale].slice(0, 31),
+        columns: columns.map<Column>((c) => ({
+          header: c.header[locale],
+          width: c.width ?? DEFAULT_WIDTH[c.type],
+          type: c.type,
+        })),
+        out,
+      });
+      const started = Date.now();
+      void (async () => {
+        let rows = 0;
+        try {
+          for (let page = 1; ; page += 1) {
+            if (page > 1) current = await read(page);
+            for (const row of current.rows) {
+              if (gone) return;
+              await writer.row(columns.map<Cell>((c) => c.value(row, locale)));
+            }
+            rows += current.rows.length;
+            const end = current.rows.length < EXPORT_PAGE || (current.total !== undefined && rows >= current.total);
+            if (end || gone) break;
+          }
+          if (gone) return;
+          await writer.finish();
+          ctx.log.info({ event: 'list-export.done', path: o.path, format, rows, ms: Date.now() - started }, 'list exported');
+        } catch (err) {
+          if (gone) return;
+          ctx.log.error({ err, event: 'list-export.failed', path: o.path, format, rows }, 'list export failed');
+          out.destroy(err as Error);
+        }
+      })();
+      return reply.send(out);
+    },
+  );
+}
