@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, resetAccountLocale, switchLanguage } from './support/app';
+import { ACCOUNTS, logIn, resetAccountLocale } from './support/app';
 import { expect as baseExpect, test } from './support/axe';
 import { apiGet, apiPost, uniqueTag } from './support/catalogue';
 
@@ -137,72 +137,4 @@ test('closes the tickets ticked on the tickets list', async ({ page }) => {
     ids.map((id) => apiGet<{ data: { status: string } }>(page, `/api/tickets/${id}`).then((r) => r.data.status)),
   );
   expect(statuses).toEqual(['closed', 'open', 'closed']);
-});
-
-test('the bulk bars and their results on a wide screen and a phone, in Dutch and English', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
-  const employeeId = await fitterId(page);
-  let week = 35;
-  for (const lang of ['nl', 'en'] as const) {
-    if (lang === 'en') {
-      await page.goto('/');
-      await switchLanguage(page, 'EN');
-    }
-    for (const width of [1280, 390] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      const phone = width < 992;
-
-      // Tickets: two ticked, closed; the result says so.
-      const tag = `S${uniqueTag()}`;
-      await makeTickets(page, tag, 2);
-      await page.goto(`/tickets?q=${encodeURIComponent(tag)}`);
-      await page
-        .getByRole('checkbox', { name: lang === 'nl' ? 'Selecteer alle rijen op deze pagina' : 'Select all rows on this page' })
-        .check();
-      const bar = page.getByTestId('bulk-bar');
-      await expect(bar).toContainText(lang === 'nl' ? '2 geselecteerd' : '2 selected');
-      await shot(page, `tickets-selection-${width}-${lang}`);
-      if (phone) {
-        await bar.getByRole('button', { name: lang === 'nl' ? 'Acties' : 'Actions' }).click();
-        await page.getByRole('menuitem', { name: lang === 'nl' ? 'Tickets sluiten' : 'Close tickets' }).click();
-      } else {
-        await bar.getByRole('button', { name: lang === 'nl' ? 'Tickets sluiten' : 'Close tickets' }).click();
-      }
-      const confirm = page.getByRole('dialog', { name: lang === 'nl' ? 'Tickets sluiten?' : 'Close tickets?' });
-      await shot(page, `tickets-confirm-${width}-${lang}`);
-      await confirm.getByRole('button', { name: lang === 'nl' ? 'Tickets sluiten' : 'Close tickets' }).click();
-      const result = page.getByTestId('bulk-result');
-      await expect(result).toBeVisible();
-      await shot(page, `tickets-result-${width}-${lang}`);
-      await result.getByRole('button', { name: lang === 'nl' ? 'Sluiten' : 'Close' }).click();
-      await expect(result).toBeHidden();
-
-      // Leave: two pending requests of the fitter, approved together.
-      const day = futureTuesday(week++);
-      const other = futureTuesday(week++);
-      await requestLeave(page, employeeId, day);
-      await requestLeave(page, employeeId, other);
-      await page.goto(`/users/leave?employeeId=${employeeId}`);
-      for (const d of [day, other]) {
-        await page.getByRole('checkbox', { name: new RegExp(`^(Selecteer|Select) .*, ${dmy(d)}$`) }).check();
-      }
-      await expect(bar).toContainText(lang === 'nl' ? '2 geselecteerd' : '2 selected');
-      await shot(page, `leave-selection-${width}-${lang}`);
-      const approve = lang === 'nl' ? 'Goedkeuren' : 'Approve';
-      if (phone) {
-        await bar.getByRole('button', { name: lang === 'nl' ? 'Acties' : 'Actions' }).click();
-        await page.getByRole('menuitem', { name: approve }).click();
-      } else {
-        await bar.getByRole('button', { name: approve }).click();
-      }
-      const modal = page.getByRole('dialog', { name: lang === 'nl' ? 'Verlof goedkeuren' : 'Approve leave' });
-      await expect(modal).toBeVisible();
-      await shot(page, `leave-modal-${width}-${lang}`);
-      await modal.getByRole('button', { name: approve, exact: true }).click();
-      await expect(result).toBeVisible();
-      await shot(page, `leave-result-${width}-${lang}`);
-      await result.getByRole('button', { name: lang === 'nl' ? 'Sluiten' : 'Close' }).click();
-      await expect(result).toBeHidden();
-    }
-  }
 });

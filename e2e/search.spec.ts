@@ -17,6 +17,8 @@ const SHIP = 'MS Noordam refit 2027';
 const HOTEL = 'Hotel De Dunes – lobby en suites';
 
 test('an employee opens a project from Ctrl+K with the keyboard only', async ({ page }) => {
+  // Sign-in, the lazy dialog and the project page's first load: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await logIn(page, ACCOUNTS.admin);
   // The header (and with it the shortcut) is there once the back office has loaded.
   await expect(page.getByRole('button', { name: /^Zoeken/ })).toBeVisible();
@@ -40,7 +42,7 @@ test('an employee opens a project from Ctrl+K with the keyboard only', async ({ 
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/projects\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: SHIP })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: SHIP })).toBeVisible({ timeout: 30_000 });
 
   // Nothing found says so; Escape closes.
   await page.keyboard.press('Control+K');

@@ -15,7 +15,7 @@ export function LeaveStatusBadge({ status }: { status: LeaveRequestStatus }) {
 }
 
 /** The leave type's colour and code in a small chip, its name beside it. */
-/** White or near-black, whichever reads better on a leave type's own colour (WCAG contrast). */
+/** White or black, whichever reads better on a leave type's own colour (WCAG contrast). */
 export function chipTextColor(background: string): string {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(background.trim());
   if (!m) return '#fff';
@@ -24,8 +24,9 @@ export function chipTextColor(background: string): string {
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
   const l = 0.2126 * lin(m[1] as string) + 0.7152 * lin(m[2] as string) + 0.0722 * lin(m[3] as string);
-  // Contrast with white (1.05 / (l + 0.05)) against contrast with #1a1b1e (luminance about 0.011).
-  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.061 ? '#fff' : '#1a1b1e';
+  // Contrast with white (1.05 / (l + 0.05)) against contrast with black ((l + 0.05) / 0.05): the
+  // higher wins (on a mid blue such as #1c7ed6 only black reaches 4.5:1).
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#fff' : '#000';
 }
 
 export function LeaveTypeChip({
