@@ -29,7 +29,8 @@ export interface BulkActionItem {
   prepare?: (count: number) => Promise<Record<string, unknown> | null>;
 }
 
-interface Props {
+/** What a list hands its bulk bar (a list's own bar adds its actions). */
+export interface BulkListProps {
   selection: Selection;
   /** The number of rows the list's filter finds. */
   total: number;
@@ -37,6 +38,9 @@ interface Props {
   pageIds: readonly number[];
   /** The list's query as its list route gets it (for "all matching"). */
   query: Record<string, string | string[] | number | undefined | null>;
+}
+
+interface Props extends BulkListProps {
   actions: BulkActionItem[];
   /** After a run: reload the list (and whatever else the action changed). */
   onDone: (run: BulkRun) => void;

@@ -2,18 +2,11 @@ import { ARTICLES_CREATE_PRODUCTS_PATH } from '@app/shared/products/bulk';
 import { IconPackageImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BulkBar } from '../../../components/bulk/BulkBar';
-import type { Selection } from '../../../components/bulk/useSelection';
+import { BulkBar, type BulkListProps } from '../../../components/bulk/BulkBar';
 import { productKeys } from '../../products/api';
 import { articleKeys } from '../api';
 
-interface Props {
-  selection: Selection;
-  pageIds: readonly number[];
-  total: number;
-  /** The list's query as GET /api/articles gets it. */
-  query: Record<string, string | number | undefined | null>;
-}
+type Props = BulkListProps;
 
 /** The articles list's bulk action (issue 14): a product for each selected article that has none. */
 export function ArticlesBulkBar({ selection, pageIds, total, query }: Props) {

@@ -3,17 +3,11 @@ import type { ProjectTab } from '@app/shared/projects/projects.rules';
 import { IconArchive, IconRestore } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type BulkActionItem, BulkBar } from '../../../components/bulk/BulkBar';
-import type { Selection } from '../../../components/bulk/useSelection';
+import { type BulkActionItem, BulkBar, type BulkListProps } from '../../../components/bulk/BulkBar';
 import { projectKeys } from '../api';
 
-interface Props {
-  selection: Selection;
+interface Props extends BulkListProps {
   tab: ProjectTab;
-  pageIds: readonly number[];
-  total: number;
-  /** The list's query as GET /api/projects gets it. */
-  query: Record<string, string | number | undefined | null>;
 }
 
 /**

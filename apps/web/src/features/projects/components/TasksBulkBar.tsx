@@ -4,18 +4,12 @@ import { IconCircleCheck, IconUserShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BulkActionItem, BulkBar } from '../../../components/bulk/BulkBar';
-import type { Selection } from '../../../components/bulk/useSelection';
+import { type BulkActionItem, BulkBar, type BulkListProps } from '../../../components/bulk/BulkBar';
 import { taskKeys } from '../tasks-api';
 import { AssigneeSelect } from './AssigneeSelect';
 
-interface Props {
+interface Props extends BulkListProps {
   projectId: number;
-  selection: Selection;
-  pageIds: readonly number[];
-  total: number;
-  /** The list's query as GET /api/projects/:projectId/tasks gets it (the project is added for "all matching"). */
-  query: Record<string, string | number | undefined | null>;
 }
 
 type Asking = { count: number; resolve: (params: Record<string, unknown> | null) => void };

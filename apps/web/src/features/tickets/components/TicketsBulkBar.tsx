@@ -2,17 +2,10 @@ import { ticketBulkPath } from '@app/shared/tickets/bulk';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BulkBar } from '../../../components/bulk/BulkBar';
-import type { Selection } from '../../../components/bulk/useSelection';
+import { BulkBar, type BulkListProps } from '../../../components/bulk/BulkBar';
 import { ticketKeys } from '../api';
 
-interface Props {
-  selection: Selection;
-  pageIds: readonly number[];
-  total: number;
-  /** The list's query as GET /api/tickets gets it (with projectId on a project's page). */
-  query: Record<string, string | number | undefined | null>;
-}
+type Props = BulkListProps;
 
 /**
  * The tickets list's bulk action (issue 14): close. The server runs each row through the single close

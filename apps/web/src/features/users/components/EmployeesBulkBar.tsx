@@ -2,17 +2,10 @@ import { employeeBulkPath } from '@app/shared/people/bulk';
 import { IconUserOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BulkBar } from '../../../components/bulk/BulkBar';
-import type { Selection } from '../../../components/bulk/useSelection';
+import { BulkBar, type BulkListProps } from '../../../components/bulk/BulkBar';
 import { employeeKeys } from '../employees-api';
 
-interface Props {
-  selection: Selection;
-  pageIds: readonly number[];
-  total: number;
-  /** The list's query as GET /api/users gets it. */
-  query: Record<string, string | number | undefined | null>;
-}
+type Props = BulkListProps;
 
 /**
  * The employees list's bulk action (issue 14): deactivate, asked first. The server runs each row

@@ -2,18 +2,11 @@ import { leaveRequestBulkPath } from '@app/shared/people/bulk';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BulkActionItem, BulkBar } from '../../../../components/bulk/BulkBar';
-import type { Selection } from '../../../../components/bulk/useSelection';
+import { type BulkActionItem, BulkBar, type BulkListProps } from '../../../../components/bulk/BulkBar';
 import { useInvalidateLeave } from '../api';
 import { DecisionModal } from './DecisionModal';
 
-interface Props {
-  selection: Selection;
-  pageIds: readonly number[];
-  total: number;
-  /** The list's query as GET /api/leave-requests gets it. */
-  query: Record<string, string | number | undefined | null>;
-}
+type Props = BulkListProps;
 
 type Asking = { mode: 'approve' | 'deny'; count: number; resolve: (params: Record<string, unknown> | null) => void };
 
