@@ -24,9 +24,11 @@ test('the first Tab offers "Naar de inhoud", which jumps over the header and the
   await expect(page.getByRole('main')).toBeFocused();
   await expect(page).toHaveURL('/companies');
 
-  // The next stops are in the main content: the breadcrumb, 'Statistieken', 'Nieuw bedrijf', the tabs, the search, then the first company.
+  // The next stops are in the main content: the breadcrumb, 'Exporteren', 'Statistieken', 'Nieuw bedrijf', the tabs, the search, then the first company.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('navigation', { name: 'Kruimelpad' }).getByRole('link', { name: 'Home' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Exporteren' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Statistieken' })).toBeFocused();
   await page.keyboard.press('Tab');

@@ -19,7 +19,7 @@ import { bulkRoutes } from './features/bulk/bulk.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { companyPermissionsRoutes } from './features/companies/company-permissions.routes';
 import { companyPostsRoutes } from './features/companies/company-posts.routes';
-import { notifyDuePosts } from './features/companies/company-posts.service';
+import { notifyDuePosts, POSTS_NOTIFY_JOB } from './features/companies/company-posts.service';
 import { companyProductsRoutes } from './features/companies/company-products.routes';
 import { companyUsersRoutes } from './features/companies/company-users.routes';
 import { declarationsRoutes } from './features/declarations/declarations.routes';
@@ -280,9 +280,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { cron: '*/5 * * * *' },
   );
-  // Company news is told to the company's users once its publish time has come.
+  // Company news is told to the company's users once its publish time has come: every minute for
+  // scheduled posts, and at once when a post is published now.
   platform.jobs.register(
-    'posts.notify',
+    POSTS_NOTIFY_JOB,
     async () => {
       await notifyDuePosts(platform.db.orm, clock());
     },

@@ -684,16 +684,21 @@ describe('hostile input on every route (I1-I10, SECURITY test plan 7)', () => {
       }
       // A GET that lost the session (a case replaced the cookie) is compared from the new sign-in on.
       if ((await ensureAdmin()) && before) before = await digest();
-      const sample = op.body ? await sampleBody(op) : undefined;
-      const base = op.path + (await sampleQuery(op));
-      const result = await fc.check(
-        fc.asyncProperty(mutations(op, sample, base), async (req) => {
-          const problem = await runCase(op, req);
-          if (problem) throw new Error(problem);
-        }),
-        { seed: SEED + index, numRuns: RUNS },
-      );
-      if (result.failed && result.counterexample) {
+      // HOSTILE_RUNS=0 (the PGlite run of `npm test` when PostgreSQL runs them): the fixed cases only.
+      const result =
+        RUNS === 0
+          ? null
+          : await fc.check(
+              fc.asyncProperty(
+                mutations(op, op.body ? await sampleBody(op) : undefined, op.path + (await sampleQuery(op))),
+                async (req) => {
+                  const problem = await runCase(op, req);
+                  if (problem) throw new Error(problem);
+                },
+              ),
+              { seed: SEED + index, numRuns: RUNS },
+            );
+      if (result?.failed && result.counterexample) {
         record(
           `${(result.errorInstance as Error | undefined)?.message ?? 'failed'} (seed ${SEED + index}, path ${result.counterexamplePath})`,
           result.counterexample[0],

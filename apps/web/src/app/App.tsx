@@ -12,17 +12,32 @@ import { cssVariablesResolver, localizedTheme } from './theme';
 
 const Toasts = lazy(() => import('./Toasts'));
 
+const routeSetModules = {
+  guest: () => import('./route-sets/guest'),
+  customer: () => import('./route-sets/customer'),
+  employee: () => import('./route-sets/employee'),
+} as const;
+
+/**
+ * Starts downloading the first screen's chunks (the route set, the toasts) while the start-up still
+ * asks the server for the language, instead of one after the other once the app renders.
+ */
+export function preloadFirstScreen(set: RouteSet): void {
+  void routeSetModules[set]().catch(() => {});
+  void import('./Toasts').catch(() => {});
+}
+
 /** Each route set is its own chunk: the login page never downloads the back office. */
 async function loadRouteSet(set: RouteSet): Promise<RouteObject[]> {
   switch (set) {
     case 'guest':
-      return (await import('./route-sets/guest')).guestRoutes;
+      return (await routeSetModules.guest()).guestRoutes;
     case 'customer': {
-      const [routes] = await Promise.all([import('./route-sets/customer'), enablePortalCatalogs()]);
+      const [routes] = await Promise.all([routeSetModules.customer(), enablePortalCatalogs()]);
       return routes.customerRoutes;
     }
     case 'employee': {
-      const [routes] = await Promise.all([import('./route-sets/employee'), enableBackofficeCatalogs()]);
+      const [routes] = await Promise.all([routeSetModules.employee(), enableBackofficeCatalogs()]);
       return routes.employeeRoutes;
     }
   }

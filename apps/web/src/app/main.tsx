@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { fetchLocale } from '../features/auth/guest-api';
 import { fetchCsrfCookie, readXsrfToken } from '../lib/api';
 import { initI18n } from '../lib/i18n';
-import { App } from './App';
+import { App, preloadFirstScreen } from './App';
+import { initialSessionState } from './session';
 
 async function start(): Promise<void> {
+  preloadFirstScreen(initialSessionState().routeSet);
   // A session from the first visit on, so language switches and page views work signed out too.
   const csrf = readXsrfToken() ? Promise.resolve() : fetchCsrfCookie().catch((err) => console.warn('no CSRF cookie yet', err));
   const [locale] = await Promise.all([fetchLocale(), csrf]);

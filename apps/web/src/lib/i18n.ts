@@ -62,11 +62,12 @@ export async function initI18n(initial: Locale = DEFAULT_LOCALE): Promise<typeof
 
 /** Switches the UI language, the date locale and the document language together. */
 export async function applyLocale(locale: Locale): Promise<void> {
+  // The date locale's chunk comes alongside the catalogues, not after them.
+  const dates = import('./dates');
   await Promise.all([ensureCatalog(locale, 'base'), ...[...enabled].map((bundle) => ensureCatalog(locale, bundle))]);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
-  const { setDateLocale } = await import('./dates');
-  setDateLocale(locale);
+  (await dates).setDateLocale(locale);
 }
 
 export { i18n };

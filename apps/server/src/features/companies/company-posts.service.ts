@@ -89,6 +89,22 @@ async function toFields(ctx: Ctx, db: DbOrTx, input: CompanyPostInput): Promise<
   return { title: input.title, bodyHtml, imageMediaId, status, publishAt };
 }
 
+/** The job that tells the company's users about posts whose time has come (every minute, and at once after a post is published now). */
+export const POSTS_NOTIFY_JOB = 'posts.notify';
+
+/**
+ * A post published with a time that has come is told at once instead of at the next minute's run.
+ * The post is saved by then: a queue that cannot take the job is logged, and the minute's run tells it.
+ */
+async function notifyIfDue(ctx: Ctx, post: CompanyPost): Promise<void> {
+  if (post.status !== 'published' || !post.publishAt || Date.parse(post.publishAt) > ctx.clock().getTime()) return;
+  try {
+    await ctx.jobs.send(POSTS_NOTIFY_JOB, {});
+  } catch (err) {
+    ctx.log.warn({ err, postId: post.id }, 'could not queue the news notification; the next minute tells it');
+  }
+}
+
 /** @throws COMPANY_NOT_FOUND, VALIDATION_FAILED */
 export async function createPost(ctx: Ctx, companyId: number, input: CompanyPostInput): Promise<CompanyPost> {
   const now = ctx.clock();
@@ -105,7 +121,9 @@ export async function createPost(ctx: Ctx, companyId: number, input: CompanyPost
     );
     return id;
   });
-  return getPost(ctx, companyId, id);
+  const post = await getPost(ctx, companyId, id);
+  await notifyIfDue(ctx, post);
+  return post;
 }
 
 async function lockForChange(ctx: Ctx, tx: DbOrTx, companyId: number, id: number, version: number) {
@@ -137,7 +155,9 @@ export async function updatePost(ctx: Ctx, companyId: number, id: number, input:
       { companyId, title: fields.title, status: fields.status },
     );
   });
-  return getPost(ctx, companyId, id);
+  const post = await getPost(ctx, companyId, id);
+  await notifyIfDue(ctx, post);
+  return post;
 }
 
 /** @throws COMPANY_NOT_FOUND, POST_NOT_FOUND, STALE_VERSION */

@@ -199,7 +199,7 @@ export default function SearchDialog({ opened, onClose, portal }: { opened: bool
                           {hit.title}
                         </Text>
                         {hit.subtitle ? (
-                          <Text size="xs" c="dimmed" truncate className={classes.subtitle}>
+                          <Text size="xs" truncate className={classes.subtitle}>
                             {hit.subtitle}
                           </Text>
                         ) : null}
