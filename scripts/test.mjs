@@ -34,7 +34,7 @@ function run(label, args, env = {}) {
 }
 
 /** The server tests that prove the PGlite path when PostgreSQL runs them all. */
-export const PGLITE_PATH_TESTS = ['apps/server/test/', 'apps/server/src/db/'];
+const PGLITE_PATH_TESTS = ['apps/server/test/', 'apps/server/src/db/'];
 
 if (allOnPglite) {
   run('server integration tests on PGlite', ['--project', 'server'], { TEST_DB: 'pglite' });
