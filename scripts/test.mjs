@@ -41,7 +41,7 @@ if (allOnPglite) {
   process.exit(0);
 }
 
-run('shared and web unit tests', ['--project', 'shared', '--project', 'web']);
+run('shared and web unit tests', ['--project', 'shared', '--project', 'web', '--project', 'web-isolated']);
 if (process.env.TEST_DATABASE_URL) {
   run('server integration tests on PostgreSQL', ['--project', 'server'], { TEST_DB: 'pg' });
   run('the PGlite path: generated route matrices, exports, migrations, start', ['--project', 'server', ...PGLITE_PATH_TESTS], {

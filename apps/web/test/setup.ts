@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { session } from '../src/app/session';
 import { clearCookies } from './cookies';
 import { setTestLanguage } from './i18n';
 import { mediaQueryList } from './media-query';
@@ -50,13 +51,20 @@ beforeEach(async () => {
   await setTestLanguage('nl');
 });
 
+// The files of the 'web' project share one module graph per worker (vitest.config.ts): everything
+// a test may change is put back here, module state included, so the next file starts as if fresh.
 afterEach(() => {
   // No vitest globals, so Testing Library's automatic cleanup is not registered: do it here.
   cleanup();
+  // Signed out, not acting as a company, at '/', as a fresh import of the app's session starts.
+  session.reset('/');
   window.localStorage.clear();
+  window.sessionStorage.clear();
   clearCookies();
   window.history.replaceState(null, '', '/');
+  vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   vi.restoreAllMocks();
   vi.clearAllMocks();
 });

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../test/cookies';
 import { apiError, mockFetch, noContent } from '../../test/fetch';
 import { i18n } from '../../test/i18n';
+import { mockNotify } from '../../test/notify';
 import { renderWithProviders } from '../../test/render';
 import { LanguageSwitch } from './LanguageSwitch';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
-vi.mock('../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 const radio = (name: 'NL' | 'EN') => screen.getByRole('radio', { name });
 

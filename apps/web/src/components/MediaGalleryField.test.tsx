@@ -5,12 +5,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../test/cookies';
 import { apiError, json, mockFetch } from '../../test/fetch';
 import { setTestLanguage } from '../../test/i18n';
+import { mockNotify } from '../../test/notify';
 import { renderWithProviders } from '../../test/render';
 import { media } from '../features/products/testing';
 import { MediaGalleryField } from './MediaGalleryField';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
-vi.mock('../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 function Harness({ initial, onChange, max = 10 }: { initial: Media[]; onChange: (next: Media[]) => void; max?: number }) {
   const [value, setValue] = useState(initial);

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { mockNotify } from '../../test/notify';
 import { renderWithProviders } from '../../test/render';
 import { ApiError } from '../lib/api';
 import { zodValidate } from '../lib/form';
 import { useEditor } from './use-editor';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 const schema = z.object({ name: z.string().trim().min(1), code: z.string().trim().min(2) });
 type Values = z.infer<typeof schema>;

@@ -37,8 +37,23 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });
-export const envelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
+// One wrapper per item schema: a route registered again (an app built twice in one process, as the
+// server tests do) gets the same schema object, so its compiled serialiser is reused. zod schemas
+// are immutable, so sharing one is safe.
+const pages = new WeakMap<z.ZodType, z.ZodType>();
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+
+function memo<S extends z.ZodType>(cache: WeakMap<z.ZodType, z.ZodType>, item: z.ZodType, make: () => S): S {
+  const found = cache.get(item);
+  if (found) return found as S;
+  const made = make();
+  cache.set(item, made);
+  return made;
+}
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  memo(pages, item, () => z.object({ data: z.array(item), meta: pageMetaSchema }));
+export const envelope = <T extends z.ZodType>(item: T) => memo(envelopes, item, () => z.object({ data: item }));
 
 export interface Page<T> {
   data: T[];

@@ -4,13 +4,13 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../test/cookies';
 import { json, mockFetch } from '../../../test/fetch';
+import { mockNotify } from '../../../test/notify';
 import { renderWithProviders } from '../../../test/render';
 import { DataTable } from '../DataTable';
 import { BulkBar } from './BulkBar';
 import { useSelection } from './useSelection';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
+const _notify = mockNotify();
 
 interface Row {
   id: number;

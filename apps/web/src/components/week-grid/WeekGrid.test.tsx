@@ -172,29 +172,18 @@ describe('WeekGrid', () => {
     const { unmount } = grid({ columnWidth: 100 });
     expect(screen.getByTestId('week-2026-W51').style.width).toBe('100px');
     unmount();
-    const client = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
-    const offset = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth');
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.tagName === 'SECTION' ? 1000 : 0;
-      },
+    // Spies on the getters where jsdom defines them (Element, HTMLElement): restored after the test
+    // by setup.ts, so no other test file sees these widths.
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(function (this: Element) {
+      return this.tagName === 'SECTION' ? 1000 : 0;
     });
-    Object.defineProperty(HTMLElement.prototype, 'offsetWidth', {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.textContent === 'Ruimtes' ? 220 : 0;
-      },
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.textContent === 'Ruimtes' ? 220 : 0;
     });
-    try {
-      grid({ columnWidth: 100, fill: true });
-      // (1000 - 220) / 4 weeks.
-      expect(screen.getByTestId('week-2026-W51').style.width).toBe('195px');
-      expect(barButton().parentElement?.style.width).toBe(`${2 * 195 - 4}px`);
-    } finally {
-      if (client) Object.defineProperty(HTMLElement.prototype, 'clientWidth', client);
-      if (offset) Object.defineProperty(HTMLElement.prototype, 'offsetWidth', offset);
-    }
+    grid({ columnWidth: 100, fill: true });
+    // (1000 - 220) / 4 weeks.
+    expect(screen.getByTestId('week-2026-W51').style.width).toBe('195px');
+    expect(barButton().parentElement?.style.width).toBe(`${2 * 195 - 4}px`);
   });
 
   describe('with the pointer', () => {

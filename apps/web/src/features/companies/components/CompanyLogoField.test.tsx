@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { media } from '../../products/testing';
 import { company } from '../company-fixtures';
 import { CompanyLogoField } from './CompanyLogoField';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 function Harness({ start, canEdit = true, companyId = 7 }: { start: string | null; canEdit?: boolean; companyId?: number }) {
   const [logo, setLogo] = useState(start);

@@ -1,27 +1,32 @@
 import type { CompanyPost, CompanyPostInput, CompanyPostUpdate } from '@app/shared/companies/company-posts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { TiptapEditorHTMLElement } from '@tiptap/react';
 import dayjs from 'dayjs';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signIn } from '../../products/testing';
 import { company } from '../company-fixtures';
 import { CompanyPostCreatePage, CompanyPostDetailsPage, parseDutchDate, parseTime } from './CompanyPostPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
-// The rich-text editor (tiptap) has its own test; here a plain field that speaks the same props.
-vi.mock('../components/RichTextEditor', () => ({
-  RichTextEditor: (p: { label: string; value: string; onChange: (html: string) => void; error?: string }) => (
-    <label>
-      {p.label}
-      <textarea value={p.value} onChange={(e) => p.onChange(e.currentTarget.value)} aria-invalid={p.error ? true : undefined} />
-      {p.error ? <span>{p.error}</span> : null}
-    </label>
-  ),
-}));
+/**
+ * Writes text into the real rich-text field (components/RichTextEditor, TipTap) at its cursor, as
+ * typing there does: ProseMirror reads keystrokes only in a real browser (e2e/company-posts.spec.ts
+ * types there), so the text goes in through the editor TipTap hangs on the field's element. (No
+ * focus command: that scrolls the cursor into view, which jsdom cannot measure.)
+ */
+async function writeBody(text: string) {
+  const field: TiptapEditorHTMLElement = await screen.findByRole('textbox', { name: 'Tekst' });
+  const editor = field.editor;
+  if (!editor) throw new Error('no TipTap editor on the Tekst field');
+  act(() => {
+    editor.commands.insertContent(text);
+  });
+}
 
 const post = (over: Partial<CompanyPost> = {}): CompanyPost => ({
   id: 51,
@@ -87,8 +92,10 @@ function openPost(o: Options = {}) {
 
 beforeEach(() => {
   setXsrfCookie('tok');
-  vi.clearAllMocks();
 });
+
+// TipTap puts its base styles in <head> once per document; the next file in this worker starts without.
+afterAll(() => document.head.querySelector('style[data-tiptap-style]')?.remove());
 
 describe('CompanyPostPage', () => {
   it('asks for a title and a text before sending anything', async () => {
@@ -102,7 +109,7 @@ describe('CompanyPostPage', () => {
   it('saves a new post as a draft, then opens it', async () => {
     const { user, f, router } = openPost({ url: '/companies/7/posts/new' });
     await user.type(await screen.findByRole('textbox', { name: /^Titel/ }), '  Nieuwe stalen ');
-    await user.type(await screen.findByRole('textbox', { name: 'Tekst' }), '<p>In de showroom.</p>');
+    await writeBody('In de showroom.');
     expect(within(screen.getByTestId('post-preview')).getByText('Nieuwe stalen')).toBeInTheDocument();
     expect(within(screen.getByTestId('post-preview')).getByText('In de showroom.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Opslaan als concept' }));

@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch, noContent } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signIn } from '../../products/testing';
 import { company } from '../company-fixtures';
 import { CompanyProductsPage } from './CompanyProductsPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 const assigned = (over: Partial<CompanyProduct> = {}): CompanyProduct => ({
   id: 31,

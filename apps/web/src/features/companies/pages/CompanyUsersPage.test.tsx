@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signIn } from '../../products/testing';
 import { company } from '../company-fixtures';
 import { CompanyUsersPage } from './CompanyUsersPage';
 import { badgeText, companyUser } from './CompanyUsersPage.fixtures';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const _notify = mockNotify();
 
 const page = (rows: CompanyUser[]) => ({
   data: rows,

@@ -5,14 +5,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch, type RecordedRequest } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signIn } from '../../products/testing';
 import { DeclarationSettingsPage } from './DeclarationSettingsPage';
 import { DeclarationsPage } from './DeclarationsPage';
 import { UserOvernightsPage } from './OvernightsPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 const allowed = (keys: string[], denied: Record<string, string> = {}) => {
   const out: Record<string, unknown> = { reasons: denied };

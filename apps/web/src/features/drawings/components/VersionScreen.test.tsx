@@ -1,17 +1,17 @@
 import type { DrawingVersion } from '@app/shared/drawings/drawings';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch } from '../../../../test/fetch';
 import { setTestLanguage } from '../../../../test/i18n';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { project } from '../../projects/project-fixtures';
 import { version } from '../drawings-fixtures';
 import { ProjectDrawingVersionPage } from '../pages/DrawingPage';
 import { PortalDrawingVersionPage } from '../pages/PortalDrawingPages';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 beforeEach(() => setXsrfCookie('tok'));
 

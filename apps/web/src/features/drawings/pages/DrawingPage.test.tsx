@@ -1,17 +1,16 @@
 import type { Drawing } from '@app/shared/drawings/drawings';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
+import { mockUploads } from '../../../../test/uploads';
 import { employees, project } from '../../projects/project-fixtures';
 import { drawing, pdfFile } from '../drawings-fixtures';
 import { DrawingPage } from './DrawingPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
-const upload = vi.hoisted(() => ({ uploadDrawingFile: vi.fn() }));
-vi.mock('../upload', async (original) => ({ ...(await original<typeof import('../upload')>()), ...upload }));
+const notify = mockNotify();
 
 beforeEach(() => setXsrfCookie('tok'));
 
@@ -52,7 +51,11 @@ describe('DrawingPage', () => {
   });
 
   it('shows the server refusal when a new version is refused anyway', async () => {
-    upload.uploadDrawingFile.mockResolvedValue({ data: [pdfFile({ id: 80, originalName: 'v3.pdf' })], rejected: [] });
+    // The file goes up with XMLHttpRequest (drawings/upload.ts), for its progress.
+    const uploads = mockUploads(() => ({
+      status: 201,
+      body: { data: [pdfFile({ id: 80, originalName: 'v3.pdf' })], rejected: [] },
+    }));
     const open = drawing({
       status: 'open',
       abilities: { canEdit: true, canDelete: true, canAddVersion: true, reasons: {} },
@@ -70,6 +73,10 @@ describe('DrawingPage', () => {
       new File(['%PDF'], 'v3.pdf', { type: 'application/pdf' }),
     );
     await within(dialog).findByText('v3.pdf');
+    expect(uploads.requests).toHaveLength(1);
+    expect(uploads.requests[0]).toMatchObject({ method: 'POST', url: '/api/files?purpose=drawing' });
+    expect(uploads.requests[0]?.headers['X-XSRF-TOKEN']).toBe('tok');
+    expect(uploads.requests[0]?.files.map((file) => file.name)).toEqual(['v3.pdf']);
     await user.click(within(dialog).getByRole('button', { name: 'Versie plaatsen' }));
     await waitFor(() => expect(f.to(`${BASE}/versions`, 'POST')).toHaveLength(1));
     expect(f.to(`${BASE}/versions`)[0]?.body).toEqual({ fileId: 80, notes: '' });

@@ -1,16 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
+import { mockUploads } from '../../../../test/uploads';
 import { employees, pageOf, project } from '../../projects/project-fixtures';
 import { drawing, drawingItem, pdfFile } from '../drawings-fixtures';
 import { DrawingCreatePage, ProjectDrawingsPage } from './ProjectDrawingsPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
-const upload = vi.hoisted(() => ({ uploadDrawingFile: vi.fn() }));
-vi.mock('../upload', async (original) => ({ ...(await original<typeof import('../upload')>()), ...upload }));
+const notify = mockNotify();
 
 beforeEach(() => setXsrfCookie('tok'));
 
@@ -87,16 +86,20 @@ describe('DrawingCreatePage', () => {
     expect(await screen.findAllByText('Dit veld is verplicht.')).toHaveLength(2);
     expect(f.to('/api/projects/3/drawings', 'POST')).toHaveLength(0);
 
-    upload.uploadDrawingFile.mockImplementation(async (_file: File, onProgress: (x: number) => void) => {
-      onProgress(0.5);
-      return { data: [pdfFile({ id: 77, originalName: 'kast.pdf' })], rejected: [] };
-    });
+    // The file goes up with XMLHttpRequest (drawings/upload.ts), for its progress.
+    const uploads = mockUploads(() => ({
+      status: 201,
+      body: { data: [pdfFile({ id: 77, originalName: 'kast.pdf' })], rejected: [] },
+    }));
     await user.type(screen.getByRole('textbox', { name: 'Naam' }), 'Kast hut 5002');
     await user.upload(
       screen.getByLabelText('Bestand kiezen voor Tekening'),
       new File(['%PDF-1.7'], 'kast.pdf', { type: 'application/pdf' }),
     );
     expect(await screen.findByText('kast.pdf')).toBeInTheDocument();
+    expect(uploads.requests).toHaveLength(1);
+    expect(uploads.requests[0]).toMatchObject({ method: 'POST', url: '/api/files?purpose=drawing' });
+    expect(uploads.requests[0]?.files.map((file) => file.name)).toEqual(['kast.pdf']);
     await user.click(screen.getByRole('button', { name: 'Tekening aanmaken' }));
     await waitFor(() => expect(f.to('/api/projects/3/drawings', 'POST')).toHaveLength(1));
     expect(f.to('/api/projects/3/drawings', 'POST')[0]?.body).toMatchObject({

@@ -1,18 +1,21 @@
+import type { CompanyBrand } from '@app/shared/auth/auth';
 import type { CompanySummary } from '@app/shared/companies/companies';
 import type { Permission } from '@app/shared/platform/permissions';
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
-import { json, mockFetch } from '../../../../test/fetch';
+import { apiError, json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
+import { session } from '../../../app/session';
+import { storage } from '../../../lib/storage';
 import { companySummary } from '../../companies/company-fixtures';
 import { signIn } from '../../products/testing';
 import { ClientsCard } from './ClientsCard';
 
-const startActingAs = vi.hoisted(() => vi.fn(async (_id: number) => {}));
-vi.mock('../../auth/api', async (importOriginal) => ({ ...(await importOriginal<object>()), startActingAs }));
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+// Acting as a company is the real one (auth/api startActingAs): the server is asked through the
+// mocked fetch and the session changes; setup.ts resets the session after each test.
+const notify = mockNotify();
 
 const nordic = companySummary({ id: 1, name: 'Nordic Star Cruises' });
 const dunes = companySummary({ id: 2, name: 'Dunes Leisure Resorts', sector: 'leisure' });
@@ -22,8 +25,24 @@ const closed = companySummary({
   abilities: { canEdit: true, canActAs: false, canArchive: true, canRestore: false, reasons: { canActAs: 'FORBIDDEN' } },
 });
 
-function open(permissions: Permission[]) {
+const brand = ({ id, name, logo, primaryColor, secondaryColor, sector }: CompanySummary): CompanyBrand => ({
+  id,
+  name,
+  logo,
+  primaryColor,
+  secondaryColor,
+  sector,
+});
+
+/** `actAs`: what POST /api/acting-as answers (default: the company asked for). */
+function open(permissions: Permission[], actAs?: () => Response) {
   const f = mockFetch((req) => {
+    if (req.path === '/api/acting-as' && req.method === 'POST') {
+      if (actAs) return actAs();
+      const id = (req.body as { companyId: number }).companyId;
+      const company = [nordic, dunes, closed].find((c) => c.id === id);
+      return company ? json(200, { data: brand(company) }) : undefined;
+    }
     if (req.path === '/api/companies') {
       const q = (req.query.get('q') ?? '').toLowerCase();
       const rows: CompanySummary[] = [nordic, dunes, closed].filter((c) => c.name.toLowerCase().includes(q));
@@ -38,7 +57,6 @@ function open(permissions: Permission[]) {
 
 beforeEach(() => {
   setXsrfCookie('tok');
-  vi.clearAllMocks();
 });
 
 describe('ClientsCard', () => {
@@ -55,8 +73,15 @@ describe('ClientsCard', () => {
     await waitFor(() => expect(f.to('/api/companies').some((r) => r.query.get('q') === 'dun')).toBe(true));
     await user.click(await screen.findByRole('option', { name: 'Dunes Leisure Resorts' }));
     expect(button).toBeEnabled();
+    expect(session.get().actingAs).toBeNull();
     await user.click(button);
-    expect(startActingAs).toHaveBeenCalledWith(2);
+    await waitFor(() =>
+      expect(session.get()).toEqual({ routeSet: 'customer', actingAs: { id: 2, name: 'Dunes Leisure Resorts' } }),
+    );
+    expect(f.to('/api/acting-as', 'POST')).toHaveLength(1);
+    expect(f.to('/api/acting-as', 'POST')[0]?.body).toEqual({ companyId: 2 });
+    expect(storage.actingAs()).toEqual({ id: 2, name: 'Dunes Leisure Resorts' });
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('offers only the companies the server says may be acted as', async () => {
@@ -69,12 +94,13 @@ describe('ClientsCard', () => {
   });
 
   it('says why acting as failed and lets the person try again', async () => {
-    startActingAs.mockRejectedValueOnce(new Error('offline'));
-    const { user } = open(['companies.act-as-client']);
+    const { user, f } = open(['companies.act-as-client'], () => apiError(500, 'INTERNAL'));
     await user.click(screen.getByRole('combobox', { name: 'Meekijken als klant' }));
     await user.click(await screen.findByRole('option', { name: 'Nordic Star Cruises' }));
     await user.click(screen.getByRole('button', { name: 'Meekijken' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalled());
+    expect(f.to('/api/acting-as', 'POST')[0]?.body).toEqual({ companyId: 1 });
+    expect(session.get()).toEqual({ routeSet: 'guest', actingAs: null });
     expect(screen.getByRole('button', { name: 'Meekijken' })).toBeEnabled();
   });
 

@@ -1,17 +1,21 @@
 import type { EmployeeContract } from '@app/shared/people/contracts';
 import type { EmployeeDocument, ExpiringItem } from '@app/shared/people/documents';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch, noContent } from '../../../../test/fetch';
-import { renderWithProviders } from '../../../../test/render';
+import { mockNotify } from '../../../../test/notify';
+import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
+import { employee, signInEmployee } from '../../users/pages/employees.fixtures';
 import { ContractsPage } from './ContractsPage';
 import { DocumentsPage } from './DocumentsPage';
 import { ExpiringPage } from './ExpiringPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
-vi.mock('../../users/components/UserHeader', () => ({ UserHeader: ({ title }: { title: string }) => <h1>{title}</h1> }));
+const notify = mockNotify();
+
+/** The person whose record it is: what GET /api/users/7 answers to the record's header (UserHeader). */
+const bram = employee({ id: 7, firstName: 'Bram', insertion: null, lastName: 'de Jong', name: 'Bram de Jong' });
+const isBram = (path: string) => path === '/api/users/7';
 
 beforeEach(() => {
   setXsrfCookie('tok');
@@ -74,6 +78,7 @@ function openDocuments(
   ],
 ) {
   const f = mockFetch((req) => {
+    if (isBram(req.path)) return json(200, { data: bram });
     if (req.path === '/api/users/7/documents' && req.method === 'GET') {
       return json(200, {
         data: canCreate ? data : data.map((d) => ({ ...d, abilities: denied })),
@@ -86,13 +91,23 @@ function openDocuments(
     if (req.path === '/api/users/7/documents/5' && req.method === 'DELETE') return noContent();
     return undefined;
   });
-  return { ...renderWithProviders(<DocumentsPage />, { path: '/users/:userId/documents', url: '/users/7/documents' }), f };
+  // HR with documents.manage, or (read-only) Bram himself.
+  const queryClient = createTestQueryClient();
+  if (canCreate) signInEmployee(queryClient, ['documents.manage']);
+  else signInEmployee(queryClient, [], { employeeId: 7 });
+  const view = renderWithProviders(<DocumentsPage />, {
+    path: '/users/:userId/documents',
+    url: '/users/7/documents',
+    queryClient,
+  });
+  return { ...view, f };
 }
 
 describe('DocumentsPage', () => {
   it('lists the documents with their expiry status and a download link', async () => {
     openDocuments();
     expect(await screen.findByText('VCA-basis')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Documenten' })).toBeInTheDocument();
     expect(screen.getByText('01-12-2026')).toBeInTheDocument();
     expect(screen.getByText('Verloopt binnenkort')).toBeInTheDocument();
     expect(screen.getAllByText('Verloopt niet').length).toBeGreaterThan(0);
@@ -155,6 +170,7 @@ describe('DocumentsPage', () => {
 describe('ContractsPage', () => {
   function open() {
     const f = mockFetch((req) => {
+      if (isBram(req.path)) return json(200, { data: bram });
       if (req.path === '/api/users/7/contracts' && req.method === 'GET') {
         return json(200, {
           data: [
@@ -168,12 +184,20 @@ describe('ContractsPage', () => {
       if (req.path === '/api/users/7/contracts' && req.method === 'POST') return json(201, { data: contract({ id: 10 }) });
       return undefined;
     });
-    return { ...renderWithProviders(<ContractsPage />, { path: '/users/:userId/contracts', url: '/users/7/contracts' }), f };
+    const queryClient = createTestQueryClient();
+    signInEmployee(queryClient, ['contracts.manage']);
+    const view = renderWithProviders(<ContractsPage />, {
+      path: '/users/:userId/contracts',
+      url: '/users/7/contracts',
+      queryClient,
+    });
+    return { ...view, f };
   }
 
   it('lists the contracts with period, hours as h:mm and status', async () => {
     open();
     expect(await screen.findByText('Vanaf 01-01-2026 (vast)')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Contracten' })).toBeInTheDocument();
     expect(screen.getByText('01-01-2025 t/m 31-12-2025')).toBeInTheDocument();
     expect(screen.getByText('38:00 uur')).toBeInTheDocument();
     expect(screen.getByText('32:30 uur')).toBeInTheDocument();

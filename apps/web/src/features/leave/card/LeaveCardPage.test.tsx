@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch, noContent, type RecordedRequest } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signInEmployee } from '../../hours/hours-fixtures';
 import type { LinePage, SickList } from './api';
@@ -9,8 +10,7 @@ import { leaveCard, leaveLine, leaveRequest, linePage, sickList, sickPeriod } fr
 import { LeaveCardPage } from './LeaveCardPage';
 import { parseSignedDays, parseSignedDuration } from './minutes';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 beforeEach(() => {
   setXsrfCookie('tok');

@@ -3,14 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch, noContent } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signInEmployee } from '../../hours/hours-fixtures';
 import { CollectiveLeaveCreatePage, CollectiveLeavePage } from './CollectiveLeavePage';
 import { CollectiveLeavesPage } from './CollectiveLeavesPage';
 import { collectiveLeave, leaveType } from './leave-settings-fixtures';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 beforeEach(() => {
   setXsrfCookie('tok');

@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch, type RecordedRequest } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { CURRENT_USER_KEY } from '../../auth/guest-api';
 import { clientViewer, order, staffViewer, version } from '../order-fixtures';
 import { OrderPage, RequestPage } from '../pages/OrderPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 type Answer = (req: RecordedRequest) => Response | undefined;
 

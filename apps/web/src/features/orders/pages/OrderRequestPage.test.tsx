@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { clientViewer, order } from '../order-fixtures';
 import { OrderRequestPage } from './OrderRequestPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 const catalogue = {
   data: [{ id: 55, slug: 'stoel-oslo', nameNl: 'Stoel Oslo', nameEn: 'Chair Oslo', thumbUrl: null, largeUrl: null }],

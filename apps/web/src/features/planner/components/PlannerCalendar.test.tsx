@@ -1,25 +1,28 @@
 import type { PlannerEntry } from '@app/shared/planner/planner';
 import type { CalendarOptions } from '@fullcalendar/core';
+import FullCalendar from '@fullcalendar/react';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { PlannerPage } from '../pages/PlannerPage';
 import { plannerEntry, plannerList, plannerOptions } from '../planner-fixtures';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
-// FullCalendar's own drag code needs a real layout; here it is a stand-in that keeps the options
-// the page gives it, so a test can drop, resize, select and click the way FullCalendar reports them.
-const fc = vi.hoisted(() => ({ options: {} as CalendarOptions }));
-vi.mock('@fullcalendar/react', () => ({
-  default: (options: CalendarOptions) => {
-    fc.options = options;
-    return <div data-testid="fullcalendar" />;
+// FullCalendar's own drag code needs a real layout. The real calendar renders (jsdom lays nothing
+// out), and a spy on its React component's render (calling through; restored after each test by
+// setup.ts) reads the options the page gives it, so a test can drop, resize, select and click the
+// way FullCalendar reports them.
+let calendarRender: MockInstance<FullCalendar['render']>;
+const fc = {
+  /** The options of the calendar's latest render. */
+  get options(): CalendarOptions {
+    return (calendarRender.mock.contexts.at(-1) as FullCalendar | undefined)?.props ?? {};
   },
-}));
+};
 
 const utc = (s: string) => new Date(`${s}:00Z`);
 
@@ -47,7 +50,7 @@ function open(saved: PlannerEntry | (() => Response)) {
 }
 
 beforeEach(() => {
-  fc.options = {};
+  calendarRender = vi.spyOn(FullCalendar.prototype, 'render');
   setXsrfCookie('tok');
   notify.error.mockClear();
 });
@@ -55,7 +58,8 @@ beforeEach(() => {
 describe('PlannerCalendar', () => {
   it('sets FullCalendar up the Dutch way: Monday first, ISO weeks, 24 hours, UTC-fed wall clock', async () => {
     open(plannerEntry());
-    await screen.findByTestId('fullcalendar');
+    // The real calendar draws the entry (its content is PlannerCalendar's EventContent).
+    expect(await screen.findByTestId('entry-41')).toHaveTextContent('Daan de Vries · Nordic Star');
     await waitFor(() => expect(fc.options.events).toHaveLength(1));
     expect(fc.options).toMatchObject({
       initialView: 'timeGridWeek',

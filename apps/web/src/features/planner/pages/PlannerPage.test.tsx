@@ -1,38 +1,15 @@
-import type { PlannerEntry } from '@app/shared/planner/planner';
+import type { PlannerEntry, PlannerList } from '@app/shared/planner/planner';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
-import type { PeopleWeekViewProps } from '../components/PeopleWeekView';
+import { plannerKeys } from '../api';
 import { plannerEntry, plannerList, plannerOptions } from '../planner-fixtures';
 import { PlannerPage } from './PlannerPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
-
-// The people-by-week grid is its own component with its own tests: here a stand-in that shows
-// what it is given and drags the entry to Sanne, a week later.
-vi.mock('../components/PeopleWeekView', () => ({
-  PeopleWeekView: (p: PeopleWeekViewProps) => (
-    <div data-testid="people-view" data-from={p.from} data-weeks={p.weeks}>
-      {p.people.map((person) => (
-        <p key={person.id}>{person.name}</p>
-      ))}
-      {p.entries.map((e) => (
-        <button
-          key={e.id}
-          type="button"
-          onClick={() =>
-            void p.onMove(e, { employeeId: 8, start: '2026-11-30T08:00', end: '2026-11-30T16:30' }).catch(() => undefined)
-          }
-        >
-          {`${e.employee.name} ${e.start}`}
-        </button>
-      ))}
-    </div>
-  ),
-}));
+const notify = mockNotify();
 
 interface Setup {
   url?: string;
@@ -130,32 +107,59 @@ describe('PlannerPage', () => {
 
   it('shows a move in the people view at once, and puts it back with a toast when someone else changed it first', async () => {
     let answer: (r: Response) => void = () => {};
-    const { f, user } = open({
+    const { f, user, queryClient } = open({
       url: '/planner?view=people&date=2026-11-24',
       patch: () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
         }),
     });
-    const people = await screen.findByTestId('people-view');
-    expect(people).toHaveAttribute('data-from', '2026-W48');
-    expect(people).toHaveAttribute('data-weeks', '8');
+    // The real people view (components/PeopleWeekView on the week grid): eight weeks from week 48.
+    const people = await screen.findByRole('region', { name: 'Planning per persoon en week' });
+    const weeks = within(people).getAllByTestId(/^week-\d{4}-W\d{2}$/);
+    expect(weeks.map((w) => w.dataset.testid)).toEqual([
+      'week-2026-W48',
+      'week-2026-W49',
+      'week-2026-W50',
+      'week-2026-W51',
+      'week-2026-W52',
+      'week-2026-W53',
+      'week-2027-W01',
+      'week-2027-W02',
+    ]);
     expect(f.to('/api/planner')[0]?.query.toString()).toBe('from=2026-11-23&to=2027-01-18');
     expect(within(people).getByText('Sanne Jansen')).toBeInTheDocument();
 
-    await user.click(within(people).getByRole('button', { name: 'Daan de Vries 2026-11-24T08:00' }));
+    // To Sanne (↓), a week later (→), from the keyboard: sent once the keys rest.
+    const daan = () => within(screen.getByTestId('row-person:7'));
+    const sanne = () => within(screen.getByTestId('row-person:8'));
+    const bar = daan().getByRole('button', { name: /^di · Nordic Star: Daan de Vries, di 24-11-2026 08:00/ });
+    bar.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(sanne().getByRole('button', { name: /Nordic Star: Sanne Jansen/ })).toHaveFocus());
+    await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(f.to('/api/planner/41', 'PATCH')).toHaveLength(1));
     expect(f.to('/api/planner/41', 'PATCH')[0]?.body).toEqual({
       employeeId: 8,
-      start: '2026-11-30T08:00',
-      end: '2026-11-30T16:30',
+      start: '2026-12-01T08:00',
+      end: '2026-12-01T16:30',
       version: 2,
     });
-    // Shown moved while the server answers…
-    expect(await within(people).findByRole('button', { name: 'Sanne Jansen 2026-11-30T08:00' })).toBeInTheDocument();
+    // Shown moved while the server answers: in the grid, and by the page itself (the entries it
+    // gives every view: each cached window holds the moved entry, not only the grid's draft)…
+    expect(sanne().getByRole('button', { name: /^di · Nordic Star: Sanne Jansen, di 01-12-2026 08:00/ })).toBeInTheDocument();
+    expect(daan().queryByRole('button', { name: /Nordic Star/ })).toBeNull();
+    const cached = () => queryClient.getQueriesData<PlannerList>({ queryKey: plannerKeys.lists }).map(([, l]) => l?.entries[0]);
+    expect(cached()).toEqual([expect.objectContaining({ employee: { id: 8, name: 'Sanne Jansen' }, start: '2026-12-01T08:00' })]);
     answer(apiError(409, 'STALE_VERSION'));
     // …and back where it was when the server refuses.
-    expect(await within(people).findByRole('button', { name: 'Daan de Vries 2026-11-24T08:00' })).toBeInTheDocument();
+    expect(
+      await daan().findByRole('button', { name: /^di · Nordic Star: Daan de Vries, di 24-11-2026 08:00/ }),
+    ).toBeInTheDocument();
+    expect(sanne().queryByRole('button', { name: /Nordic Star/ })).toBeNull();
+    expect(cached()).toEqual([
+      expect.objectContaining({ employee: { id: 7, name: 'Daan de Vries' }, start: '2026-11-24T08:00' }),
+    ]);
     await waitFor(() => expect(notify.error).toHaveBeenCalled());
     expect(notify.error.mock.calls[0]?.[0]).toBe(
       'Iemand anders heeft de planning van Daan de Vries op Nordic Star intussen gewijzigd. De agenda toont nu de nieuwste stand; probeer het opnieuw.',

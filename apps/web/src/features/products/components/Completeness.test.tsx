@@ -1,8 +1,9 @@
 import type { ProductDetail, ProductListItem, ProductSave } from '@app/shared/products/products';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { ProductEditPage } from '../pages/ProductEditPage';
 import { ProductsPage } from '../pages/ProductsPage';
@@ -10,8 +11,7 @@ import { productDetail, signIn } from '../testing';
 
 // Catalogue completeness (issue 14): the list's badges and filter, the editor's panel and publish warning.
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const _notify = mockNotify();
 
 beforeEach(() => setXsrfCookie('tok'));
 

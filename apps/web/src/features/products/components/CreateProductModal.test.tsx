@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { productDetail } from '../testing';
 import { CreateProductModal } from './CreateProductModal';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const _notify = mockNotify();
 
 function open() {
   const onClose = vi.fn();

@@ -3,11 +3,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, type FetchHandler, json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { ProductOrderPage } from './ProductOrderPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 type Item = ProductOrder['items'][number];
 const item = (id: number, nameNl: string, position: number): Item => ({

@@ -1,13 +1,13 @@
 import type { Subtask, SubtaskUpdate } from '@app/shared/projects/tasks';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, type FetchHandler, json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { areaRoutes, employees, productOption, signInManager, subtask, task } from '../tasks.fixtures';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 const SUBTASK_URL = '/projects/1/areas/2/task/3/subtask/9';
 

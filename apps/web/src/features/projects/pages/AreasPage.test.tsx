@@ -1,28 +1,39 @@
+import type { Permission } from '@app/shared/platform/permissions';
 import type { AreaList } from '@app/shared/projects/areas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch, noContent } from '../../../../test/fetch';
-import { renderWithProviders } from '../../../../test/render';
+import { mockNotify } from '../../../../test/notify';
+import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
+import { signIn } from '../../products/testing';
 import { area, areaList, deck5, summary } from '../components/area-fixtures';
+import { project } from '../project-fixtures';
+import { taskSummary } from '../tasks.fixtures';
 import { AreaPage } from './AreaPage';
 import { AreasPage } from './AreasPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
-// The project's header and the area's tasks are other screens' parts, tested there.
-vi.mock('../components/ProjectHeader', () => ({ ProjectHeader: () => null }));
-vi.mock('../components/AreaTasks', () => ({ AreaTasks: () => <p>taken van de ruimte</p> }));
-const can = vi.hoisted(() => ({ manage: true }));
-vi.mock('../../auth/api', () => ({ useCan: () => can.manage }));
+const notify = mockNotify();
 
 beforeEach(() => {
   setXsrfCookie('tok');
-  can.manage = true;
 });
 
-function openAreas(o: { list?: AreaList | (() => Response); url?: string } = {}) {
+/**
+ * The pages run with the real project header (ProjectHeader) and area tasks (AreaTasks): the fetch
+ * handlers answer the project and the tasks, and useCan reads the permissions of the signed-in
+ * user, a project manager unless told otherwise.
+ */
+function signedIn(permissions: Permission[] = ['projects.manage']) {
+  const queryClient = createTestQueryClient();
+  signIn(queryClient, permissions);
+  return queryClient;
+}
+const isProject = (req: { path: string; method: string }) => req.path === '/api/projects/3' && req.method === 'GET';
+
+function openAreas(o: { list?: AreaList | (() => Response); url?: string; permissions?: Permission[] } = {}) {
   const f = mockFetch((req) => {
+    if (isProject(req)) return json(200, { data: project() });
     if (req.path === '/api/projects/3/areas' && req.method === 'GET') {
       return typeof o.list === 'function' ? o.list() : json(200, { data: o.list ?? areaList() });
     }
@@ -32,6 +43,7 @@ function openAreas(o: { list?: AreaList | (() => Response); url?: string } = {})
   });
   const view = renderWithProviders(null, {
     url: o.url ?? '/projects/3/areas',
+    queryClient: signedIn(o.permissions),
     routes: [
       { path: '/projects/:projectId/areas', element: <AreasPage /> },
       { path: '/projects/:projectId/areas/:areaId', element: <p data-testid="area-page">area</p> },
@@ -101,13 +113,15 @@ describe('AreasPage', () => {
   });
 
   it('shows someone who may only look no buttons', async () => {
-    can.manage = false;
     const readOnly = { canEdit: false, canDelete: false, canComplete: false, canReopen: false, reasons: {} };
     const forbidden = {
       ...readOnly,
       reasons: { canEdit: 'FORBIDDEN', canDelete: 'FORBIDDEN', canComplete: 'FORBIDDEN', canReopen: 'FORBIDDEN' },
     } as const;
-    openAreas({ list: { decks: [{ ...deck5, abilities: forbidden }], areas: [summary({ abilities: forbidden })] } });
+    openAreas({
+      list: { decks: [{ ...deck5, abilities: forbidden }], areas: [summary({ abilities: forbidden })] },
+      permissions: ['projects.view'],
+    });
     await screen.findByRole('region', { name: 'Dek 5' });
     expect(screen.queryByRole('button', { name: /verwijderen|bewerken|afronden/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ruimte toevoegen' })).not.toBeInTheDocument();
@@ -115,8 +129,11 @@ describe('AreasPage', () => {
 });
 
 describe('AreaPage', () => {
+  const wardrobe = taskSummary({ id: 35, projectId: 3, areaId: 11, name: 'Wandkast plaatsen' });
   function openArea(loaded = area(), onMove?: () => Response) {
     const f = mockFetch((req) => {
+      if (isProject(req)) return json(200, { data: project() });
+      if (req.path === '/api/projects/3/areas/11/tasks') return json(200, { data: [wardrobe] });
       if (req.path === '/api/projects/3/areas/11' && req.method === 'GET') return json(200, { data: loaded });
       if (req.path === '/api/projects/3/areas/11/subareas') return json(200, { data: [] });
       if (req.path === '/api/projects/3/areas/11/markers') return onMove?.() ?? json(200, { data: { x: 0.26, y: 0.4 } });
@@ -124,6 +141,7 @@ describe('AreaPage', () => {
     });
     const view = renderWithProviders(null, {
       url: '/projects/3/areas/11',
+      queryClient: signedIn(),
       routes: [{ path: '/projects/:projectId/areas/:areaId', element: <AreaPage /> }],
     });
     return { ...view, f };
@@ -134,7 +152,12 @@ describe('AreaPage', () => {
     expect(await screen.findByRole('heading', { name: 'Hut 5001' })).toBeInTheDocument();
     expect(screen.getByText('Nog geen plattegrond')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Plattegrond uploaden' })).toBeInTheDocument();
-    expect(screen.getByText('taken van de ruimte')).toBeInTheDocument();
+    // The area's tasks, below the plan: the project header and the tasks load from the server.
+    expect(await screen.findByRole('link', { name: 'Wandkast plaatsen' })).toHaveAttribute(
+      'href',
+      '/projects/3/areas/11/task/35',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'MS Noordam refit 2027' })).toBeInTheDocument();
   });
 
   it('saves a marker moved from the keyboard and puts it back when the server refuses', async () => {

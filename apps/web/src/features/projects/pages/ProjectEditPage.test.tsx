@@ -1,15 +1,15 @@
 import type { Project, ProjectInput, ProjectUpdate } from '@app/shared/projects/projects';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signIn } from '../../products/testing';
 import { employees, project } from '../project-fixtures';
 import { ProjectCreatePage, ProjectDetailsPage } from './ProjectEditPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const _notify = mockNotify();
 
 const companies = [
   { id: 5, name: 'Nordic Star Cruises' },

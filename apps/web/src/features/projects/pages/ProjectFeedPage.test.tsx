@@ -1,14 +1,14 @@
 import type { FeedEvent } from '@app/shared/projects/feed';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { feedEvent, project } from '../project-fixtures';
 import { ProjectFeedPage } from './ProjectFeedPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const _notify = mockNotify();
 
 const page = (events: FeedEvent[], current: number, last: number, total: number) => ({
   data: events,

@@ -1,16 +1,16 @@
 import type { Permission } from '@app/shared/platform/permissions';
 import type { ProjectListItem } from '@app/shared/projects/projects';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch, noContent } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signIn } from '../../products/testing';
 import { pageOf, project, projectItem } from '../project-fixtures';
 import { ProjectsPage } from './ProjectsPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 function openProjects(
   rows: ProjectListItem[],

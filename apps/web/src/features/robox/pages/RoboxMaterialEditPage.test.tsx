@@ -1,13 +1,13 @@
 import type { RoboxMaterial, RoboxMaterialUpdate } from '@app/shared/robox/robox';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, type FetchHandler, json, mockFetch, noContent } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { RoboxMaterialCreatePage, RoboxMaterialEditPage } from './RoboxMaterialEditPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 const material = (over: Partial<RoboxMaterial> = {}): RoboxMaterial => ({
   id: 4,

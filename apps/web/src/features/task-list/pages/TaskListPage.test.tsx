@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { project } from '../../projects/project-fixtures';
 import { TaskListPage } from './TaskListPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const _notify = mockNotify();
 
 const tree: TaskList['tree'] = [
   { id: 1, kind: 'deck', parentId: null, number: '5', name: 'Dek 5' },

@@ -4,14 +4,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch, noContent } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signIn } from '../../products/testing';
 import { project } from '../../projects/project-fixtures';
 import { skippedList } from '../components/ApplicationProgress';
 import { TemplatesPage } from './TemplatesPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 const abilities = (yes: boolean) => ({
   canEdit: yes,

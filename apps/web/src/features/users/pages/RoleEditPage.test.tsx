@@ -1,13 +1,13 @@
 import type { Role } from '@app/shared/users/roles';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, type FetchHandler, json, mockFetch } from '../../../../test/fetch';
+import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { RoleCreatePage, RoleEditPage } from './RoleEditPage';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+const notify = mockNotify();
 
 const role = (over: Partial<Role> = {}): Role => ({
   id: 5,
