@@ -26,7 +26,21 @@ export default async function setup({ provide }: { provide: (key: string, value:
     await db.close();
     provide('testDb', JSON.stringify({ kind, base, template }));
     return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+      // Every copy of the template a file did not drop (the spare each worker made for a next file
+      // that never came, or one left by a failed file), then the template itself. A copy or a drop a
+      // worker started as it exited goes on in its server process: wait for those first.
+      const pattern = `${template}\\_%`;
+      for (let waited = 0; waited < 30_000; waited += 200) {
+        const busy = await admin.query(
+          "SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND query ~* '^(CREATE|DROP) DATABASE' AND query LIKE $1",
+          [`%${template}%`],
+        );
+        if (busy.rowCount === 0) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const copies = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [pattern]);
+      for (const { datname } of copies.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();
     };
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_SHARDS } from './helpers/hostile';
 
 // The server tests run with `isolate: false` (vitest.config.ts): the files of one worker share one
 // module graph. A module mock, a stubbed global or environment would then reach the files that run
@@ -24,5 +25,16 @@ describe('the server test suite', () => {
     expect(files.length).toBeGreaterThan(50);
     const offenders = files.filter((f) => LEAKING.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(serverRoot, f));
     expect(offenders).toEqual([]);
+  });
+
+  it('runs every part of the hostile-input routes: one test file per part, numbered 1 to HOSTILE_SHARDS', () => {
+    const parts = fs
+      .readdirSync(path.join(serverRoot, 'test'))
+      .filter((name) => /^hostile-\d+\.test\.ts$/.test(name))
+      .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+    expect(parts).toEqual(Array.from({ length: HOSTILE_SHARDS }, (_, i) => `hostile-${i + 1}.test.ts`));
+    for (const [i, name] of parts.entries()) {
+      expect(fs.readFileSync(path.join(serverRoot, 'test', name), 'utf8')).toContain(`hostileSuite(${i});`);
+    }
   });
 });

@@ -28,11 +28,33 @@ export function toJsonSchema(schema: z.ZodType): Json {
   return foldNullable(json) as Json;
 }
 
+type Serialize = (data: unknown) => string;
+
+/**
+ * One compiled serialiser per schema: an app built again in the same process (the server tests
+ * build one per test file) reuses the code compiled for the first instead of compiling every
+ * response schema anew. Looked up by the schema object (module constants, envelope() and pageOf()
+ * give the same object each time) and then by the JSON schema's text (a schema written inline in
+ * a route). A serialiser is a pure function of its schema.
+ */
+const byObject = new WeakMap<object, Serialize>();
+const byText = new Map<string, Serialize>();
+
 /**
  * Response serialisation through fast-json-stringify built from the zod response schema: fast
  * (G1), and only declared fields ever leave the server (Z9).
  */
-export function serializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
+export function serializerCompiler({ schema }: { schema: unknown }): Serialize {
+  const key = schema as object;
+  const cached = byObject.get(key);
+  if (cached) return cached;
   const json = schema instanceof z.ZodType ? toJsonSchema(schema) : (schema as Json);
-  return fastJson(json as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  const text = JSON.stringify(json);
+  let serialize = byText.get(text);
+  if (!serialize) {
+    serialize = fastJson(json as unknown as Parameters<typeof fastJson>[0]) as Serialize;
+    byText.set(text, serialize);
+  }
+  byObject.set(key, serialize);
+  return serialize;
 }
