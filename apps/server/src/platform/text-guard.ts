@@ -25,33 +25,47 @@ export function printableText(s: string): string {
 /** Most problems named in one answer: enough to find them, bounded for a body full of them. */
 const MAX_REPORTED = 20;
 
+/** A place in the walked value: its parent and its key there (an array index stays a number). */
+interface Place {
+  parent: Place | null;
+  key: string | number;
+}
+
+/** The dotted path of a place under prefix; keys that cannot be printed are shown with U+FFFD. */
+function pathOf(place: Place | null, prefix: string): string {
+  const keys: string[] = [];
+  for (let p = place; p; p = p.parent) keys.push(typeof p.key === 'number' ? String(p.key) : printableText(p.key));
+  if (prefix) keys.push(prefix);
+  return keys.reverse().join('.');
+}
+
 /**
  * Walks a parsed value without recursion (a body may nest 100,000 levels deep) and names every
- * string, and every object key, that cannot be stored, as dotted paths under prefix.
+ * string, and every object key, that cannot be stored, as dotted paths under prefix. A path is
+ * only spelled out for a place that is reported: building one for every node made a deeply nested
+ * body cost time in the square of its depth (10,000 levels: paths of 20,000 characters each).
  */
 export function findUnstorableText(value: unknown, prefix: string): Record<string, FieldError> {
   const found: Record<string, FieldError> = {};
   let count = 0;
-  const stack: [unknown, string][] = [[value, prefix]];
+  const report = (place: Place | null) => {
+    found[pathOf(place, prefix) || '_'] = { code: INVALID_CHARACTER };
+    count++;
+  };
+  const stack: [unknown, Place | null][] = [[value, null]];
   while (stack.length > 0 && count < MAX_REPORTED) {
-    const [v, path] = stack.pop() as [unknown, string];
+    const [v, place] = stack.pop() as [unknown, Place | null];
     if (typeof v === 'string') {
-      if (!isStorableText(v)) {
-        found[path || '_'] = { code: INVALID_CHARACTER };
-        count++;
-      }
+      if (!isStorableText(v)) report(place);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], { parent: place, key: i }]);
     } else if (v !== null && typeof v === 'object') {
-      const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+      const entries = Object.entries(v);
       for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i] as readonly [string, unknown];
-        const good = isStorableText(key);
-        const childPath = path ? `${path}.${good ? key : printableText(key)}` : good ? key : printableText(key);
-        if (!good) {
-          found[childPath] = { code: INVALID_CHARACTER };
-          count++;
-        } else {
-          stack.push([child, childPath]);
-        }
+        const [key, child] = entries[i] as [string, unknown];
+        const at: Place = { parent: place, key };
+        if (isStorableText(key)) stack.push([child, at]);
+        else report(at);
       }
     }
   }
