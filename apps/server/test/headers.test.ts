@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { access } from '../src/platform/access';
 import { pageView } from './factories/analytics';
-import { createEmployee } from './factories/identity';
 import { type Agent, startTestApp, type TestApp } from './helpers/app';
+import { castOf } from './helpers/cast';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
 let tdb: TestDatabase;
@@ -36,12 +36,7 @@ beforeAll(async () => {
       );
     },
   });
-  const a = await createEmployee(tdb.db, { admin: true });
-  admin = t.agent();
-  await admin.login(a.email, a.password);
-  const n = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
+  ({ admin, noPerm } = await castOf(t, { staff: { admin: { admin: true }, noPerm: { permissions: ['projects.view'] } } }));
 });
 afterAll(async () => {
   await t.close();

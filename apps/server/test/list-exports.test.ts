@@ -10,6 +10,7 @@ import {
 } from '../src/features/products/catalogue.fixtures';
 import { createClient, createCompany, createEmployee } from './factories/identity';
 import { type Agent, startTestApp, type TestApp } from './helpers/app';
+import { castOf } from './helpers/cast';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { expectExportMatchesList, fetchCsv, parseCsv } from './helpers/export-match';
 
@@ -34,17 +35,24 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   const db = tdb.db;
-  admin = await t.signIn(await createEmployee(db, { admin: true, locale: 'nl' }));
-  adminEn = await t.signIn(await createEmployee(db, { admin: true, locale: 'en' }));
-  nobody = await t.signIn(await createEmployee(db, { permissions: [] }));
-  anon = t.agent();
-  await anon.csrf();
-  companyA = (await createCompany(db, { name: 'Alpha Cruises', city: 'Rotterdam' })).id;
-  companyB = (await createCompany(db, { name: 'Beta Leisure', sector: 'leisure', city: 'Zandvoort' })).id;
+  const cast = await castOf(t, {
+    staff: {
+      admin: { admin: true, locale: 'nl' },
+      adminEn: { admin: true, locale: 'en' },
+      nobody: { permissions: [] },
+    },
+    companies: {
+      a: { name: 'Alpha Cruises', city: 'Rotterdam' },
+      b: { name: 'Beta Leisure', sector: 'leisure', city: 'Zandvoort' },
+    },
+    clients: { clientA: { company: 'a' } },
+    anon: true,
+  });
+  ({ admin, adminEn, nobody, anon, clientA } = cast);
+  companyA = cast.companies.a.id;
+  companyB = cast.companies.b.id;
   for (let i = 0; i < 12; i++)
     await createCompany(db, { name: `Bedrijf ${String(i).padStart(2, '0')}`, sector: i % 2 ? 'cruise' : 'leisure' });
-  const clientFx = await createClient(db, companyA);
-  clientA = await t.signIn(clientFx);
   for (let i = 0; i < 5; i++) await createClient(db, companyA);
   await createClient(db, companyB);
   for (let i = 0; i < 8; i++) await createEmployee(db, { permissions: ['articles.view'], firstName: `Mede${i}` });

@@ -9,8 +9,9 @@ import {
 import { createBookedHourRow } from '../src/features/hours/hours.fixtures';
 import { createContractRow, createLeaveLines, createLeaveTypeRow } from '../src/features/leave/leave.fixtures';
 import { createFileRow, createProjectRow } from '../src/features/projects/projects.fixtures';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from './factories/identity';
+import { createEmployee, type EmployeeFixture } from './factories/identity';
 import { type Agent, startTestApp, type TestApp } from './helpers/app';
+import { castOf } from './helpers/cast';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { expectExportMatchesList, fetchCsv } from './helpers/export-match';
 
@@ -35,19 +36,18 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   const db = tdb.db;
-  hr = await t.signIn(
-    await createEmployee(db, {
-      permissions: ['hours.manage', 'documents.manage', 'contracts.manage', 'leave.manage'],
-      firstName: 'Hanna',
-    }),
-  );
-  workerFx = await createEmployee(db, { firstName: 'Willem' });
-  worker = await t.signIn(workerFx);
+  const cast = await castOf(t, {
+    staff: {
+      hr: { permissions: ['hours.manage', 'documents.manage', 'contracts.manage', 'leave.manage'], firstName: 'Hanna' },
+      worker: { firstName: 'Willem' },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ hr, worker, client, anon } = cast);
+  workerFx = cast.worker.fx;
   otherFx = await createEmployee(db, { firstName: 'Olga' });
-  const company = await createCompany(db);
-  client = await t.signIn(await createClient(db, company.id));
-  anon = t.agent();
-  await anon.csrf();
 
   const project = await createProjectRow(db, { name: 'Celestyal Discovery' });
   const w = workerFx.employeeId;

@@ -7,8 +7,9 @@ import {
   createTaskRow,
   createTicketRow,
 } from '../src/features/projects/projects.fixtures';
-import { createClient, createCompany, createEmployee } from './factories/identity';
+import { createEmployee } from './factories/identity';
 import { type Agent, startTestApp, type TestApp } from './helpers/app';
+import { castOf } from './helpers/cast';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { expectExportMatchesList, fetchCsv } from './helpers/export-match';
 
@@ -33,13 +34,18 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   const db = tdb.db;
-  viewer = await t.signIn(await createEmployee(db, { permissions: ['projects.view'] }));
-  english = await t.signIn(await createEmployee(db, { permissions: ['projects.view'], locale: 'en' }));
-  noPerm = await t.signIn(await createEmployee(db, { permissions: ['articles.view'] }));
-  const company = await createCompany(db);
-  client = await t.signIn(await createClient(db, company.id));
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      viewer: { permissions: ['projects.view'] },
+      english: { permissions: ['projects.view'], locale: 'en' },
+      noPerm: { permissions: ['articles.view'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ viewer, english, noPerm, client, anon } = cast);
+  const { company } = cast.companies;
   const manager = await createEmployee(db, { firstName: 'Mila' });
 
   const project = await createProjectRow(db, {

@@ -23,8 +23,9 @@ import {
 } from '../src/features/projects/projects.fixtures';
 import { createTimelineTaskRow } from '../src/features/timeline/timeline.fixtures';
 import type { Access } from '../src/platform/access';
-import { createClient, createCompany, createEmployee } from './factories/identity';
+import { createClient, createCompany } from './factories/identity';
 import { type Agent, startTestApp, type TestApp } from './helpers/app';
+import { castOf } from './helpers/cast';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paramsOf, tableDigest, validRouteInput } from './helpers/route-matrix';
 
@@ -49,7 +50,7 @@ let anonymous: Agent;
 let customerA: Agent;
 /** A company user of company S, which sees only one other area of company A's project (selected areas). */
 let customerS: Agent;
-let companyS: Promise<{ id: number; name: string }>;
+let companyS: { id: number; name: string };
 let actingAsA: Agent;
 let staffWithoutRights: Agent;
 let admin: Agent;
@@ -75,7 +76,7 @@ const MISSING = '2147483000';
 
 const FOREIGN: Record<string, () => Promise<Fixture>> = {
   async companyId() {
-    const a = await companyA;
+    const a = companyA;
     const b = await createCompany(tdb.db, { name: 'Company B (foreign)' });
     return { foreign: String(b.id), own: String(a.id) };
   },
@@ -98,7 +99,7 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
   fileId: projectFixture('fileId'),
   // A published post of company B against one of company A (a draft of A would be foreign too).
   async postId() {
-    const a = await companyA;
+    const a = companyA;
     const b = await createCompany(tdb.db, { name: 'Company B (news)' });
     const post = (companyId: number) =>
       tdb.db.orm
@@ -130,7 +131,7 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
   // A product assigned to company B against one assigned to company A; the product (unpublished)
   // has a stored tearsheet, so the own record's download answers too.
   async companyProductId() {
-    const a = await companyA;
+    const a = companyA;
     const b = await createCompany(tdb.db, { name: 'Company B (products)' });
     const storage = t.app.platform.storage;
     const key = storage.newKey();
@@ -155,7 +156,7 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
   },
   // A product request of company B against one of company A (issue 11).
   async orderId() {
-    const a = await companyA;
+    const a = companyA;
     const b = await createCompany(tdb.db, { name: 'Company B (orders)' });
     const order = (companyId: number) =>
       tdb.db.orm
@@ -190,13 +191,13 @@ const orderLineOf = new Map<number, number>();
 /** One project with a deck, area, sub-area, task, sub-task, ticket and files for company A, and one for company B (made once). */
 function projectChains() {
   chains ??= (async () => {
-    const a = await companyA;
+    const a = companyA;
     const b = await createCompany(tdb.db, { name: 'Company B (projects)' });
     const storage = t.app.platform.storage;
     const own = await createProjectChain(tdb.db, { companyIds: [a.id], storage, name: 'Own project' });
     // Company S shares the own project, limited to one other cabin on the same deck: the chain's
     // area and everything under it are outside its selection.
-    const s = await companyS;
+    const s = companyS;
     const allowed = await createAreaRow(tdb.db, own.projectId, {
       kind: 'area',
       parentId: own.deckId,
@@ -249,7 +250,7 @@ function drawingFixture(param: 'drawingId' | 'versionId') {
       const b = await createCompany(tdb.db, { name: 'Company B (drawings)' });
       const foreignProject = await createProjectRow(tdb.db, { companyIds: [b.id], name: 'Foreign drawings project' });
       const storage = t.app.platform.storage;
-      const mine = await createDrawingRow(tdb.db, { projectId: own.projectId, companyId: (await companyA).id, storage });
+      const mine = await createDrawingRow(tdb.db, { projectId: own.projectId, companyId: companyA.id, storage });
       const theirs = await createDrawingRow(tdb.db, { projectId: foreignProject.id, companyId: b.id, storage });
       const params = (projectId: number, d: { id: number; versionIds: number[] }) => ({
         projectId: String(projectId),
@@ -263,33 +264,20 @@ function drawingFixture(param: 'drawingId' | 'versionId') {
   };
 }
 
-let companyA: Promise<{ id: number; name: string }>;
+let companyA: { id: number; name: string };
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  companyA = createCompany(tdb.db, { name: 'Company A (own)' });
-  companyS = createCompany(tdb.db, { name: 'Company S (selected areas)' });
-  const a = await companyA;
-
-  anonymous = t.agent();
-  await anonymous.csrf();
-  const c = await createClient(tdb.db, a.id);
-  customerA = t.agent();
-  await customerA.login(c.email, c.password);
-  const cs = await createClient(tdb.db, (await companyS).id);
-  customerS = t.agent();
-  await customerS.login(cs.email, cs.password);
-  const e = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] });
-  actingAsA = t.agent();
-  await actingAsA.login(e.email, e.password);
-  actingAsA.actingAs = a.id;
-  const none = await createEmployee(tdb.db, { permissions: [] });
-  staffWithoutRights = t.agent();
-  await staffWithoutRights.login(none.email, none.password);
-  const ad = await createEmployee(tdb.db, { admin: true });
-  admin = t.agent();
-  await admin.login(ad.email, ad.password);
+  const cast = await castOf(t, {
+    staff: { staffWithoutRights: { permissions: [] }, admin: { admin: true } },
+    companies: { a: { name: 'Company A (own)' }, s: { name: 'Company S (selected areas)' } },
+    clients: { customerA: { company: 'a' }, customerS: { company: 's' } },
+    acting: { actingAsA: { permissions: ['companies.act-as-client'], company: 'a' } },
+    anon: true,
+  });
+  ({ customerA, customerS, actingAsA, staffWithoutRights, admin, anon: anonymous } = cast);
+  ({ a: companyA, s: companyS } = cast.companies);
 });
 afterAll(async () => {
   await t.close();
@@ -395,7 +383,7 @@ describe('tenancy matrix, generated from the registered routes (Z2, Z5)', () => 
 
 describe('company scope (Z2)', () => {
   it('GET /api/companies/:companyId: 401 anonymous; a company user and an acting employee read only their own company', async () => {
-    const a = await companyA;
+    const a = companyA;
     const b = await createCompany(tdb.db);
     expect((await anonymous.get(`/api/companies/${a.id}`)).statusCode).toBe(401);
     for (const [who, agent] of portalViews()) {
@@ -417,7 +405,7 @@ describe('company scope (Z2)', () => {
   });
 
   it('a breadcrumb names only a company the caller may see', async () => {
-    const a = await companyA;
+    const a = companyA;
     const b = await createCompany(tdb.db, { name: 'Crumb B' });
     const own = (await customerA.get(`/api/breadcrumbs/slugs?companyId=${a.id}`)).json();
     const other = (await customerA.get(`/api/breadcrumbs/slugs?companyId=${b.id}`)).json();
@@ -427,14 +415,14 @@ describe('company scope (Z2)', () => {
   });
 
   it('a company user cannot start acting as any company, their own included', async () => {
-    const a = await companyA;
+    const a = companyA;
     expect((await customerA.post('/api/acting-as', { companyId: a.id })).statusCode).toBe(403);
   });
 });
 
 describe('one search (issue 14): the scope follows the actor', () => {
   it("never shows a portal view another company's record named the same, nor staff a kind without its right", async () => {
-    const a = await companyA;
+    const a = companyA;
     const b = await createCompany(tdb.db, { name: 'Company B (search)' });
     const twin = async (companyId: number) => {
       const project = await createProjectRow(tdb.db, { companyIds: [companyId], name: 'Twin project' });

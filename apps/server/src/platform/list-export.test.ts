@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { createClient, createCompany, createEmployee } from '../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../test/helpers/app';
+import { castOf } from '../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/db';
 import { fetchCsv, parseCsv } from '../../test/helpers/export-match';
 import { access } from './access';
@@ -78,12 +78,16 @@ let anon: Agent;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db, routes });
-  nl = await t.signIn(await createEmployee(tdb.db, { permissions: ['products.manage'], locale: 'nl' }));
-  en = await t.signIn(await createEmployee(tdb.db, { permissions: ['products.manage'], locale: 'en' }));
-  noPerm = await t.signIn(await createEmployee(tdb.db, { permissions: ['articles.view'] }));
-  client = await t.signIn(await createClient(tdb.db, (await createCompany(tdb.db)).id));
-  anon = t.agent();
-  await anon.csrf();
+  ({ nl, en, noPerm, client, anon } = await castOf(t, {
+    staff: {
+      nl: { permissions: ['products.manage'], locale: 'nl' },
+      en: { permissions: ['products.manage'], locale: 'en' },
+      noPerm: { permissions: ['articles.view'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  }));
 });
 afterAll(async () => {
   await t?.close();

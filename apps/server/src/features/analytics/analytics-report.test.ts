@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { analyticsEvents } from '../../db/schema';
@@ -18,13 +18,16 @@ let b: { id: number; name: string };
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
-  const s = await createEmployee(tdb.db, { permissions: ['dashboard.change-settings'] });
-  settingsAdmin = await t.signIn(s);
-  const n = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  noRight = await t.signIn(n);
-  a = await createCompany(tdb.db, { name: 'Alpha Cruises' });
-  b = await createCompany(tdb.db, { name: 'Beta Resorts' });
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['companies.manage'] },
+      settingsAdmin: { permissions: ['dashboard.change-settings'] },
+      noRight: { permissions: ['projects.view'] },
+    },
+    companies: { a: { name: 'Alpha Cruises' }, b: { name: 'Beta Resorts' } },
+  });
+  ({ manager, settingsAdmin, noRight } = cast);
+  ({ a, b } = cast.companies);
 });
 afterAll(async () => {
   await t.close();

@@ -1,8 +1,9 @@
 import type { BulkRun } from '@app/shared/platform/bulk';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { products } from '../../db/schema';
 import { createArticle, createProduct } from '../products/catalogue.fixtures';
@@ -21,13 +22,15 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   managerName = `Mats${Date.now().toString(36)}`;
-  manager = await t.signIn(
-    await createEmployee(tdb.db, { permissions: ['articles.view', 'products.manage'], firstName: managerName }),
-  );
-  viewer = await t.signIn(await createEmployee(tdb.db, { permissions: ['articles.view'] }));
-  client = await t.signIn(await createClient(tdb.db, (await createCompany(tdb.db)).id));
-  anon = t.agent();
-  await anon.csrf();
+  ({ manager, viewer, client, anon } = await castOf(t, {
+    staff: {
+      manager: { permissions: ['articles.view', 'products.manage'], firstName: managerName },
+      viewer: { permissions: ['articles.view'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  }));
 });
 afterAll(async () => {
   await t.close();

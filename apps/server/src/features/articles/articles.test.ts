@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Permission } from '@app/shared/platform/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import type { Agent } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { articleCountsDrift, insertArticles, startErpTestApp } from '../../../test/helpers/erp';
 import { auditRows } from '../../../test/helpers/rows';
@@ -26,25 +25,20 @@ let anon: Agent;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   env = await startErpTestApp({ db: tdb.db, erp: { size: 30, pageSize: 10 } });
-  const login = async (permissions: Permission[]) => {
-    const e = await createEmployee(tdb.db, { permissions });
-    const a = env.t.agent();
-    await a.login(e.email, e.password);
-    return { a, e };
-  };
-  const ed = await login(['articles.view', 'products.manage', 'articles.sync']);
-  editor = ed.a;
-  editorAccountId = ed.e.accountId;
-  viewer = (await login(['articles.view'])).a;
-  syncer = (await login(['articles.sync'])).a;
-  productsOnly = (await login(['products.manage'])).a;
-  noPerm = (await login(['projects.view', 'users.manage'])).a;
-  const company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = env.t.agent();
-  await client.login(c.email, c.password);
-  anon = env.t.agent();
-  await anon.csrf();
+  const cast = await castOf(env.t, {
+    staff: {
+      editor: { permissions: ['articles.view', 'products.manage', 'articles.sync'] },
+      viewer: { permissions: ['articles.view'] },
+      syncer: { permissions: ['articles.sync'] },
+      productsOnly: { permissions: ['products.manage'] },
+      noPerm: { permissions: ['projects.view', 'users.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ editor, viewer, syncer, productsOnly, noPerm, client, anon } = cast);
+  editorAccountId = cast.editor.fx.accountId;
 });
 afterAll(async () => {
   await env?.close();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee, createRole, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { accounts, auditLog, companies, media, rolePermissions, roles } from '../../db/schema';
@@ -22,22 +23,19 @@ const uniq = () => Math.random().toString(36).slice(2, 8);
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  anon = t.agent();
-  await anon.csrf();
-  const n = await createEmployee(tdb.db, { permissions: ['projects.view', 'users.manage-roles'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
-  const m = await createEmployee(tdb.db, { permissions: ['companies.manage'] });
-  manageOnly = t.agent();
-  await manageOnly.login(m.email, m.password);
-  actorFx = await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'users.manage-roles'] });
-  actor = t.agent();
-  await actor.login(actorFx.email, actorFx.password);
-  const own = await createCompany(tdb.db, { name: 'Client Home Co' });
-  clientCompanyId = own.id;
-  const c = await createClient(tdb.db, own.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
+  const cast = await castOf(t, {
+    staff: {
+      noPerm: { permissions: ['projects.view', 'users.manage-roles'] },
+      manageOnly: { permissions: ['companies.manage'] },
+      actor: { permissions: ['companies.act-as-client', 'users.manage-roles'] },
+    },
+    companies: { own: { name: 'Client Home Co' } },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ anon, noPerm, manageOnly, actor, client } = cast);
+  actorFx = cast.actor.fx;
+  clientCompanyId = cast.companies.own.id;
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createCompany } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { auditLog, companyProjectAreas, projectCompanies } from '../../db/schema';
@@ -20,14 +21,17 @@ let companyId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
-  const p = await createEmployee(tdb.db, { permissions: ['projects.manage', 'companies.act-as-client'] });
-  pm = await t.signIn(p);
-  companyId = (await createCompany(tdb.db, { name: 'Access Co' })).id;
-  const c = await createClient(tdb.db, companyId);
-  client = await t.signIn(c);
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['companies.manage'] },
+      pm: { permissions: ['projects.manage', 'companies.act-as-client'] },
+    },
+    companies: { company: { name: 'Access Co' } },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ manager, pm, client, anon } = cast);
+  companyId = cast.companies.company.id;
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createCompany } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { auditLog, companyPosts } from '../../db/schema';
@@ -20,15 +21,15 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   // The test clock: Saturday 21 November 2026, 09:00 UTC.
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
-  const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] });
-  actAs = await t.signIn(a);
-  companyId = (await createCompany(tdb.db, { name: 'News Co' })).id;
-  otherId = (await createCompany(tdb.db, { name: 'Other News Co' })).id;
-  const c = await createClient(tdb.db, companyId);
-  customer = await t.signIn(c);
-  const o = await createClient(tdb.db, otherId);
-  otherCustomer = await t.signIn(o);
+  const cast = await castOf(t, {
+    // actAs has the right to act as a company; the tests choose when it does.
+    staff: { manager: { permissions: ['companies.manage'] }, actAs: { permissions: ['companies.act-as-client'] } },
+    companies: { company: { name: 'News Co' }, other: { name: 'Other News Co' } },
+    clients: { customer: { company: 'company' }, otherCustomer: { company: 'other' } },
+  });
+  ({ manager, actAs, customer, otherCustomer } = cast);
+  companyId = cast.companies.company.id;
+  otherId = cast.companies.other.id;
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createClient, createCompany } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { articles, companyProducts, companyProjectAreas, orderLines, projectCompanies } from '../../db/schema';
@@ -19,12 +20,14 @@ let otherId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
-  companyId = (await createCompany(tdb.db, { name: 'Products Co' })).id;
-  otherId = (await createCompany(tdb.db, { name: 'Other Products Co' })).id;
-  const c = await createClient(tdb.db, companyId);
-  customer = await t.signIn(c);
-  other = await t.signIn(await createClient(tdb.db, otherId));
+  const cast = await castOf(t, {
+    staff: { manager: { permissions: ['companies.manage'] } },
+    companies: { company: { name: 'Products Co' }, other: { name: 'Other Products Co' } },
+    clients: { customer: { company: 'company' }, other: { company: 'other' } },
+  });
+  ({ manager, customer, other } = cast);
+  companyId = cast.companies.company.id;
+  otherId = cast.companies.other.id;
 });
 afterAll(async () => {
   await t.close();

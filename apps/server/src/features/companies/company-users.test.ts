@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { accounts, auditLog, companyUsers } from '../../db/schema';
@@ -21,15 +22,15 @@ const PASSWORD = 'a long and unusual passphrase';
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
-  const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] });
-  actAsOnly = await t.signIn(a);
-  companyId = (await createCompany(tdb.db, { name: 'Users Co' })).id;
-  otherCompanyId = (await createCompany(tdb.db, { name: 'Other Co' })).id;
-  const c = await createClient(tdb.db, companyId);
-  client = await t.signIn(c);
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: { manager: { permissions: ['companies.manage'] }, actAsOnly: { permissions: ['companies.act-as-client'] } },
+    companies: { company: { name: 'Users Co' }, other: { name: 'Other Co' } },
+    clients: { client: { company: 'company' } },
+    anon: true,
+  });
+  ({ manager, actAsOnly, client, anon } = cast);
+  companyId = cast.companies.company.id;
+  otherCompanyId = cast.companies.other.id;
 });
 afterAll(async () => {
   await t.close();

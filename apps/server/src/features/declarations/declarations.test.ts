@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -32,20 +33,23 @@ let project: { id: number; name: string };
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  meFx = await createEmployee(tdb.db, { firstName: 'Mees' });
-  me = await t.signIn(meFx);
-  otherFx = await createEmployee(tdb.db, { firstName: 'Olga', locale: 'en' });
-  other = await t.signIn(otherFx);
-  usersMgr = await t.signIn(await createEmployee(tdb.db, { permissions: ['users.manage'] }));
-  hrFx = await createEmployee(tdb.db, { permissions: ['hours.manage'], firstName: 'Hanna' });
-  hr = await t.signIn(hrFx);
-  hr2 = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage'] }));
-  anon = t.agent();
-  await anon.csrf();
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id, { firstLogin: false }));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'hours.manage'] }));
-  acting.actingAs = company.id;
+  const cast = await castOf(t, {
+    staff: {
+      me: { firstName: 'Mees' },
+      other: { firstName: 'Olga', locale: 'en' },
+      usersMgr: { permissions: ['users.manage'] },
+      hr: { permissions: ['hours.manage'], firstName: 'Hanna' },
+      hr2: { permissions: ['hours.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: { firstLogin: false } },
+    acting: { acting: { permissions: ['companies.act-as-client', 'hours.manage'] } },
+    anon: true,
+  });
+  ({ me, other, usersMgr, hr, hr2, anon, client, acting } = cast);
+  meFx = cast.me.fx;
+  otherFx = cast.other.fx;
+  hrFx = cast.hr.fx;
   category = await createCategoryRow(tdb.db, { name: 'Reiskosten' });
   paymentType = await createPaymentTypeRow(tdb.db, { name: 'Eigen geld' });
   project = await createProjectRow(tdb.db, { name: 'Cruiseschip Aurora' });

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -44,29 +45,28 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   // Jobs deferred: a notification's mail stays owed (pending) until the test drains the jobs.
   t = await startTestApp({ db: tdb.db, jobs: 'deferred' });
-  const m = await createEmployee(tdb.db, { permissions: ['projects.manage'], firstName: 'Mila' });
-  managerAccount = m.accountId;
-  manager = await t.signIn(m);
-  viewer = await t.signIn(await createEmployee(tdb.db, { permissions: ['projects.view'] }));
-  noPerm = await t.signIn(await createEmployee(tdb.db, { permissions: ['articles.view', 'companies.manage'] }));
-  anon = t.agent();
-  await anon.csrf();
-  companyA = await createCompany(tdb.db, { name: 'Nordic A' });
-  companyB = await createCompany(tdb.db, { name: 'Company B' });
-  const ca = await createClient(tdb.db, companyA.id, { firstLogin: false });
-  clientAAccount = ca.accountId;
-  clientAEmail = ca.email;
-  clientA = await t.signIn(ca);
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['projects.manage'], firstName: 'Mila' },
+      viewer: { permissions: ['projects.view'] },
+      noPerm: { permissions: ['articles.view', 'companies.manage'] },
+    },
+    companies: { companyA: { name: 'Nordic A' }, companyB: { name: 'Company B' } },
+    clients: { clientA: { company: 'companyA', firstLogin: false }, clientB: { company: 'companyB' } },
+    acting: { acting: { permissions: ['companies.act-as-client'], firstName: 'Ahmed', company: 'companyA' } },
+    anon: true,
+  });
+  ({ manager, viewer, noPerm, anon, clientA, clientB, acting } = cast);
+  ({ companyA, companyB } = cast.companies);
+  managerAccount = cast.manager.fx.accountId;
+  clientAAccount = cast.clientA.fx.accountId;
+  clientAEmail = cast.clientA.fx.email;
+  clientBAccount = cast.clientB.fx.accountId;
+  actingAccount = cast.acting.fx.accountId;
+  // A second user of company A, in English, not signed in.
   const ca2 = await createClient(tdb.db, companyA.id, { locale: 'en' });
   clientA2Account = ca2.accountId;
   clientA2Email = ca2.email;
-  const cb = await createClient(tdb.db, companyB.id);
-  clientBAccount = cb.accountId;
-  clientB = await t.signIn(cb);
-  const ae = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'], firstName: 'Ahmed' });
-  actingAccount = ae.accountId;
-  acting = await t.signIn(ae);
-  acting.actingAs = companyA.id;
   const r = await createEmployee(tdb.db, { firstName: 'Rik', locale: 'en' });
   responsible = { employeeId: r.employeeId, accountId: r.accountId, email: r.email };
   const p = await createEmployee(tdb.db, { firstName: 'Pieter' });

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -58,16 +59,19 @@ async function book(
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  exporterFx = await createEmployee(tdb.db, { permissions: ['hours.export'] });
-  exporter = await t.signIn(exporterFx);
-  exporterEn = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.export'], locale: 'en' }));
-  hoursManager = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage', 'users.manage'] }));
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'hours.export'] }));
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      exporter: { permissions: ['hours.export'] },
+      exporterEn: { permissions: ['hours.export'], locale: 'en' },
+      hoursManager: { permissions: ['hours.manage', 'users.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    acting: { acting: { permissions: ['companies.act-as-client', 'hours.export'] } },
+    anon: true,
+  });
+  ({ exporter, exporterEn, hoursManager, client, acting, anon } = cast);
+  exporterFx = cast.exporter.fx;
 
   const p = await createProjectRow(tdb.db, { name: 'MS Aurora' });
   projectId = p.id;

@@ -4,8 +4,9 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { type LocalS3, startLocalS3 } from '../../../test/helpers/storage';
 import { companyProjectAreas, files, projectCompanies, projects } from '../../db/schema';
@@ -30,7 +31,6 @@ describe.each(['disk', 's3'] as const)('files on %s storage', (storageKind) => {
   let actingAsA: Agent;
   let anon: Agent;
   let companyA: { id: number };
-  let companyB: { id: number };
 
   const signIn = async (fx: { email: string; password: string }) => {
     const a = t.agent();
@@ -44,19 +44,21 @@ describe.each(['disk', 's3'] as const)('files on %s storage', (storageKind) => {
     tdb = await createTestDatabase();
     s3 = storageKind === 's3' ? await startLocalS3() : null;
     t = await startTestApp({ db: tdb.db, ...(s3 ? { storage: s3.storage() } : {}) });
-    uploaderFx = await createEmployee(tdb.db, { permissions: ['projects.manage'], firstName: 'Uma' });
-    uploader = await signIn(uploaderFx);
-    otherManager = await signIn(await createEmployee(tdb.db, { permissions: ['projects.manage'] }));
-    viewer = await signIn(await createEmployee(tdb.db, { permissions: ['projects.view'] }));
-    noPerm = await signIn(await createEmployee(tdb.db, { permissions: ['products.manage'] }));
-    companyA = await createCompany(tdb.db);
-    companyB = await createCompany(tdb.db);
-    clientA = await signIn(await createClient(tdb.db, companyA.id));
-    clientB = await signIn(await createClient(tdb.db, companyB.id));
-    actingAsA = await signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'projects.manage'] }));
-    actingAsA.actingAs = companyA.id;
-    anon = t.agent();
-    await anon.csrf();
+    const cast = await castOf(t, {
+      staff: {
+        uploader: { permissions: ['projects.manage'], firstName: 'Uma' },
+        otherManager: { permissions: ['projects.manage'] },
+        viewer: { permissions: ['projects.view'] },
+        noPerm: { permissions: ['products.manage'] },
+      },
+      companies: { companyA: {}, companyB: {} },
+      clients: { clientA: { company: 'companyA' }, clientB: { company: 'companyB' } },
+      acting: { actingAsA: { permissions: ['companies.act-as-client', 'projects.manage'], company: 'companyA' } },
+      anon: true,
+    });
+    ({ uploader, otherManager, viewer, noPerm, clientA, clientB, actingAsA, anon } = cast);
+    ({ companyA } = cast.companies);
+    uploaderFx = cast.uploader.fx;
   });
   afterAll(async () => {
     await t.close();

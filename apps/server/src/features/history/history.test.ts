@@ -1,8 +1,9 @@
 import { HISTORY_SUBJECTS } from '@app/shared/platform/history';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createCompany, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { accounts, employees } from '../../db/schema';
 
@@ -10,7 +11,6 @@ let tdb: TestDatabase;
 let t: TestApp;
 let anon: Agent;
 let admin: Agent;
-let adminFx: EmployeeFixture;
 let manager: Agent;
 let managerFx: EmployeeFixture;
 let plain: Agent;
@@ -34,23 +34,19 @@ const change = (e: Entry, field: string) => e.changes.find((c) => c.field === fi
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  anon = t.agent();
-  await anon.csrf();
-  adminFx = await createEmployee(tdb.db, { admin: true });
-  admin = t.agent();
-  await admin.login(adminFx.email, adminFx.password);
-  managerFx = await createEmployee(tdb.db, {
-    permissions: ['companies.manage', 'companies.act-as-client', 'users.manage-roles'],
+  const cast = await castOf(t, {
+    staff: {
+      admin: { admin: true },
+      manager: { permissions: ['companies.manage', 'companies.act-as-client', 'users.manage-roles'] },
+      plain: { permissions: ['projects.view'] },
+    },
+    companies: { company: { name: `Client ${uniq()}` } },
+    clients: { client: {} },
+    anon: true,
   });
-  manager = t.agent();
-  await manager.login(managerFx.email, managerFx.password);
-  plainFx = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  plain = t.agent();
-  await plain.login(plainFx.email, plainFx.password);
-  const company = await createCompany(tdb.db, { name: `Client ${uniq()}` });
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
+  ({ anon, admin, manager, plain, client } = cast);
+  managerFx = cast.manager.fx;
+  plainFx = cast.plain.fx;
   const rows = await tdb.db.orm
     .select({ id: employees.id, first: employees.firstName, last: employees.lastName })
     .from(employees);

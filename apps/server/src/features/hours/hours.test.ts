@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -26,18 +27,20 @@ let otherProject: { id: number; name: string };
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const hm = await createEmployee(tdb.db, { permissions: ['hours.manage'], firstName: 'Hanna' });
-  hoursManagerId = hm.employeeId;
-  hoursManager = await t.signIn(hm);
-  usersManager = await t.signIn(await createEmployee(tdb.db, { permissions: ['users.manage'] }));
-  exporter = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.export'] }));
-  pm = await t.signIn(await createEmployee(tdb.db, { permissions: ['projects.manage'] }));
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'hours.manage'] }));
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      hoursManager: { permissions: ['hours.manage'], firstName: 'Hanna' },
+      usersManager: { permissions: ['users.manage'] },
+      exporter: { permissions: ['hours.export'] },
+      pm: { permissions: ['projects.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    acting: { acting: { permissions: ['companies.act-as-client', 'hours.manage'] } },
+    anon: true,
+  });
+  ({ hoursManager, usersManager, exporter, pm, client, acting, anon } = cast);
+  hoursManagerId = cast.hoursManager.fx.employeeId;
   project = await createProjectRow(tdb.db, { name: 'Aurora refit' });
   otherProject = await createProjectRow(tdb.db, { name: 'Borealis' });
 });

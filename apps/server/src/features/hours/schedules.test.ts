@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { auditLog, employees, schedules } from '../../db/schema';
@@ -22,19 +23,21 @@ let anon: Agent;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  usersManager = await t.signIn(await createEmployee(tdb.db, { permissions: ['users.manage'] }));
-  hoursManager = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage'] }));
-  exporter = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.export', 'projects.manage'] }));
-  const w = await createEmployee(tdb.db, { firstName: 'Willem' });
-  workerId = w.employeeId;
-  worker = await t.signIn(w);
+  const cast = await castOf(t, {
+    staff: {
+      usersManager: { permissions: ['users.manage'] },
+      hoursManager: { permissions: ['hours.manage'] },
+      exporter: { permissions: ['hours.export', 'projects.manage'] },
+      worker: { firstName: 'Willem' },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    acting: { acting: { permissions: ['companies.act-as-client', 'users.manage'] } },
+    anon: true,
+  });
+  ({ usersManager, hoursManager, exporter, worker, client, acting, anon } = cast);
+  workerId = cast.worker.fx.employeeId;
   colleagueId = (await createEmployee(tdb.db, { firstName: 'Cor' })).employeeId;
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'users.manage'] }));
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
 });
 afterAll(async () => {
   await t.close();

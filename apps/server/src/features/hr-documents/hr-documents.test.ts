@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { employeeContracts, employeeDocuments, employees } from '../../db/schema';
@@ -24,19 +25,22 @@ let anon: Agent;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  hrDocsFx = await createEmployee(tdb.db, { permissions: ['documents.manage'] });
-  hrDocs = await t.signIn(hrDocsFx);
-  hrContractsFx = await createEmployee(tdb.db, { permissions: ['contracts.manage'] });
-  hrContracts = await t.signIn(hrContractsFx);
-  plainFx = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  plain = await t.signIn(plainFx);
+  const cast = await castOf(t, {
+    staff: {
+      hrDocs: { permissions: ['documents.manage'] },
+      hrContracts: { permissions: ['contracts.manage'] },
+      plain: { permissions: ['projects.view'] },
+    },
+    companies: { company: { name: 'HR Co' } },
+    clients: { client: {} },
+    acting: { actAs: { permissions: ['companies.act-as-client', 'documents.manage'] } },
+    anon: true,
+  });
+  ({ hrDocs, hrContracts, plain, actAs, client, anon } = cast);
+  hrDocsFx = cast.hrDocs.fx;
+  hrContractsFx = cast.hrContracts.fx;
+  plainFx = cast.plain.fx;
   other = await createEmployee(tdb.db, { permissions: [] });
-  const companyId = (await createCompany(tdb.db, { name: 'HR Co' })).id;
-  actAs = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'documents.manage'] }));
-  actAs.actingAs = companyId;
-  client = await t.signIn(await createClient(tdb.db, companyId));
-  anon = t.agent();
-  await anon.csrf();
 });
 afterAll(async () => {
   await t.close();

@@ -1,8 +1,9 @@
 import { leaveCard, type StoredLine } from '@app/shared/people/leave.rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { leaveLines } from '../../db/schema';
 import { query } from '../../platform/sql';
@@ -40,17 +41,20 @@ const leave = (date: string, minutes: number, leaveTypeId: number, counts = true
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const w = await createEmployee(tdb.db, { firstName: 'Wim' });
-  workerId = w.employeeId;
-  worker = await t.signIn(w);
-  other = await t.signIn(await createEmployee(tdb.db, { firstName: 'Olga' }));
-  approver = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave.approve'] }));
-  hr = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave.manage'] }));
-  hoursManager = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage'] }));
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id));
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      worker: { firstName: 'Wim' },
+      other: { firstName: 'Olga' },
+      approver: { permissions: ['leave.approve'] },
+      hr: { permissions: ['leave.manage'] },
+      hoursManager: { permissions: ['hours.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ worker, other, approver, hr, hoursManager, client, anon } = cast);
+  workerId = cast.worker.fx.employeeId;
   projectId = (await createProjectRow(tdb.db, { name: 'Aurora refit' })).id;
   vak = (await createLeaveTypeRow(tdb.db, { name: 'Vakantie', code: 'VAK' })).id;
   bv = (await createLeaveTypeRow(tdb.db, { name: 'Bijzonder verlof', code: 'BV', countsAgainstBalance: false })).id;

@@ -1,8 +1,9 @@
 import type { ScheduleDays } from '@app/shared/people/schedules.rules';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { collectiveLeaves, employees, leaveLines, leaveRequests } from '../../db/schema';
@@ -38,15 +39,17 @@ const one = async <T>(q: Promise<T[]>) => (await q)[0] as T;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  boss = await t.signIn(await createEmployee(tdb.db, { permissions: ['collective-leave.manage'], firstName: 'Bea' }));
-  plain = await t.signIn(await createEmployee(tdb.db, { firstName: 'Piet' }));
-  leaveManager = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave.manage', 'leave.approve'] }));
-  anon = t.agent();
-  await anon.csrf();
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id, { firstLogin: false }));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'collective-leave.manage'] }));
-  acting.actingAs = company.id;
+  ({ boss, plain, leaveManager, anon, client, acting } = await castOf(t, {
+    staff: {
+      boss: { permissions: ['collective-leave.manage'], firstName: 'Bea' },
+      plain: { firstName: 'Piet' },
+      leaveManager: { permissions: ['leave.manage', 'leave.approve'] },
+    },
+    companies: { company: {} },
+    clients: { client: { firstLogin: false } },
+    acting: { acting: { permissions: ['companies.act-as-client', 'collective-leave.manage'] } },
+    anon: true,
+  }));
 
   full = await createEmployee(tdb.db, { firstName: 'Fleur' });
   part = await createEmployee(tdb.db, { firstName: 'Pim' });

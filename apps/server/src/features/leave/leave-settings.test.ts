@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -28,19 +29,20 @@ let project: { id: number };
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  meFx = await createEmployee(tdb.db, { firstName: 'Mees' });
-  me = await t.signIn(meFx);
-  typesReader = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave-categories.index'] }));
-  typesMgr = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave-categories.manage'] }));
-  rulesMgr = await t.signIn(await createEmployee(tdb.db, { permissions: ['hour-rules.manage'] }));
-  anon = t.agent();
-  await anon.csrf();
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id, { firstLogin: false }));
-  acting = await t.signIn(
-    await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'leave-categories.manage', 'hour-rules.manage'] }),
-  );
-  acting.actingAs = company.id;
+  const cast = await castOf(t, {
+    staff: {
+      me: { firstName: 'Mees' },
+      typesReader: { permissions: ['leave-categories.index'] },
+      typesMgr: { permissions: ['leave-categories.manage'] },
+      rulesMgr: { permissions: ['hour-rules.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: { firstLogin: false } },
+    acting: { acting: { permissions: ['companies.act-as-client', 'leave-categories.manage', 'hour-rules.manage'] } },
+    anon: true,
+  });
+  ({ me, typesReader, typesMgr, rulesMgr, anon, client, acting } = cast);
+  meFx = cast.me.fx;
   project = await createProjectRow(tdb.db, { name: 'Cruiseschip Aurora' });
 });
 afterAll(async () => {

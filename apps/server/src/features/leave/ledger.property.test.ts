@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { query } from '../../platform/sql';
 import { createScheduleRow, FULL_TIME } from '../hours/hours.fixtures';
@@ -31,10 +32,14 @@ let person = 0;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  approver = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave.approve'] }));
-  hr = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave.manage'] }));
-  planner = await t.signIn(await createEmployee(tdb.db, { permissions: ['collective-leave.manage'] }));
-  hoursManager = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage'] }));
+  ({ approver, hr, planner, hoursManager } = await castOf(t, {
+    staff: {
+      approver: { permissions: ['leave.approve'] },
+      hr: { permissions: ['leave.manage'] },
+      planner: { permissions: ['collective-leave.manage'] },
+      hoursManager: { permissions: ['hours.manage'] },
+    },
+  }));
   projectId = (await createProjectRow(tdb.db, { name: 'Property project' })).id;
   types = [
     { id: (await createLeaveTypeRow(tdb.db, { code: 'PVAK' })).id, counts: true },

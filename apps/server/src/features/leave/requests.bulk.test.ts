@@ -1,8 +1,9 @@
 import type { BulkRun } from '@app/shared/platform/bulk';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { leaveLines, leaveRequests } from '../../db/schema';
 import { createScheduleRow } from '../hours/hours.fixtures';
@@ -44,18 +45,21 @@ async function withContract(fx: EmployeeFixture, from = '2026-01-01') {
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave.manage'] }));
-  hoursMgr = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage'] }));
   approverName = `Anna${Date.now().toString(36)}`;
-  approverFx = await createEmployee(tdb.db, { permissions: ['leave.approve'], firstName: approverName });
-  approver = await t.signIn(approverFx);
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['leave.manage'] },
+      hoursMgr: { permissions: ['hours.manage'] },
+      approver: { permissions: ['leave.approve'], firstName: approverName },
+    },
+    companies: { company: {} },
+    clients: { client: { firstLogin: false } },
+    acting: { acting: { permissions: ['companies.act-as-client', 'leave.approve'] } },
+    anon: true,
+  });
+  ({ manager, hoursMgr, approver, anon, client, acting } = cast);
+  approverFx = cast.approver.fx;
   await withContract(approverFx);
-  anon = t.agent();
-  await anon.csrf();
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id, { firstLogin: false }));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'leave.approve'] }));
-  acting.actingAs = company.id;
   holiday = (await createLeaveTypeRow(tdb.db, { name: 'Vakantie', code: 'VAK' })).id;
   special = (await createLeaveTypeRow(tdb.db, { name: 'Studieverlof', code: 'STU', countsAgainstBalance: false })).id;
 });

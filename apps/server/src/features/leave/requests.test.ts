@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { ScheduleDays } from '@app/shared/people/schedules.rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -74,20 +75,21 @@ async function person(
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave.manage'], firstName: 'Manon' }));
-  approverFx = await createEmployee(tdb.db, { permissions: ['leave.approve'], firstName: 'Anna', locale: 'en' });
-  approver = await t.signIn(approverFx);
-  approver2Fx = await createEmployee(tdb.db, { permissions: ['leave.approve'], firstName: 'Bram' });
-  approver2 = await t.signIn(approver2Fx);
-  hoursMgr = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage'] }));
-  anon = t.agent();
-  await anon.csrf();
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id, { firstLogin: false }));
-  acting = await t.signIn(
-    await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'leave.approve', 'leave.manage'] }),
-  );
-  acting.actingAs = company.id;
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['leave.manage'], firstName: 'Manon' },
+      approver: { permissions: ['leave.approve'], firstName: 'Anna', locale: 'en' },
+      approver2: { permissions: ['leave.approve'], firstName: 'Bram' },
+      hoursMgr: { permissions: ['hours.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: { firstLogin: false } },
+    acting: { acting: { permissions: ['companies.act-as-client', 'leave.approve', 'leave.manage'] } },
+    anon: true,
+  });
+  ({ manager, approver, approver2, hoursMgr, anon, client, acting } = cast);
+  approverFx = cast.approver.fx;
+  approver2Fx = cast.approver2.fx;
   holiday = await typeRow({ name: 'Vakantie', code: 'VAK' });
   special = await typeRow({ name: 'Bijzonder verlof', code: 'BV', counts: false, approval: false });
   inactive = await typeRow({ name: 'Oud verlof', code: 'OUD', active: false });

@@ -1,8 +1,9 @@
 import type { ScheduleDays } from '@app/shared/people/schedules.rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { leaveLines, sickPeriods } from '../../db/schema';
@@ -33,17 +34,20 @@ let approver: Agent;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  meFx = await createEmployee(tdb.db, { firstName: 'Mees' });
-  me = await t.signIn(meFx);
+  const cast = await castOf(t, {
+    staff: {
+      me: { firstName: 'Mees' },
+      manager: { permissions: ['leave.manage'] },
+      approver: { permissions: ['leave.approve'] },
+    },
+    companies: { company: {} },
+    clients: { client: { firstLogin: false } },
+    acting: { acting: { permissions: ['companies.act-as-client', 'leave.manage'] } },
+    anon: true,
+  });
+  ({ me, manager, approver, anon, client, acting } = cast);
+  meFx = cast.me.fx;
   otherFx = await createEmployee(tdb.db, { firstName: 'Olga' });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave.manage'] }));
-  approver = await t.signIn(await createEmployee(tdb.db, { permissions: ['leave.approve'] }));
-  anon = t.agent();
-  await anon.csrf();
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id, { firstLogin: false }));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'leave.manage'] }));
-  acting.actingAs = company.id;
   await createScheduleRow(tdb.db, { employeeId: meFx.employeeId, days: FULL_TIME });
   await createScheduleRow(tdb.db, { employeeId: otherFx.employeeId, days: FULL_TIME });
   // From Wednesday 18 November Olga works mornings only.

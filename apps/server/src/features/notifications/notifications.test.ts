@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { companyPosts, notifications } from '../../db/schema';
 import { notifyDuePosts } from '../companies/company-posts.service';
@@ -17,14 +17,13 @@ let companyId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.manage'] }));
-  companyId = (await createCompany(tdb.db, { name: 'Told Co' })).id;
-  const a = await createClient(tdb.db, companyId);
-  first = await t.signIn(a);
-  second = await t.signIn(await createClient(tdb.db, companyId));
-  const other = await createCompany(tdb.db);
-  const s = await createClient(tdb.db, other.id);
-  stranger = await t.signIn(s);
+  const cast = await castOf(t, {
+    staff: { manager: { permissions: ['companies.manage'] } },
+    companies: { company: { name: 'Told Co' }, other: {} },
+    clients: { first: { company: 'company' }, second: { company: 'company' }, stranger: { company: 'other' } },
+  });
+  ({ manager, first, second, stranger } = cast);
+  companyId = cast.companies.company.id;
 });
 afterAll(async () => {
   await t.close();

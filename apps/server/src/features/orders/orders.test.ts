@@ -1,14 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ClientFixture,
-  createClient,
-  createCompany,
-  createEmployee,
-  type EmployeeFixture,
-} from '../../../test/factories/identity';
+import { type ClientFixture, createClient, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { auditLog, companyProducts, notifications, orderEvents, orders, productMedia, products } from '../../db/schema';
@@ -30,28 +25,30 @@ let colleagueFx: ClientFixture;
 let clientB: Agent;
 let anon: Agent;
 let companyA: { id: number; name: string };
-let companyB: { id: number; name: string };
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
   // Jobs deferred: the mails a change owes stay `pending` until the test drains them.
   t = await startTestApp({ db: tdb.db, jobs: 'deferred' });
-  managerFx = await createEmployee(tdb.db, { permissions: ['companies.manage', 'products.manage'], firstName: 'Mara' });
-  manager = await t.signIn(managerFx);
-  handlerFx = await createEmployee(tdb.db, { permissions: ['companies.manage'], firstName: 'Hugo' });
-  companiesOnly = await t.signIn(handlerFx);
-  noPerm = await t.signIn(await createEmployee(tdb.db, { permissions: ['projects.manage', 'products.manage'] }));
-  actingFx = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'], firstName: 'Acting' });
-  actingAsA = await t.signIn(actingFx);
-  companyA = await createCompany(tdb.db, { name: 'Order Co A' });
-  companyB = await createCompany(tdb.db, { name: 'Order Co B' });
-  actingAsA.actingAs = companyA.id;
-  clientFx = await createClient(tdb.db, companyA.id);
-  client = await t.signIn(clientFx);
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['companies.manage', 'products.manage'], firstName: 'Mara' },
+      companiesOnly: { permissions: ['companies.manage'], firstName: 'Hugo' },
+      noPerm: { permissions: ['projects.manage', 'products.manage'] },
+    },
+    companies: { companyA: { name: 'Order Co A' }, companyB: { name: 'Order Co B' } },
+    clients: { client: { company: 'companyA' }, clientB: { company: 'companyB' } },
+    acting: { actingAsA: { permissions: ['companies.act-as-client'], firstName: 'Acting', company: 'companyA' } },
+    anon: true,
+  });
+  ({ manager, companiesOnly, noPerm, actingAsA, client, clientB, anon } = cast);
+  ({ companyA } = cast.companies);
+  managerFx = cast.manager.fx;
+  handlerFx = cast.companiesOnly.fx;
+  actingFx = cast.actingAsA.fx;
+  clientFx = cast.client.fx;
+  // A second user of company A, not signed in.
   colleagueFx = await createClient(tdb.db, companyA.id);
-  clientB = await t.signIn(await createClient(tdb.db, companyB.id));
-  anon = t.agent();
-  await anon.csrf();
 });
 afterAll(async () => {
   await t.close();

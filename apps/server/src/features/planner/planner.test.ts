@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -33,22 +34,20 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   // The test clock: Saturday 21 November 2026 (week 47); "this week" starts Monday 16 November.
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['planner.manage'] });
-  planner = await t.signIn(m);
-  const v = await createEmployee(tdb.db, { permissions: ['planner.view'] });
-  viewer = await t.signIn(v);
-  const w = await createEmployee(tdb.db, { permissions: ['articles.view'] });
-  workerId = w.employeeId;
-  worker = t.agent();
-  await worker.login(w.email, w.password);
+  const cast = await castOf(t, {
+    staff: {
+      planner: { permissions: ['planner.manage'] },
+      viewer: { permissions: ['planner.view'] },
+      worker: { permissions: ['articles.view'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    acting: { acting: { permissions: ['companies.act-as-client', 'planner.manage', 'planner.view'] } },
+    anon: true,
+  });
+  ({ planner, viewer, worker, client, acting, anon } = cast);
+  workerId = cast.worker.fx.employeeId;
   otherId = (await createEmployee(tdb.db, { permissions: [] })).employeeId;
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id));
-  const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'planner.manage', 'planner.view'] });
-  acting = await t.signIn(a);
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
 });
 afterAll(async () => {
   await t.close();

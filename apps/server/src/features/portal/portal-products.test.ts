@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import {
@@ -36,19 +37,23 @@ const TEARSHEET_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  companyId = (await createCompany(tdb.db, { name: 'Products Portal Co' })).id;
-  otherId = (await createCompany(tdb.db, { name: 'Other Portal Co' })).id;
-  customer = await t.signIn(await createClient(tdb.db, companyId));
-  customerEn = await t.signIn(await createClient(tdb.db, companyId, { locale: 'en' }));
-  other = await t.signIn(await createClient(tdb.db, otherId));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] }));
-  acting.actingAs = companyId;
-  staff = await t.signIn(await createEmployee(tdb.db, { permissions: ['projects.manage', 'companies.manage'] }));
+  const cast = await castOf(t, {
+    staff: { staff: { permissions: ['projects.manage', 'companies.manage'] }, admin: { admin: true } },
+    companies: { company: { name: 'Products Portal Co' }, other: { name: 'Other Portal Co' } },
+    clients: {
+      customer: { company: 'company' },
+      customerEn: { company: 'company', locale: 'en' },
+      other: { company: 'other' },
+    },
+    acting: { acting: { permissions: ['companies.act-as-client'], company: 'company' } },
+  });
+  ({ customer, customerEn, other, acting, staff, admin } = cast);
+  companyId = cast.companies.company.id;
+  otherId = cast.companies.other.id;
   const uploader = await createEmployee(tdb.db, { firstName: 'Ilse' });
   uploaderAccountId = uploader.accountId;
   await tdb.db.orm.update(employees).set({ lastName: 'Uploader' }).where(eq(employees.id, uploader.employeeId));
   uploaderName = 'Ilse Uploader';
-  admin = await t.signIn(await createEmployee(tdb.db, { admin: true }));
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createClient, createCompany } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { accounts, companyProjectAreas, orderLines, projectCompanies, projects, tasks } from '../../db/schema';
 import { createProduct } from '../products/catalogue.fixtures';
@@ -18,14 +19,14 @@ let companyId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  companyId = (await createCompany(tdb.db, { name: 'Portal Co' })).id;
-  customer = await t.signIn(await createClient(tdb.db, companyId));
-  customerEn = await t.signIn(await createClient(tdb.db, companyId, { locale: 'en' }));
-  const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client'] });
-  acting = await t.signIn(a);
-  acting.actingAs = companyId;
-  const s = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
-  staff = await t.signIn(s);
+  const cast = await castOf(t, {
+    staff: { staff: { permissions: ['projects.manage'] } },
+    companies: { company: { name: 'Portal Co' } },
+    clients: { customer: {}, customerEn: { locale: 'en' } },
+    acting: { acting: { permissions: ['companies.act-as-client'] } },
+  });
+  ({ customer, customerEn, acting, staff } = cast);
+  companyId = cast.companies.company.id;
 });
 afterAll(async () => {
   await t.close();

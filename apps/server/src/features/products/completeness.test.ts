@@ -10,8 +10,8 @@ import type { ProductListItem } from '@app/shared/products/products';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { products } from '../../db/schema';
@@ -34,11 +34,15 @@ const download = { title: 'Datasheet', link: 'https://example.com/sheet.pdf' };
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['products.manage'] }));
-  noPerm = await t.signIn(await createEmployee(tdb.db, { permissions: ['articles.view', 'inspiration-products.manage'] }));
-  client = await t.signIn(await createClient(tdb.db, (await createCompany(tdb.db)).id));
-  anon = t.agent();
-  await anon.csrf();
+  ({ manager, noPerm, client, anon } = await castOf(t, {
+    staff: {
+      manager: { permissions: ['products.manage'] },
+      noPerm: { permissions: ['articles.view', 'inspiration-products.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  }));
 
   const category = await createAttribute(tdb.db, 'categories');
   const area = await createAttribute(tdb.db, 'areas');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { startSecondApp } from '../../../test/helpers/second-app';
@@ -21,19 +21,17 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   t2 = await startSecondApp(tdb, t);
-  const s = await createEmployee(tdb.db, { permissions: ['products.sort'] });
-  sorterAccountId = s.accountId;
-  sorter = t.agent();
-  await sorter.login(s.email, s.password);
-  const e = await createEmployee(tdb.db, { permissions: ['products.manage', 'inspiration-products.manage'] });
-  editorOnly = t.agent();
-  await editorOnly.login(e.email, e.password);
-  const company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      sorter: { permissions: ['products.sort'] },
+      editorOnly: { permissions: ['products.manage', 'inspiration-products.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ sorter, editorOnly, client, anon } = cast);
+  sorterAccountId = cast.sorter.fx.accountId;
 });
 afterAll(async () => {
   await t2.close();

@@ -1,8 +1,9 @@
 import type { BulkRun } from '@app/shared/platform/bulk';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { orderLines, productAttributes, products } from '../../db/schema';
 import { createAreaRow, createProjectRow, createSubtaskRow, createTaskRow } from '../projects/projects.fixtures';
@@ -22,18 +23,17 @@ let anon: Agent;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['products.manage'] }));
   publisherName = `Pia${Date.now().toString(36)}`;
-  publisher = await t.signIn(
-    await createEmployee(tdb.db, {
-      permissions: ['products.manage', 'inspiration-products.manage'],
-      firstName: publisherName,
-    }),
-  );
-  noPerm = await t.signIn(await createEmployee(tdb.db, { permissions: ['articles.view', 'inspiration-products.manage'] }));
-  client = await t.signIn(await createClient(tdb.db, (await createCompany(tdb.db)).id));
-  anon = t.agent();
-  await anon.csrf();
+  ({ manager, publisher, noPerm, client, anon } = await castOf(t, {
+    staff: {
+      manager: { permissions: ['products.manage'] },
+      publisher: { permissions: ['products.manage', 'inspiration-products.manage'], firstName: publisherName },
+      noPerm: { permissions: ['articles.view', 'inspiration-products.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  }));
 });
 afterAll(async () => {
   await t.close();

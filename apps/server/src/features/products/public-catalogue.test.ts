@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { products } from '../../db/schema/catalogue';
 import { createAttribute, createMediaRow, createProduct } from './catalogue.fixtures';
@@ -16,13 +16,12 @@ let anon: Agent;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const a = await createEmployee(tdb.db, { admin: true });
-  admin = t.agent();
-  await admin.login(a.email, a.password);
-  const company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
+  ({ admin, client } = await castOf(t, {
+    staff: { admin: { admin: true } },
+    companies: { company: {} },
+    clients: { client: {} },
+  }));
+  // A visitor without any cookie, not even a CSRF token.
   anon = t.agent();
 });
 afterAll(async () => {

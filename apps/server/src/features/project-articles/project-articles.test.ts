@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { readZip } from '../../../test/helpers/zip';
@@ -27,24 +27,20 @@ let ids: { lamp: number; carpet: number; evil: number; board: number; hut: numbe
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const login = async (o: Parameters<typeof createEmployee>[1]) => {
-    const fx = await createEmployee(tdb.db, o);
-    const a = t.agent();
-    await a.login(fx.email, fx.password);
-    return a;
-  };
-  viewer = await login({ permissions: ['projects.view'] });
-  manager = await login({ permissions: ['projects.manage'] });
-  english = await login({ permissions: ['projects.view'], locale: 'en' });
-  noPerm = await login({ permissions: ['products.manage'] });
-  const company = await createCompany(tdb.db);
-  const clientFx = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(clientFx.email, clientFx.password);
-  acting = await login({ permissions: ['companies.act-as-client', 'projects.view'] });
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      viewer: { permissions: ['projects.view'] },
+      manager: { permissions: ['projects.manage'] },
+      english: { permissions: ['projects.view'], locale: 'en' },
+      noPerm: { permissions: ['products.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    acting: { acting: { permissions: ['companies.act-as-client', 'projects.view'] } },
+    anon: true,
+  });
+  ({ viewer, manager, english, noPerm, client, acting, anon } = cast);
+  const { company } = cast.companies;
 
   // Deck 5 with Hut 5001 (and its bathroom, a sub-area) and 5010 Spa.
   p = await createProjectRow(tdb.db, { name: 'Refit "Aurora"/2027 ü', companyIds: [company.id] });

@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createCompany } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -25,28 +26,21 @@ let companyId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
-  managerAccountId = m.accountId;
-  manager = t.agent();
-  await manager.login(m.email, m.password);
-  const v = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  viewer = t.agent();
-  await viewer.login(v.email, v.password);
-  const n = await createEmployee(tdb.db, { permissions: ['products.manage', 'articles.view'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
-  const company = await createCompany(tdb.db);
-  companyId = company.id;
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
-  // Acting as a company leaves every staff right behind, projects.manage too.
-  const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'projects.manage', 'projects.view'] });
-  acting = t.agent();
-  await acting.login(a.email, a.password);
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['projects.manage'] },
+      viewer: { permissions: ['projects.view'] },
+      noPerm: { permissions: ['products.manage', 'articles.view'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    // Acting as a company leaves every staff right behind, projects.manage too.
+    acting: { acting: { permissions: ['companies.act-as-client', 'projects.manage', 'projects.view'] } },
+    anon: true,
+  });
+  ({ manager, viewer, noPerm, client, acting, anon } = cast);
+  managerAccountId = cast.manager.fx.accountId;
+  companyId = cast.companies.company.id;
 });
 afterAll(async () => {
   await t.close();

@@ -1,14 +1,9 @@
 import type { FeedKind } from '@app/shared/projects/feed';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ClientFixture,
-  createClient,
-  createCompany,
-  createEmployee,
-  type EmployeeFixture,
-} from '../../../test/factories/identity';
+import { type ClientFixture, createCompany, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { companyUsers, employees, projectEvents } from '../../db/schema';
@@ -30,31 +25,28 @@ let company: { id: number; name: string };
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  managerFx = await createEmployee(tdb.db, { permissions: ['projects.manage'], firstName: 'Jan' });
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['projects.manage'], firstName: 'Jan' },
+      viewer: { permissions: ['projects.view'] },
+      noPerm: { permissions: ['products.manage'] },
+    },
+    companies: { company: { name: 'Seaways Cruises' } },
+    clients: { client: {} },
+    acting: { acting: { permissions: ['companies.act-as-client', 'projects.view'], firstName: 'Piet' } },
+    anon: true,
+  });
+  ({ manager, viewer, noPerm, client, acting, anon } = cast);
+  company = cast.companies.company;
+  managerFx = cast.manager.fx;
+  clientFx = cast.client.fx;
+  actingFx = cast.acting.fx;
   await tdb.db.orm.update(employees).set({ insertion: 'van', lastName: 'Dijk' }).where(eq(employees.id, managerFx.employeeId));
-  manager = t.agent();
-  await manager.login(managerFx.email, managerFx.password);
-  const v = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  viewer = t.agent();
-  await viewer.login(v.email, v.password);
-  const n = await createEmployee(tdb.db, { permissions: ['products.manage'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
-  company = await createCompany(tdb.db, { name: 'Seaways Cruises' });
-  clientFx = await createClient(tdb.db, company.id);
   await tdb.db.orm
     .update(companyUsers)
     .set({ firstName: 'Els', insertion: null, lastName: 'de Boer' })
     .where(eq(companyUsers.id, clientFx.companyUserId));
-  client = t.agent();
-  await client.login(clientFx.email, clientFx.password);
-  actingFx = await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'projects.view'], firstName: 'Piet' });
   await tdb.db.orm.update(employees).set({ insertion: '', lastName: 'Smit' }).where(eq(employees.id, actingFx.employeeId));
-  acting = t.agent();
-  await acting.login(actingFx.email, actingFx.password);
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
 });
 afterAll(async () => {
   await t.close();

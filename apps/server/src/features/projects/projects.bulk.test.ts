@@ -1,8 +1,9 @@
 import type { BulkRun } from '@app/shared/platform/bulk';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { employees, projectEvents, projects, taskAttachments, tasks } from '../../db/schema';
 import { createAreaRow, createFileRow, createProjectRow, createTaskRow, createTicketRow } from './projects.fixtures';
@@ -22,15 +23,17 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   managerName = `Mila${Date.now().toString(36)}`;
-  manager = await t.signIn(await createEmployee(tdb.db, { permissions: ['projects.manage'], firstName: managerName }));
-  viewer = await t.signIn(await createEmployee(tdb.db, { permissions: ['projects.view'] }));
-  noPerm = await t.signIn(await createEmployee(tdb.db, { permissions: ['products.manage'] }));
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'projects.manage'] }));
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  ({ manager, viewer, noPerm, client, acting, anon } = await castOf(t, {
+    staff: {
+      manager: { permissions: ['projects.manage'], firstName: managerName },
+      viewer: { permissions: ['projects.view'] },
+      noPerm: { permissions: ['products.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    acting: { acting: { permissions: ['companies.act-as-client', 'projects.manage'] } },
+    anon: true,
+  }));
   assignee = await createEmployee(tdb.db, { firstName: 'Pieter' });
 });
 afterAll(async () => {

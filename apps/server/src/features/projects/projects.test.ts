@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -45,26 +46,23 @@ let companyB: { id: number; name: string };
 let pm1: EmployeeFixture;
 let pm2: EmployeeFixture;
 
-const signIn = async (fx: { email: string; password: string }) => {
-  const a = t.agent();
-  await a.login(fx.email, fx.password);
-  return a;
-};
-
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  managerFx = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
-  manager = await signIn(managerFx);
-  viewer = await signIn(await createEmployee(tdb.db, { permissions: ['projects.view'] }));
-  noPerm = await signIn(await createEmployee(tdb.db, { permissions: ['products.manage', 'companies.manage'] }));
-  companyA = await createCompany(tdb.db, { name: 'Alpha Cruises' });
-  companyB = await createCompany(tdb.db, { name: 'Beta Resorts' });
-  client = await signIn(await createClient(tdb.db, companyA.id));
-  actingAs = await signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'projects.manage'] }));
-  actingAs.actingAs = companyA.id;
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['projects.manage'] },
+      viewer: { permissions: ['projects.view'] },
+      noPerm: { permissions: ['products.manage', 'companies.manage'] },
+    },
+    companies: { companyA: { name: 'Alpha Cruises' }, companyB: { name: 'Beta Resorts' } },
+    clients: { client: { company: 'companyA' } },
+    acting: { actingAs: { permissions: ['companies.act-as-client', 'projects.manage'], company: 'companyA' } },
+    anon: true,
+  });
+  ({ manager, viewer, noPerm, client, actingAs, anon } = cast);
+  ({ companyA, companyB } = cast.companies);
+  managerFx = cast.manager.fx;
   pm1 = await createEmployee(tdb.db, { firstName: 'Anna' });
   pm2 = await createEmployee(tdb.db, { firstName: 'Bram' });
   await tdb.db.orm.update(employees).set({ insertion: 'van', lastName: 'Dijk' }).where(eq(employees.id, pm2.employeeId));

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -29,27 +30,20 @@ let assignee: { id: number; name: string };
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['projects.manage'], firstName: 'Mila' });
-  managerAccountId = m.accountId;
-  manager = t.agent();
-  await manager.login(m.email, m.password);
-  const v = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  viewer = t.agent();
-  await viewer.login(v.email, v.password);
-  const n = await createEmployee(tdb.db, { permissions: ['articles.view', 'products.manage'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
-  const company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
-  // An employee with every projects right, acting as a company: the company's view, no staff rights.
-  const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'projects.manage', 'projects.view'] });
-  acting = t.agent();
-  await acting.login(a.email, a.password);
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['projects.manage'], firstName: 'Mila' },
+      viewer: { permissions: ['projects.view'] },
+      noPerm: { permissions: ['articles.view', 'products.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    // An employee with every projects right, acting as a company: the company's view, no staff rights.
+    acting: { acting: { permissions: ['companies.act-as-client', 'projects.manage', 'projects.view'] } },
+    anon: true,
+  });
+  ({ manager, viewer, noPerm, client, acting, anon } = cast);
+  managerAccountId = cast.manager.fx.accountId;
   const e = await createEmployee(tdb.db, { firstName: 'Pieter' });
   const row = (await tdb.db.orm.select().from(employees).where(eq(employees.id, e.employeeId)))[0];
   assignee = { id: e.employeeId, name: `Pieter ${row?.lastName}` };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { auditLog, productRoboxMaterials, roboxMaterialCategories, roboxMaterials } from '../../db/schema';
@@ -27,19 +27,17 @@ let anon: Agent;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['products.manage'] });
-  managerAccountId = m.accountId;
-  manager = t.agent();
-  await manager.login(m.email, m.password);
-  const n = await createEmployee(tdb.db, { permissions: ['articles.view', 'products.sort', 'inspiration-products.manage'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
-  const company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['products.manage'] },
+      noPerm: { permissions: ['articles.view', 'products.sort', 'inspiration-products.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ manager, noPerm, client, anon } = cast);
+  managerAccountId = cast.manager.fx.accountId;
 });
 afterAll(async () => {
   await t.close();

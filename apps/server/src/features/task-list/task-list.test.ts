@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { employees, orderLines, subtasks, tasks } from '../../db/schema';
@@ -22,25 +23,19 @@ let company: { id: number };
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
-  manager = t.agent();
-  await manager.login(m.email, m.password);
-  const v = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  viewer = t.agent();
-  await viewer.login(v.email, v.password);
-  const n = await createEmployee(tdb.db, { permissions: ['products.manage'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
-  company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
-  const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'projects.manage'] });
-  acting = t.agent();
-  await acting.login(a.email, a.password);
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['projects.manage'] },
+      viewer: { permissions: ['projects.view'] },
+      noPerm: { permissions: ['products.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    acting: { acting: { permissions: ['companies.act-as-client', 'projects.manage'] } },
+    anon: true,
+  });
+  ({ manager, viewer, noPerm, client, acting, anon } = cast);
+  company = cast.companies.company;
   fitter = await createEmployee(tdb.db, { permissions: ['projects.view'] });
   await tdb.db.orm
     .update(employees)

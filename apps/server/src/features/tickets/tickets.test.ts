@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -34,22 +35,18 @@ let pmName: string;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['projects.manage'], firstName: 'Mila' });
-  managerAccountId = m.accountId;
-  manager = t.agent();
-  await manager.login(m.email, m.password);
-  const v = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  viewer = t.agent();
-  await viewer.login(v.email, v.password);
-  const n = await createEmployee(tdb.db, { permissions: ['articles.view', 'products.manage'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
-  const company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      manager: { permissions: ['projects.manage'], firstName: 'Mila' },
+      viewer: { permissions: ['projects.view'] },
+      noPerm: { permissions: ['articles.view', 'products.manage'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ manager, viewer, noPerm, client, anon } = cast);
+  managerAccountId = cast.manager.fx.accountId;
   const pm = await createEmployee(tdb.db, { firstName: 'Pieter' });
   pmEmployeeId = pm.employeeId;
   const row = (await tdb.db.orm.select().from(employees).where(eq(employees.id, pmEmployeeId)))[0];

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
@@ -22,25 +22,17 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   // The test clock: Saturday 21 November 2026, ISO week 2026-W47.
   t = await startTestApp({ db: tdb.db });
-  const m = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
-  manager = t.agent();
-  await manager.login(m.email, m.password);
-  const v = await createEmployee(tdb.db, { permissions: ['projects.view'] });
-  viewer = t.agent();
-  await viewer.login(v.email, v.password);
-  const n = await createEmployee(tdb.db, { permissions: ['articles.view'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
-  const company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
-  const a = await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'projects.manage', 'projects.view'] });
-  acting = t.agent();
-  await acting.login(a.email, a.password);
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  ({ manager, viewer, noPerm, client, acting, anon } = await castOf(t, {
+    staff: {
+      manager: { permissions: ['projects.manage'] },
+      viewer: { permissions: ['projects.view'] },
+      noPerm: { permissions: ['articles.view'] },
+    },
+    companies: { company: {} },
+    clients: { client: {} },
+    acting: { acting: { permissions: ['companies.act-as-client', 'projects.manage', 'projects.view'] } },
+    anon: true,
+  }));
 });
 afterAll(async () => {
   await t.close();

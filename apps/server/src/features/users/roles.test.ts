@@ -1,8 +1,9 @@
 import type { Permission } from '@app/shared/platform/permissions';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, createRole } from '../../../test/factories/identity';
+import { createEmployee, createRole } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { startSecondApp } from '../../../test/helpers/second-app';
@@ -23,20 +24,15 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   t2 = await startSecondApp(tdb, t);
-  const m = await createEmployee(tdb.db, { permissions: ['users.manage-roles'] });
-  managerAccountId = m.accountId;
-  managerRoleId = m.roleId ?? 0;
-  manager = t.agent();
-  await manager.login(m.email, m.password);
-  const n = await createEmployee(tdb.db, { permissions: ['projects.view', 'users.manage'] });
-  noPerm = t.agent();
-  await noPerm.login(n.email, n.password);
-  const company = await createCompany(tdb.db);
-  const c = await createClient(tdb.db, company.id);
-  client = t.agent();
-  await client.login(c.email, c.password);
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: { manager: { permissions: ['users.manage-roles'] }, noPerm: { permissions: ['projects.view', 'users.manage'] } },
+    companies: { company: {} },
+    clients: { client: {} },
+    anon: true,
+  });
+  ({ manager, noPerm, client, anon } = cast);
+  managerAccountId = cast.manager.fx.accountId;
+  managerRoleId = cast.manager.fx.roleId ?? 0;
 });
 afterAll(async () => {
   await t2.close();

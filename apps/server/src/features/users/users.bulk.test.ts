@@ -1,8 +1,9 @@
 import type { BulkRun } from '@app/shared/platform/bulk';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { employees } from '../../db/schema';
 
@@ -21,16 +22,19 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
   hrName = `Hanna${Date.now().toString(36)}`;
-  hrFx = await createEmployee(tdb.db, { permissions: ['users.manage'], firstName: hrName });
-  hr = await t.signIn(hrFx);
-  viewer = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage'] }));
-  plain = await t.signIn(await createEmployee(tdb.db, { permissions: [] }));
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id, { firstLogin: false }));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'users.manage'] }));
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      hr: { permissions: ['users.manage'], firstName: hrName },
+      viewer: { permissions: ['hours.manage'] },
+      plain: { permissions: [] },
+    },
+    companies: { company: {} },
+    clients: { client: { firstLogin: false } },
+    acting: { acting: { permissions: ['companies.act-as-client', 'users.manage'] } },
+    anon: true,
+  });
+  ({ hr, viewer, plain, client, acting, anon } = cast);
+  hrFx = cast.hr.fx;
 });
 afterAll(async () => {
   await t.close();

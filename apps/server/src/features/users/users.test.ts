@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
+import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
+import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
 import { accounts, auditLog, employeeContracts, employeeDocuments, employees, files, sessions } from '../../db/schema';
@@ -24,18 +25,21 @@ const PASSWORD = 'a long and unusual passphrase';
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db });
-  hrFx = await createEmployee(tdb.db, { permissions: ['users.manage'] });
-  hr = await t.signIn(hrFx);
-  viewer = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage'] }));
-  exactOnly = await t.signIn(await createEmployee(tdb.db, { permissions: ['exact.manage'] }));
-  plainFx = await createEmployee(tdb.db, { permissions: [] });
-  plain = await t.signIn(plainFx);
-  const company = await createCompany(tdb.db);
-  client = await t.signIn(await createClient(tdb.db, company.id, { firstLogin: false }));
-  acting = await t.signIn(await createEmployee(tdb.db, { permissions: ['companies.act-as-client', 'users.manage'] }));
-  acting.actingAs = company.id;
-  anon = t.agent();
-  await anon.csrf();
+  const cast = await castOf(t, {
+    staff: {
+      hr: { permissions: ['users.manage'] },
+      viewer: { permissions: ['hours.manage'] },
+      exactOnly: { permissions: ['exact.manage'] },
+      plain: { permissions: [] },
+    },
+    companies: { company: {} },
+    clients: { client: { firstLogin: false } },
+    acting: { acting: { permissions: ['companies.act-as-client', 'users.manage'] } },
+    anon: true,
+  });
+  ({ hr, viewer, exactOnly, plain, client, acting, anon } = cast);
+  hrFx = cast.hr.fx;
+  plainFx = cast.plain.fx;
 }, 60_000);
 afterAll(async () => {
   await t.close();
