@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn } from './support/app';
 import { expect, test } from './support/axe';
+
+test.use({ actor: 'projectManager' });
 
 const actingKeys = (page: Page) =>
   page.evaluate(() => ({ id: localStorage.getItem('Acting-As'), name: localStorage.getItem('Acting-As-Name') }));
 
-test('a project manager acts as a company in its portal, through a reload, and stops', { tag: '@smoke' }, async ({ page }) => {
-  await logIn(page, ACCOUNTS.projectManager);
+test('a project manager acts as a company in its portal, through a reload, and stops', async ({ page }) => {
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Bedrijven' }).click();
   await expect(page).toHaveURL('/companies');
   await expect(page.getByRole('heading', { name: 'Bedrijven', exact: true })).toBeVisible();
@@ -41,7 +42,6 @@ test('a project manager acts as a company in its portal, through a reload, and s
 });
 
 test('a back-office address opened while acting says where it belongs and stops acting on request', async ({ page }) => {
-  await logIn(page, ACCOUNTS.projectManager);
   await page.goto('/companies');
   await page.getByRole('button', { name: 'Inloggen als Nordic Star Cruises' }).click();
   const toolbar = page.getByRole('status').filter({ hasText: 'Ingelogd als Nordic Star Cruises' });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, resetAccountLocale } from './support/app';
+import { ACCOUNTS, resetAccountLocale } from './support/app';
 import { expect as baseExpect, test } from './support/axe';
 import { apiGet, apiPost, uniqueTag } from './support/catalogue';
 
@@ -17,6 +17,7 @@ const SHOTS = process.env.BULK_WORK_SHOTS;
 const FITTER = 'monteur@outfitting.test';
 
 test.describe.configure({ timeout: 240_000 });
+test.use({ actor: 'admin' });
 
 test.afterEach(async ({ request }) => {
   await resetAccountLocale(request, ACCOUNTS.admin, 'nl');
@@ -70,7 +71,7 @@ async function makeTickets(page: Page, tag: string, n: number): Promise<number[]
 
 test('approves two pending leave requests from the list in one go', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const employeeId = await fitterId(page);
   const days = [futureTuesday(31), futureTuesday(33)];
   const ids = [];
@@ -106,7 +107,7 @@ test('approves two pending leave requests from the list in one go', async ({ pag
 
 test('closes the tickets ticked on the tickets list', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const tag = `T${uniqueTag()}`;
   const ids = await makeTickets(page, tag, 3);
 

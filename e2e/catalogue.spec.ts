@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, logIn, switchLanguage, toast } from './support/app';
+import { ACCOUNTS, switchLanguage, toast } from './support/app';
 import {
   articleCount,
   expect,
@@ -15,6 +15,8 @@ import {
   uniqueTag,
 } from './support/catalogue';
 import { DEMO_ARTICLES, erpArticle, nlNumber } from './support/erp';
+
+test.use({ actor: 'admin' });
 
 // The catalogue as the admin (Sanne, every permission) works with it: ERP articles and their sync,
 // products, their manual order and the public catalogue, attributes and Robox materials.
@@ -53,7 +55,7 @@ test.describe('ERP sync', () => {
     erp,
   }) => {
     test.setTimeout(120_000);
-    await logIn(page, admin);
+    await page.goto('/');
     await syncOverApi(page);
 
     // Three articles the app has never seen (new ERP ids, so a retry's are new again), behind pages
@@ -112,7 +114,7 @@ test.describe('ERP sync', () => {
 
   test('articles the ERP no longer lists move to the deleted tab', async ({ page, erp }) => {
     test.setTimeout(90_000);
-    await logIn(page, admin);
+    await page.goto('/');
     await syncOverApi(page);
 
     // Three of 2,500 gone: far above the 90 % a listing must hold to be trusted.
@@ -157,7 +159,7 @@ test.describe('ERP sync', () => {
 
   test('a short ERP listing aborts the sync with a visible error and deletes nothing', async ({ page, erp }) => {
     test.setTimeout(90_000);
-    await logIn(page, admin);
+    await page.goto('/');
     await syncOverApi(page);
     const live = await articleCount(page, 'active');
     const deleted = await articleCount(page, 'deleted');
@@ -227,7 +229,7 @@ test.describe('products', () => {
     const tag = uniqueTag();
     const nameNl = `Dekstoel Zeebries ${tag}`;
     const nameEn = `Sea Breeze deck chair ${tag}`;
-    await logIn(page, admin);
+    await page.goto('/');
 
     // A deck chair of the demo's articles that has no product yet (the demo makes one product per kind).
     const article = (await findArticles(page, 'Dekstoel')).find((a) => a.productId === null);
@@ -335,7 +337,6 @@ test.describe('products', () => {
 
   test("dragging in one category's order changes the catalogue filtered on that category", async ({ page, visitor }) => {
     test.setTimeout(60_000);
-    await logIn(page, admin);
     await page.goto('/order');
     await page.getByRole('combobox', { name: 'Volgorde van' }).click();
     await page.getByRole('option', { name: 'Verlichting' }).click();
@@ -384,7 +385,6 @@ test.describe('settings of the catalogue', () => {
     const nameNl = `Buitenmeubelen ${tag}`;
     const nameEn = `Outdoor furniture ${tag}`;
     const renamedEn = `Garden furniture ${tag}`;
-    await logIn(page, admin);
     await page.goto('/attributes');
     await page.getByRole('link', { name: /^Categorieën/ }).click();
     await expect(page).toHaveURL('/attributes/categories');
@@ -465,7 +465,6 @@ test.describe('settings of the catalogue', () => {
     const code = `E2E-MPX-${tag}`;
     // An HPL board of the stand-in's catalogue (article 8), one the sync tests never drop.
     const article = erpArticle(8);
-    await logIn(page, admin);
     await page.goto('/robox/materials');
     await page.getByRole('link', { name: 'Nieuw materiaal' }).click();
     await expect(page).toHaveURL('/robox/materials/create');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, resetAccountLocale, switchLanguage, toast } from './support/app';
+import { toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, uniqueTag } from './support/catalogue';
 
@@ -7,8 +7,8 @@ import { apiGet, uniqueTag } from './support/catalogue';
  * The companies screens (issue 10): an account manager adds a client company with its colours,
  * edits it, archives it (after a question that says its users are signed out), finds it under
  * Gearchiveerd and restores it. Every test makes its own company, so the demo companies never
- * change. Screenshots (1280 and 390 px wide, Dutch and English, list and details) go to
- * COMPANIES_SHOTS when it is set.
+ * change. Screenshots of its steps go to COMPANIES_SHOTS when it is set; the list and a company at
+ * 1280 and 390 px in Dutch and English are in the tour (tour.spec.ts).
  */
 
 interface StoredCompany {
@@ -25,21 +25,12 @@ interface StoredCompany {
 
 const stored = async (page: Page, id: number) => (await apiGet<{ data: StoredCompany }>(page, `/api/companies/${id}`)).data;
 
-/** How far the page can be scrolled sideways (0: it fits the window). */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 test.describe.configure({ timeout: 180_000 });
-
-test.afterEach(async ({ request }) => {
-  // The screenshots switch the admin to English: back to Dutch for the other tests, whatever happened.
-  await resetAccountLocale(request, ACCOUNTS.admin, 'nl');
-});
+test.use({ actor: 'admin' });
 
 test('an account manager adds a company, edits it, archives it, finds it under Gearchiveerd and restores it', async ({
   page,
 }) => {
-  await logIn(page, ACCOUNTS.admin);
   const shots = process.env.COMPANIES_SHOTS;
   const name = `Baltic Ferries ${uniqueTag()}`;
   const main = page.getByRole('main');
@@ -136,44 +127,4 @@ test('an account manager adds a company, edits it, archives it, finds it under G
   await main.getByRole('link', { name }).click();
   await expect(page).toHaveURL(`/companies/${id}`);
   await expect(main.getByRole('button', { name: `Inloggen als ${name}` })).toBeVisible();
-});
-
-test('the companies list and a company, on a wide screen and a phone, in Dutch and English', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
-  const shots = process.env.COMPANIES_SHOTS;
-  const { data } = await apiGet<{ data: { id: number; name: string }[] }>(page, '/api/companies?q=Nordic');
-  const nordic = data.find((c) => c.name === 'Nordic Star Cruises');
-  if (!nordic) throw new Error('no demo company Nordic Star Cruises');
-  for (const lang of ['nl', 'en'] as const) {
-    if (lang === 'en') {
-      await page.goto('/');
-      await switchLanguage(page, 'EN');
-    }
-    const title = lang === 'nl' ? 'Bedrijven' : 'Companies';
-    for (const [size, width] of [
-      ['wide', 1280],
-      ['phone', 390],
-    ] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/companies');
-      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Nordic Star Cruises' })).toBeVisible();
-      await expect
-        .poll(() => sidewaysScroll(page), { message: `${lang} ${size}: the list scrolls sideways` })
-        .toBeLessThanOrEqual(0);
-      if (shots) await page.screenshot({ path: `${shots}/companies-list-${size}-${lang}.png`, fullPage: true });
-
-      await page.goto(`/companies/${nordic.id}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Nordic Star Cruises' })).toBeVisible();
-      await expect(page.getByTestId('brand-preview')).toBeVisible();
-      await expect
-        .poll(() => sidewaysScroll(page), { message: `${lang} ${size}: the company scrolls sideways` })
-        .toBeLessThanOrEqual(0);
-      if (shots) await page.screenshot({ path: `${shots}/companies-details-${size}-${lang}.png`, fullPage: true });
-
-      await page.goto('/companies/new');
-      await expect(page.getByRole('heading', { level: 1, name: lang === 'nl' ? 'Nieuw bedrijf' : 'New company' })).toBeVisible();
-      if (shots) await page.screenshot({ path: `${shots}/companies-new-${size}-${lang}.png`, fullPage: true });
-    }
-  }
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, toast } from './support/app';
+import { toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, apiPost, expectImageLoaded, solidPng, uniqueTag } from './support/catalogue';
 
@@ -24,9 +24,9 @@ async function total(page: Page, label: string): Promise<number> {
 }
 
 test.describe.configure({ timeout: 120_000 });
+test.use({ actor: 'admin' });
 
 test('an admin reads the statistics of the demo period, changes the period and sets the retention', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
   await page.goto('/companies');
   await page.getByRole('link', { name: 'Statistieken' }).click();
   await expect(page).toHaveURL('/companies/analytics');
@@ -120,7 +120,7 @@ test('an admin reads the statistics of the demo period, changes the period and s
 });
 
 test('an admin uploads a logo for a company, sees it in the brand preview and removes it', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const name = `Logo Rederij ${uniqueTag()}`;
   const made = await apiPost(page, '/api/companies', { name, sector: 'cruise' });
   expect(made.status).toBe(201);
@@ -160,7 +160,7 @@ test('an admin uploads a logo for a company, sees it in the brand preview and re
 });
 
 test('from the home page an admin acts as a company chosen in the Klanten block, and stops', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   await expect(page).toHaveURL('/');
   const block = page.getByRole('region', { name: 'Klanten' });
   await expect(block).toBeVisible();

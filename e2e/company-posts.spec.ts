@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, resetAccountLocale, switchLanguage, toast } from './support/app';
+import { ACCOUNTS, resetAccountLocale, switchLanguage, toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, solidPng, uniqueTag } from './support/catalogue';
 
@@ -53,6 +53,7 @@ const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.describe.configure({ timeout: 180_000 });
+test.use({ actor: 'admin' });
 
 test.afterEach(async ({ request }) => {
   // The screenshots switch the admin to English: back to Dutch for the other tests, whatever happened.
@@ -60,7 +61,7 @@ test.afterEach(async ({ request }) => {
 });
 
 test('an account manager assigns a product to a company, and a second time is refused', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const companyId = await nordicId(page);
   const product = await freeProduct(page, companyId);
   const reference = `E2E-${uniqueTag()}`;
@@ -131,7 +132,7 @@ test('an account manager assigns a product to a company, and a second time is re
 });
 
 test('an account manager writes a post with bold text and a list, publishes it, and the company reads it', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const companyId = await nordicId(page);
   const title = `Nieuws E2E ${uniqueTag()}`;
   const main = page.getByRole('main');

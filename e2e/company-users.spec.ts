@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, resetAccountLocale, submitLogin, switchLanguage, toast } from './support/app';
+import { submitLogin, toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, uniqueTag } from './support/catalogue';
 import { linkFrom, waitForMail } from './support/mail';
@@ -8,8 +8,8 @@ import { linkFrom, waitForMail } from './support/mail';
  * A company's users and what it sees of its projects (issue 10): an account manager adds a user,
  * who gets the invitation mail, creates a password and signs in to the portal; then the account
  * manager limits the company to one area of a project, and the choice is still there after a
- * reload. Each test makes its own company (over the API), so the demo companies never change; the
- * screenshots (COMPANY_USERS_SHOTS=dir, 1280 and 390 px, nl and en) only look at Nordic Star.
+ * reload. Each test makes its own company (over the API), so the demo companies never change. Nordic
+ * Star's users and permissions at 1280 and 390 px in Dutch and English are in the tour (tour.spec.ts).
  */
 
 const JSON_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -26,23 +26,15 @@ async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
-/** How far the page can be scrolled sideways (0: it fits the window). */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 test.describe.configure({ timeout: 180_000 });
-
-test.afterEach(async ({ request }) => {
-  // The screenshots switch the admin to English: back to Dutch for the other tests, whatever happened.
-  await resetAccountLocale(request, ACCOUNTS.admin, 'nl');
-});
+test.use({ actor: 'admin' });
 
 test('an account manager adds a user, who gets the invitation, creates a password and signs in to the portal', async ({
   page,
   browser,
 }) => {
   const tag = uniqueTag();
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const companyName = `Gebruikers E2E ${tag}`;
   const company = await apiPost<{ id: number }>(page, '/api/companies', { name: companyName, sector: 'cruise' });
 
@@ -129,7 +121,7 @@ test('an account manager adds a user, who gets the invitation, creates a passwor
 
 test('an account manager limits a company to one area of a project, and it stays so after a reload', async ({ page }) => {
   const tag = uniqueTag();
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const companyName = `Permissies E2E ${tag}`;
   const company = await apiPost<{ id: number }>(page, '/api/companies', { name: companyName, sector: 'leisure' });
 
@@ -184,64 +176,4 @@ test('an account manager limits a company to one area of a project, and it stays
     `/api/companies/${company.id}/permissions/${project.id}`,
   );
   expect(stored.data).toMatchObject({ allAreas: false, areaIds: [spa.id] });
-});
-
-test("a company's users and permissions, on a wide screen and a phone, in Dutch and English", async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
-  const shots = process.env.COMPANY_USERS_SHOTS;
-  const { data } = await apiGet<{ data: { id: number; name: string }[] }>(page, '/api/companies?q=Nordic');
-  const nordic = data.find((c) => c.name === 'Nordic Star Cruises');
-  if (!nordic) throw new Error('no demo company Nordic Star Cruises');
-  const users = await apiGet<{ data: { id: number; name: string }[] }>(page, `/api/companies/${nordic.id}/users`);
-  const first = users.data[0];
-  if (!first) throw new Error('Nordic Star Cruises has no users');
-  const access = await apiGet<{ data: { projectId: number; projectName: string }[] }>(
-    page,
-    `/api/companies/${nordic.id}/permissions`,
-  );
-  const project = access.data[0];
-
-  for (const lang of ['nl', 'en'] as const) {
-    if (lang === 'en') {
-      await page.goto('/');
-      await switchLanguage(page, 'EN');
-    }
-    for (const [size, width] of [
-      ['wide', 1280],
-      ['phone', 390],
-    ] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      const pages: [string, string, string][] = [
-        ['users', `/companies/${nordic.id}/users`, first.name],
-        ['user', `/companies/${nordic.id}/users/${first.id}`, first.name],
-        ['new-user', `/companies/${nordic.id}/users/new`, lang === 'nl' ? 'Nieuwe gebruiker' : 'New user'],
-        [
-          'permissions',
-          project ? `/companies/${nordic.id}/permissions?project=${project.projectId}` : `/companies/${nordic.id}/permissions`,
-          project?.projectName ?? (lang === 'nl' ? 'Nog geen projecten' : 'No projects yet'),
-        ],
-      ];
-      for (const [name, url, text] of pages) {
-        await page.goto(url);
-        await expect(page.getByRole('heading', { level: 1, name: 'Nordic Star Cruises' })).toBeVisible();
-        await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-        await expect
-          .poll(() => sidewaysScroll(page), { message: `${lang} ${size} ${name}: the page scrolls sideways` })
-          .toBeLessThanOrEqual(0);
-        if (name === 'permissions' && project) {
-          // The tree is what this screen is about: shown without saving, then put back.
-          const only = page.getByRole('radio', { name: lang === 'nl' ? /Alleen geselecteerde ruimtes/ : /Only selected areas/ });
-          const wasAll = !(await only.isChecked());
-          if (wasAll) await only.check();
-          await expect
-            .poll(() => sidewaysScroll(page), { message: `${lang} ${size} the area tree scrolls sideways` })
-            .toBeLessThanOrEqual(0);
-          if (shots) await page.screenshot({ path: `${shots}/company-${name}-tree-${size}-${lang}.png`, fullPage: true });
-          if (wasAll)
-            await page.getByRole('button', { name: lang === 'nl' ? 'Wijzigingen ongedaan maken' : 'Undo changes' }).click();
-        }
-        if (shots) await page.screenshot({ path: `${shots}/company-${name}-${size}-${lang}.png`, fullPage: true });
-      }
-    }
-  }
 });

@@ -1,13 +1,12 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, resetAccountLocale, switchLanguage } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, apiPost, uniqueTag } from './support/catalogue';
 
 /**
  * Catalogue completeness (issue 14): the products list's completeness column and filter, the
  * editor's panel and the question before an incomplete product is published (answered "no", so
- * the demo data stays as it is). Screenshots (1280 and 390 px wide, Dutch and English) go to
- * COMPLETENESS_SHOTS when it is set.
+ * the demo data stays as it is). The column and the panel at 1280 and 390 px in Dutch and English
+ * are in the tour (tour.spec.ts).
  */
 
 interface ListPage {
@@ -15,11 +14,8 @@ interface ListPage {
   meta: { total: number };
 }
 
-/** How far the page can be scrolled sideways (0: it fits the window). */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 test.describe.configure({ timeout: 180_000 });
+test.use({ actor: 'admin' });
 
 /** A new, unpublished product with only a Dutch name: incomplete in both languages. */
 async function newProduct(page: Page): Promise<{ id: number }> {
@@ -37,14 +33,10 @@ async function newProduct(page: Page): Promise<{ id: number }> {
   return { id };
 }
 
-test.afterEach(async ({ request }) => {
-  await resetAccountLocale(request, ACCOUNTS.admin, 'nl');
-});
-
 test('the products list filters on completeness and the editor asks before publishing an incomplete product', async ({
   page,
 }) => {
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   // The demo's products are complete: a new one from scratch has only its Dutch name.
   const product = await newProduct(page);
 
@@ -71,36 +63,4 @@ test('the products list filters on completeness and the editor asks before publi
   // Nothing was saved.
   expect((await apiGet<{ data: { published: boolean } }>(page, `/api/products/${product.id}`)).data.published).toBe(false);
   await page.getByRole('button', { name: 'Wijzigingen ongedaan maken' }).click();
-});
-
-test('the completeness column and panel on a wide screen and a phone, in Dutch and English', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
-  const shots = process.env.COMPLETENESS_SHOTS;
-  const product = await newProduct(page);
-  for (const lang of ['nl', 'en'] as const) {
-    if (lang === 'en') {
-      await page.goto('/');
-      await switchLanguage(page, 'EN');
-    }
-    for (const [size, width] of [
-      ['wide', 1280],
-      ['phone', 390],
-    ] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/products');
-      await expect(page.getByRole('heading', { level: 1, name: lang === 'nl' ? 'Producten' : 'Products' })).toBeVisible();
-      await expect(page.getByText(/^(NL|EN) (✓|\d+ (ontbreekt|ontbreken|missing))$/).first()).toBeVisible();
-      await expect
-        .poll(() => sidewaysScroll(page), { message: `${lang} ${size}: the list scrolls sideways` })
-        .toBeLessThanOrEqual(0);
-      if (shots) await page.screenshot({ path: `${shots}/products-list-${size}-${lang}.png`, fullPage: width < 1000 });
-
-      await page.goto(`/products/${product.id}`);
-      await expect(page.getByTestId('completeness-panel')).toBeVisible();
-      await expect
-        .poll(() => sidewaysScroll(page), { message: `${lang} ${size}: the editor scrolls sideways` })
-        .toBeLessThanOrEqual(0);
-      if (shots) await page.screenshot({ path: `${shots}/product-editor-${size}-${lang}.png` });
-    }
-  }
 });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, toast } from './support/app';
+import { animationsDone, toast } from './support/app';
 import { expect, test } from './support/axe';
+
+test.use({ actor: 'admin' });
 
 /**
  * Declarations and overnight stays (issue 12). The admin (hours rights) adds a category and a
@@ -24,13 +26,13 @@ async function shots(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
-  await page.waitForTimeout(200);
+  await animationsDone(page);
 }
 
 test('files a declaration with a receipt for a colleague, approves it, and registers an overnight stay', async ({ page }) => {
@@ -40,7 +42,6 @@ test('files a declaration with a receipt for a colleague, approves it, and regis
   const paymentType = `Eigen geld ${suffix}`;
   const description = `Treinkaartje Rotterdam ${suffix}`;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, ACCOUNTS.admin);
 
   // Settings: a category and a payment type.
   await page.goto('/settings/declarations');

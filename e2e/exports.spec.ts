@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, logIn, toast, xsrfToken } from './support/app';
+import { toast, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet } from './support/catalogue';
 
@@ -53,11 +53,12 @@ async function ensureHours(page: Page, period: { from: string; to: string }) {
 }
 
 test.describe.configure({ timeout: 120_000 });
+test.use({ actor: 'admin' });
 
 test('the admin exports last month to Excel, follows the progress and finds each person’s total equal to their rows', async ({
   page,
 }) => {
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const period = lastMonth();
   await ensureHours(page, period);
 
@@ -145,7 +146,6 @@ test('the admin exports last month to Excel, follows the progress and finds each
 });
 
 test('a custom period that ends before it starts is refused on the form', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
   await page.goto('/settings/hours/export');
   await page.getByText('Eigen periode').click();
   await page.getByLabel(/^Van/).fill('2026-10-31');

@@ -1,4 +1,4 @@
-import { ACCOUNTS, logIn, resetAccountLocale, switchLanguage, toast } from './support/app';
+import { ACCOUNTS, resetAccountLocale, switchLanguage, toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiPost, uniqueTag } from './support/catalogue';
 
@@ -10,6 +10,7 @@ import { apiPost, uniqueTag } from './support/catalogue';
  */
 
 test.describe.configure({ timeout: 180_000 });
+test.use({ actor: 'admin' });
 
 test.afterEach(async ({ request }) => {
   // The screenshots switch the admin to English: back to Dutch for the other tests, whatever happened.
@@ -20,7 +21,7 @@ test.afterEach(async ({ request }) => {
 const ADMIN_NAME = 'Sanne de Vries';
 
 test("an admin changes a company's city and reads it in the history: Plaats old → new, by them", async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const shots = process.env.HISTORY_SHOTS;
   const name = `Aurora Lines ${uniqueTag()}`;
   const created = await apiPost(page, '/api/companies', {

@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, logIn, toast } from './support/app';
+import { closeToast, toast } from './support/app';
 import { expect, test } from './support/axe';
+
+test.use({ actor: 'admin' });
 
 /**
  * Booking hours on a phone (issue 12): at 390 x 844 the admin opens "Mijn uren", goes to next
@@ -57,7 +59,6 @@ test('books a week of hours on a phone, changes one and deletes one', async ({ p
   // Eleven form fills and their toasts on a 2-core machine; the screenshots take longer still.
   test.setTimeout(process.env.HOURS_SHOTS ? 240_000 : 90_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, ACCOUNTS.admin);
   await page.goto('/hours');
   await expect(page.getByRole('heading', { name: 'Mijn uren', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Volgende week' }).click();
@@ -87,7 +88,7 @@ test('books a week of hours on a phone, changes one and deletes one', async ({ p
   await expect(duration).toHaveValue('6:45');
   await duration.fill('7');
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(toast(page, `De uren zijn opgeslagen (7:00 op ${PROJECT}).`)).toBeVisible();
+  await closeToast(page, `De uren zijn opgeslagen (7:00 op ${PROJECT}).`);
   await expect(page.getByTestId('total-booked')).toHaveText(hm(before + added + 15));
 
   // Friday's 4:00 goes, after the question.

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, toast } from './support/app';
+import { toast } from './support/app';
 import { expect as baseExpect, test } from './support/axe';
+
+test.use({ actor: 'admin' });
 
 // Two cores shared with other work: screens and their data may take longer than the default 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -84,7 +86,6 @@ async function planned(page: Page, employeeId: number, year: string): Promise<nu
 
 test('creates a leave type and an hour rule, and books collective leave on two cards by each schedule', async ({ page }) => {
   test.setTimeout(process.env.LEAVE_SHOTS ? 600_000 : 300_000);
-  await logIn(page, ACCOUNTS.admin);
 
   // The singular address of the specification opens the leave types.
   await page.goto('/setting/hours/leave-types');

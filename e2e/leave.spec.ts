@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { ACCOUNTS, type Credentials, logIn, resetAccountLocale, switchLanguage, toast } from './support/app';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, FITTER, resetAccountLocale, switchLanguage, toast } from './support/app';
 import { expect as baseExpect, test } from './support/axe';
 
 // The machine the suite runs on may be busy: the first paint of a lazily loaded page can take a while.
@@ -14,7 +14,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
  */
 
 const SHOTS = '/tmp/shots/F';
-const FITTER: Credentials = { email: 'monteur@outfitting.test', password: 'Outfit!Monteur2026' };
 
 const TEXT = {
   nl: {
@@ -54,11 +53,11 @@ async function shots(page: Page, name: string): Promise<void> {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400);
+    // The layout follows the width after a frame or two.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   if (size) await page.setViewportSize(size);
-  await page.waitForTimeout(200);
 }
 
 /** yyyy-mm-dd of a Date's UTC day. */
@@ -83,15 +82,6 @@ function futureDays(weeksAhead: number): { from: string; till: string } {
   return { from: iso(tue), till: iso(wed) };
 }
 
-async function signedIn(browser: Browser, who: Credentials, lang: 'nl' | 'en'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, who);
-  if (lang === 'en') await switchLanguage(page, 'EN');
-  return page;
-}
-
 async function planned(page: Page, employeeId: number, year: string): Promise<number> {
   await page.goto(`/users/${employeeId}/leave-card?year=${year}`);
   await expect(page.getByTestId('leave-card-year')).toHaveText(year);
@@ -99,6 +89,8 @@ async function planned(page: Page, employeeId: number, year: string): Promise<nu
   await expect(figure).toHaveText(/\d+:\d{2}/);
   return minutesOf(await figure.innerText());
 }
+
+test.use({ actor: 'fitter', viewport: { width: 1280, height: 900 } });
 
 test.afterEach(async ({ request, playwright }) => {
   // Both accounts go back to Dutch for the other tests, whatever happened above.
@@ -112,7 +104,7 @@ for (const [lang, weeksAhead] of [
   ['nl', 27],
   ['en', 29],
 ] as const) {
-  test(`requesting leave, approving it and seeing it planned on the card (${lang})`, async ({ page, browser }) => {
+  test(`requesting leave, approving it and seeing it planned on the card (${lang})`, async ({ page, pageAs }) => {
     test.setTimeout(process.env.LEAVE_SHOTS ? 300_000 : 150_000);
     const text = TEXT[lang];
     const { from, till } = futureDays(weeksAhead);
@@ -120,8 +112,7 @@ for (const [lang, weeksAhead] of [
     const period = `${dmy(from)} – ${dmy(till)}`;
 
     // The fitter: his card's planned figure before.
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await logIn(page, FITTER);
+    await page.goto('/');
     if (lang === 'en') await switchLanguage(page, 'EN');
     const me = await page.request.get('/api/user/current');
     const employeeId = Number((await me.json()).data.guardable.id);
@@ -153,7 +144,11 @@ for (const [lang, weeksAhead] of [
     await expect(page.getByText(period).first()).toBeVisible();
 
     // The admin approves it.
-    const admin = await signedIn(browser, ACCOUNTS.admin, lang);
+    const admin = await pageAs('admin');
+    if (lang === 'en') {
+      await admin.goto('/');
+      await switchLanguage(admin, 'EN');
+    }
     await admin.goto('/users/leave');
     await expect(admin.getByRole('tab', { name: text.pendingTab })).toHaveAttribute('aria-selected', 'true');
     const p = period.replace(/[()]/g, '\\$&');
@@ -172,7 +167,6 @@ for (const [lang, weeksAhead] of [
       await expect(admin.getByRole('button', { name: /VAK · Vakantieverlof/ }).first()).toBeVisible();
       await shots(admin, 'planner-people');
     }
-    await admin.context().close();
 
     // The fitter's card: planned grew by exactly the hours the preview showed.
     await expect.poll(() => planned(page, employeeId, year)).toBe(before + minutes);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, logIn, xsrfToken } from './support/app';
+import { xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet } from './support/catalogue';
 
@@ -35,11 +35,11 @@ async function listIds(page: Page, query: string): Promise<number[]> {
 }
 
 test.describe.configure({ timeout: 90_000 });
+test.use({ actor: 'admin' });
 
 test('the admin exports the filtered products list to Excel and gets the Dutch headers and exactly the listed rows', async ({
   page,
 }) => {
-  await logIn(page, ACCOUNTS.admin);
   await page.goto('/products?published=yes&sort=-name');
   await expect(page.getByRole('heading', { level: 1, name: 'Producten' })).toBeVisible();
 

@@ -1,18 +1,17 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn } from './support/app';
 import { expect, test } from './support/axe';
 
 // Finding one's way: the skip link, the focus ring, the sidebar and breadcrumbs telling one story,
-// and the lists on a phone. Nothing here changes data.
+// and the companies list on a phone (the other lists on a phone are in the tour, tour.spec.ts).
+// Nothing here changes data.
 
-const admin = ACCOUNTS.admin;
+test.use({ actor: 'admin' });
 
 /** How far the page can be scrolled sideways (0: it fits the window). */
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test('the first Tab offers "Naar de inhoud", which jumps over the header and the navigation', async ({ page }) => {
-  await logIn(page, admin);
   await page.goto('/companies');
   await expect(page.getByRole('heading', { level: 1, name: 'Bedrijven' })).toBeVisible();
 
@@ -44,7 +43,7 @@ test('the first Tab offers "Naar de inhoud", which jumps over the header and the
 });
 
 test('the sidebar, the breadcrumbs and the titles tell the same story in the catalogue', async ({ page }) => {
-  await logIn(page, admin);
+  await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
   const crumbs = page.getByRole('navigation', { name: 'Kruimelpad' });
 
@@ -87,8 +86,8 @@ test('the sidebar, the breadcrumbs and the titles tell the same story in the cat
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the companies list fits the screen and every company can be acted as from its card', async ({ page }) => {
-    await logIn(page, ACCOUNTS.projectManager);
+  test('the companies list fits the screen and every company can be acted as from its card', async ({ pageAs }) => {
+    const page = await pageAs('projectManager');
     await page.goto('/companies');
     await expect(page.getByRole('heading', { level: 1, name: 'Bedrijven' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Bedrijven' });
@@ -108,26 +107,5 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Ingelogd als Nordic Star Cruises' })).toBeVisible();
     await page.getByRole('button', { name: 'Stoppen' }).click();
     await expect(page).toHaveURL('/companies');
-  });
-
-  test('the articles list, the roles and the Robox materials do not scroll sideways; their row actions are in reach', async ({
-    page,
-  }) => {
-    await logIn(page, admin);
-    await page.goto('/articles');
-    const articles = page.getByRole('list', { name: 'Artikelen' }).getByRole('listitem');
-    await expect(articles.first().getByRole('link').first()).toBeVisible();
-    expect(await sidewaysScroll(page)).toBe(0);
-
-    await page.goto('/settings/roles');
-    const roles = page.getByRole('list', { name: 'Rollen' }).getByRole('listitem');
-    const edit = roles.first().getByRole('link', { name: /bewerken$/ });
-    await expect(edit).toBeInViewport({ ratio: 1 });
-    expect(await sidewaysScroll(page)).toBe(0);
-
-    await page.goto('/robox/materials');
-    const materials = page.getByRole('list', { name: 'Robox-materialen' }).getByRole('listitem');
-    await expect(materials.first().getByRole('button', { name: /verwijderen$/ })).toBeInViewport({ ratio: 1 });
-    expect(await sidewaysScroll(page)).toBe(0);
   });
 });

@@ -1,29 +1,29 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, toast } from './support/app';
-import { checkAccessibility, expect, test, watchAccessibility } from './support/axe';
+import { ACCOUNTS, toast } from './support/app';
+import { expect, test } from './support/axe';
 import { waitForMail } from './support/mail';
-import { signInEmma } from './support/portal';
 
 // Product requests and orders (issue 11), both sides in one test: Emma (Nordic Star Cruises)
 // requests a new product with a thumbnail; the admin approves it into a new catalogue product and
 // sends design v1; Emma (mailed) asks for changes; the admin sends v2; Emma approves it; the admin
 // adds a final file and completes the order; Emma downloads the final file.
-// Screens are photographed at desktop width and at 390 px into /tmp/shots/orders-web/.
-
-const SHOTS = '/tmp/shots/orders-web';
+// Screens are photographed at desktop width and at 390 px into ORDERS_SHOTS when it is set (e.g.
+// /tmp/shots/orders-web); the tour (tour-*.spec.ts) checks every screen at both widths on every run.
 
 /** The screen as it is, full page, at desktop width and at 390 px (then back to the desktop). */
 async function shots(page: Page, name: string): Promise<void> {
+  const SHOTS = process.env.ORDERS_SHOTS;
+  if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  // The layout follows the width after a frame or two.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
-  await page.waitForTimeout(200);
 }
 
 /** A real PNG drawn by the browser (the server checks the bytes). */
@@ -53,21 +53,20 @@ const pdf = (text: string) =>
     'latin1',
   );
 
+test.use({ actor: 'admin' });
+
 test('a requested product becomes an order, goes through two designs and is completed with a final file', async ({
   page,
-  browser,
-  request,
-}, testInfo) => {
+  pageAs,
+}) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const productName = `Barkruk Nordic ${stamp}`;
   const since = new Date();
 
   // Emma, in a browser context of her own.
-  const emmaContext = await browser.newContext();
-  await watchAccessibility(emmaContext);
-  const emma = await emmaContext.newPage();
-  await signInEmma(emma, request);
+  const emma = await pageAs('emma');
+  await emma.goto('/');
   await emma.getByRole('link', { name: 'Bestellingen' }).first().click();
   await expect(emma.getByRole('heading', { level: 1, name: 'Bestellingen' })).toBeVisible();
   await expect(emma.getByRole('radio', { name: 'Lopende bestellingen' })).toBeChecked();
@@ -109,7 +108,7 @@ test('a requested product becomes an order, goes through two designs and is comp
   await shots(emma, 'client-order-requested');
 
   // The admin: the request waits under Aanvragen; approved into a new product.
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Aanvragen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Aanvragen' })).toBeVisible();
   await expect(page.getByRole('link', { name: productName })).toBeVisible();
@@ -211,6 +210,4 @@ test('a requested product becomes an order, goes through two designs and is comp
   await emma.goto('/orders?tab=completed');
   await expect(emma.getByRole('link', { name: productName })).toBeVisible();
   await shots(emma, 'client-orders-completed');
-  await checkAccessibility(emmaContext, testInfo);
-  await emmaContext.close();
 });

@@ -1,7 +1,6 @@
-import { ACCOUNTS, submitLogin } from './support/app';
+import { ACCOUNTS, EMMA_RESET_PASSWORD, submitLogin } from './support/app';
 import { expect, test } from './support/axe';
 import { linkFrom, waitForMail } from './support/mail';
-import { EMMA_RESET_PASSWORD } from './support/portal';
 
 // The only test that changes Emma: her password (the portal specs read as her with either one).
 const NEW_PASSWORD = EMMA_RESET_PASSWORD;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, logIn, resetAccountLocale, switchLanguage, toast } from './support/app';
+import { ACCOUNTS, toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, uniqueTag } from './support/catalogue';
 
@@ -7,8 +7,8 @@ import { apiGet, uniqueTag } from './support/catalogue';
  * The planner (issue 9): the admin (who plans) selects a time range in the week view, plans
  * herself on a project of her own, drags the entry to another day with the mouse, finds it there
  * after a reload, makes it longer by its bottom edge, sees it in her row of the people-by-week view
- * and on her home screen, and deletes it. Screenshots (1280 and 390 px, nl and en: month, week,
- * people and the home card) go to PLANNER_SHOTS when it is set.
+ * and on her home screen, and deletes it. The demo planning in every view and the home card, at
+ * 1280 and 390 px in Dutch and English, are in the tour (tour.spec.ts).
  */
 
 const JSON_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -70,16 +70,12 @@ const isPatch = (url: string) => (r: { request(): { method(): string }; url(): s
   r.request().method() === 'PATCH' && r.url().includes(url);
 
 test.describe.configure({ timeout: 180_000 });
-
-test.afterEach(async ({ request }) => {
-  // The screenshots switch the admin to English: back to Dutch for the other tests, whatever happened.
-  await resetAccountLocale(request, ACCOUNTS.admin, 'nl');
-});
+test.use({ actor: 'admin' });
 
 test('the admin plans herself by selecting a time, drags the entry to another day, reloads, resizes it, and finds it by person', async ({
   page,
 }) => {
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   const tag = uniqueTag();
   const { data: options } = await apiGet<{ data: { employees: { id: number; name: string }[] } }>(page, '/api/planner/options');
   const me = options.employees.find((e) => e.name.startsWith(ACCOUNTS.admin.firstName));
@@ -196,40 +192,4 @@ test('the admin plans herself by selecting a time, drags the entry to another da
   await page.getByRole('dialog', { name: 'Planning verwijderen?' }).getByRole('button', { name: 'Verwijderen' }).click();
   await expect(toast(page, `De planning van ${me.name} op ${project.name} is verwijderd.`)).toBeVisible();
   expect(await stored()).toHaveLength(0);
-});
-
-test('the demo planning in every view, on a wide screen and a phone, in Dutch and English', async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
-  const shots = process.env.PLANNER_SHOTS;
-  for (const lang of ['nl', 'en'] as const) {
-    if (lang === 'en') {
-      await page.goto('/');
-      await switchLanguage(page, 'EN');
-    }
-    for (const [name, width] of [
-      ['wide', 1280],
-      ['phone', 390],
-    ] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const view of ['month', 'week', 'day', 'people'] as const) {
-        await page.goto(`/planner?view=${view}`);
-        await expect(page.getByTestId('planner-period')).toBeVisible();
-        await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
-        if (view === 'people') await expect(page.locator('[data-testid^="week-"]').first()).toBeVisible();
-        else await expect(page.getByTestId('planner-calendar').locator('.fc-view')).toBeVisible();
-        // Only the calendar or the grid may scroll sideways, never the page.
-        await expect
-          .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-            message: `${lang} ${name} ${view}: the page scrolls sideways`,
-          })
-          .toBeLessThanOrEqual(0);
-        if (shots) await page.screenshot({ path: `${shots}/planner-${view}-${name}-${lang}.png`, fullPage: true });
-      }
-      await page.goto('/');
-      const card = page.getByRole('region', { name: lang === 'nl' ? 'Mijn planning' : 'My planning' });
-      await expect(card).toBeVisible();
-      await expect(card.locator('[aria-busy="true"]')).toHaveCount(0);
-      if (shots) await page.screenshot({ path: `${shots}/planner-home-${name}-${lang}.png`, fullPage: true });
-    }
-  }
 });

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ACCOUNTS, xsrfToken } from './support/app';
+import { ACCOUNTS, API_HEADERS, apiLogin, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
-import { API_HEADERS, apiLogin, signInEmma } from './support/portal';
 
 // The portal's product pages (issue 10): Emma (Nordic Star Cruises) scrolls her company's products
 // page after page, filters them by type and project (kept in the address as JSON, so a reload
@@ -12,13 +11,15 @@ import { API_HEADERS, apiLogin, signInEmma } from './support/portal';
 // password-reset.spec.ts (which runs first in a full run) changes Emma's password and dismisses her
 // welcome; this file works with either password and either state.
 
-const SHOTS = '/tmp/shots/h2';
 /** A demo product with a tearsheet (apps/server/src/demo/catalogue.ts). */
 const WITH_TEARSHEET = 'Havana';
 
+/** A screenshot for a person to look at, into PORTAL_PRODUCTS_SHOTS when it is set (e.g. /tmp/shots/h2). */
 async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  const dir = process.env.PORTAL_PRODUCTS_SHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -80,13 +81,13 @@ async function pick(page: Page, label: string, name?: RegExp): Promise<string> {
 }
 
 test.describe.configure({ timeout: 240_000 });
+test.use({ actor: 'emma' });
 
 test('Emma scrolls her products page by page, filters them in the address, opens an order line and downloads a tearsheet', async ({
   page,
   request,
 }) => {
   await enoughProducts(request);
-  await signInEmma(page, request);
 
   // The products, 24 at first, grouped by type.
   await page.goto('/company-products');

@@ -3,7 +3,7 @@ import { expect, test } from './support/axe';
 
 // Thomas (Dunes Leisure Resorts) has English as his language and has not signed in before.
 
-test('a customer signs in to the portal in his language, is welcomed once, and logs out', { tag: '@smoke' }, async ({ page }) => {
+test('a customer signs in to the portal in his language, is welcomed once, and logs out', async ({ page }) => {
   await logIn(page, ACCOUNTS.thomas);
 
   await expect(page).toHaveURL('/');

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet } from './support/catalogue';
 
@@ -12,9 +11,9 @@ import { apiGet } from './support/catalogue';
  */
 
 const SHIP = 'MS Noordam refit 2027';
-const SHOTS = '/tmp/articles-shots';
 
 test.describe.configure({ timeout: 120_000 });
+test.use({ actor: 'projectManager' });
 
 /** What the test reads of GET /api/projects/:id/articles (the contract is packages/shared/src/project-articles). */
 interface Item {
@@ -39,10 +38,6 @@ const csvText = (s: string) => {
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[";\r\n,]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
-
-test.beforeEach(async ({ page }) => {
-  await logIn(page, ACCOUNTS.projectManager);
-});
 
 test('a project manager sorts the articles by total, sees one per area and downloads the CSV', async ({ page }) => {
   const id = await ship(page);
@@ -100,22 +95,4 @@ test('a project manager sorts the articles by total, sees one per area and downl
   ].join(';');
   expect(lines[1]?.startsWith(`${row};`)).toBe(true);
   expect(lines).toHaveLength(byTotal.length + 2);
-});
-
-test('the articles at 1280 and 390 px', async ({ page }) => {
-  const id = await ship(page);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`/projects/${id}/articles?sort=-total`);
-    await expect(page.getByRole('button', { name: /: aantallen van / }).first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/list-${width}.png`, fullPage: true });
-    await page
-      .getByRole('button', { name: /: aantallen van / })
-      .first()
-      .click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/per-area-${width}.png`, fullPage: false });
-    await page.keyboard.press('Escape');
-  }
 });

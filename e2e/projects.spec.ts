@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, logIn, toast } from './support/app';
+import { toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, solidPng, uniqueTag } from './support/catalogue';
 
@@ -54,10 +54,7 @@ async function boxOf(locator: Locator) {
 // 40 s and 23 s on the 2-core machine with a load of 4, but twice that and more when other runs
 // share it (114 s at a load of 11), so far more room than the 30 s default.
 test.describe.configure({ timeout: 120_000 });
-
-test.beforeEach(async ({ page }) => {
-  await logIn(page, ACCOUNTS.projectManager);
-});
+test.use({ actor: 'projectManager' });
 
 test('a project manager sets up a deck with cabins and a floor plan, places a cabin, closes a sub-task with an order line, and the feed says so', {
   tag: '@smoke',

@@ -21,7 +21,7 @@ async function expectedNames(page: Page, query: string, lang: 'nl' | 'en'): Prom
 const cards = (page: Page, list: 'Producten' | 'Products' = 'Producten') =>
   page.getByRole('list', { name: list }).getByTestId('product-card');
 
-test('a visitor searches the catalogue and sorts it; both stay in the address', { tag: '@smoke' }, async ({ page }) => {
+test('a visitor searches the catalogue and sorts it; both stay in the address', async ({ page }) => {
   await page.goto('/public/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Producten' })).toBeVisible();
   await expect(cards(page).first()).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, toast } from './support/app';
+import { closeToast, toast } from './support/app';
 import { expect, test } from './support/axe';
 
 /** Creates a role through 'Nieuwe rol' with one permission and returns on its edit page. */
@@ -14,7 +14,7 @@ async function createRole(page: Page, name: string, slug: string, permission: st
   await page.getByRole('checkbox', { name: permission, exact: true }).check();
   await page.getByRole('button', { name: 'Rol aanmaken' }).click();
 
-  await expect(toast(page, `Rol ${name} is aangemaakt.`)).toBeVisible();
+  await closeToast(page, `Rol ${name} is aangemaakt.`);
   await expect(page).toHaveURL(/\/settings\/roles\/\d+$/);
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: permission, exact: true })).toBeChecked();
@@ -31,13 +31,9 @@ const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 // more room than the 30 s default on a busy 2-core machine.
 test.describe.configure({ timeout: 45_000 });
 
-test.beforeEach(async ({ page }) => {
-  await logIn(page, ACCOUNTS.admin);
-});
+test.use({ actor: 'admin' });
 
-test('an admin creates a role, is asked before leaving unsaved changes, saves, and deletes it', { tag: '@smoke' }, async ({
-  page,
-}) => {
+test('an admin creates a role, is asked before leaving unsaved changes, saves, and deletes it', async ({ page }) => {
   const created = named('Calculator');
   const renamed = named('Calculatie');
   await createRole(page, created, slugOf(created), 'Projecten bekijken');
@@ -75,10 +71,10 @@ test('an admin creates a role, is asked before leaving unsaved changes, saves, a
   await expect(page.getByRole('link', { name: renamed, exact: true })).toHaveCount(0);
 });
 
-test('saving a role that was changed in another tab shows the conflict instead of overwriting', async ({ page, context }) => {
+test('saving a role that was changed in another tab shows the conflict instead of overwriting', async ({ page }) => {
   const role = named('Werkvoorbereiding');
   await createRole(page, role, slugOf(role), 'Planning bekijken');
-  const other = await context.newPage();
+  const other = await page.context().newPage();
   await other.goto(page.url());
   await expect(other.getByRole('heading', { name: role, exact: true })).toBeVisible();
 
@@ -102,6 +98,7 @@ test('saving a role that was changed in another tab shows the conflict instead o
 });
 
 test('a permission ticked in the matrix is saved for that role and stays ticked after a reload', async ({ page }) => {
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Instellingen' }).click();
   await page.getByRole('link', { name: /^Permissies/ }).click();
   await expect(page).toHaveURL('/settings/permissions');

@@ -1,17 +1,20 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, switchLanguage } from './support/app';
+import { switchLanguage } from './support/app';
 import { expect, test } from './support/axe';
-import { signInEmma } from './support/portal';
 
 // One search for everything (issue 14): Ctrl+K from anywhere, typing, the arrows and Enter open a
 // record, keyboard only. Nothing here changes data (the language switch is put back).
 
-const SHOTS = '/tmp/shots/search';
+/** Screenshots for a person to look at, into SEARCH_SHOTS when it is set (e.g. /tmp/shots/search). */
 async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  const dir = process.env.SEARCH_SHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png` });
 }
+
+test.use({ actor: 'admin' });
 
 const SHIP = 'MS Noordam refit 2027';
 const HOTEL = 'Hotel De Dunes – lobby en suites';
@@ -19,7 +22,7 @@ const HOTEL = 'Hotel De Dunes – lobby en suites';
 test('an employee opens a project from Ctrl+K with the keyboard only', async ({ page }) => {
   // Sign-in, the lazy dialog and the project page's first load: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   // The header (and with it the shortcut) is there once the back office has loaded.
   await expect(page.getByRole('button', { name: /^Zoeken/ })).toBeVisible();
   await page.keyboard.press('Control+K');
@@ -65,7 +68,7 @@ test('an employee opens a project from Ctrl+K with the keyboard only', async ({ 
 
 test('on a phone the search fills the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, ACCOUNTS.admin);
+  await page.goto('/');
   await page.getByRole('button', { name: /^Zoeken/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Zoeken' });
   await dialog.getByRole('combobox').fill('wand');
@@ -81,8 +84,10 @@ test('on a phone the search fills the screen', async ({ page }) => {
   await switchLanguage(page, 'NL');
 });
 
-test("a portal user finds her own company's project, never another company's", async ({ page, request }) => {
-  await signInEmma(page, request);
+test("a portal user finds her own company's project, never another company's", async ({ pageAs }) => {
+  const page = await pageAs('emma');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projecten' })).toBeVisible();
   await page.keyboard.press('Control+K');
   const dialog = page.getByRole('dialog', { name: 'Zoeken' });
   const input = dialog.getByRole('combobox', { name: 'Zoek in alles' });

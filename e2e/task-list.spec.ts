@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCOUNTS, logIn } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet } from './support/catalogue';
 
@@ -16,10 +15,7 @@ import { apiGet } from './support/catalogue';
 const SHIP = 'MS Noordam refit 2027';
 
 test.describe.configure({ timeout: 120_000 });
-
-test.beforeEach(async ({ page }) => {
-  await logIn(page, ACCOUNTS.projectManager);
-});
+test.use({ actor: 'projectManager' });
 
 /** What the test reads of GET /api/projects/:id/task-list (the contract is packages/shared/src/task-list). */
 interface Node {
@@ -112,27 +108,4 @@ test('a project manager chooses two areas and prints their assembly list to PDF'
   const pages = text.split('\f').filter((p) => p.trim().length > 0);
   expect(pages.length).toBeGreaterThanOrEqual(2);
   await page.emulateMedia({ media: 'screen' });
-});
-
-test('the assembly list on a wide screen and a phone', async ({ page }) => {
-  const projects = await apiGet<{ data: { id: number; name: string }[] }>(page, `/api/projects?q=${encodeURIComponent(SHIP)}`);
-  const ship = projects.data.find((p) => p.name === SHIP);
-  if (!ship) throw new Error(`no demo project ${SHIP}`);
-  const tree = (await apiGet<{ data: TaskList }>(page, `/api/projects/${ship.id}/task-list?areaIds=`)).data.tree;
-  const deck = tree.find((n) => n.kind === 'deck');
-  if (!deck) throw new Error('no deck');
-  const areas = tree.filter((n) => n.kind === 'area' && n.parentId === deck.id).slice(0, 2);
-  const shots = process.env.TASK_LIST_SHOTS;
-  for (const [name, width] of [
-    ['wide', 1280],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`/projects/${ship.id}/task-list?areas=${areas.map((a) => a.id).join(',')}`);
-    await expect(page.getByTestId('task-list-sheet')).toBeVisible();
-    // Nothing scrolls sideways.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name}: sideways scroll`).toBeLessThanOrEqual(0);
-    if (shots) await page.screenshot({ path: path.join(shots, `task-list-${name}.png`), fullPage: true });
-  }
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, logIn, toast } from './support/app';
+import { toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, uniqueTag } from './support/catalogue';
 
@@ -33,10 +33,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test.describe.configure({ timeout: 180_000 });
-
-test.beforeEach(async ({ page }) => {
-  await logIn(page, ACCOUNTS.projectManager);
-});
+test.use({ actor: 'projectManager' });
 
 test('a project manager saves a demo project as a template, applies it to a new project and watches the progress to the summary', async ({
   page,

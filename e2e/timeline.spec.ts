@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, logIn, toast } from './support/app';
+import { toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, uniqueTag } from './support/catalogue';
 
@@ -7,7 +7,8 @@ import { apiGet, uniqueTag } from './support/catalogue';
  * The project timeline (issue 9): a project manager plans an item on a cabin, drags it two weeks
  * later with the mouse and finds it there after a reload, then moves it a week and a row further
  * with the keyboard. Every test makes its own project, so the demo projects never change.
- * Screenshots (1280 and 390 px wide) go to TIMELINE_SHOTS when it is set.
+ * Screenshots (1280 and 390 px wide) go to TIMELINE_SHOTS when it is set. The demo ship's timeline
+ * and its tasks view are in the tour (tour.spec.ts).
  */
 
 const JSON_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -73,10 +74,7 @@ const stored = async (page: Page, projectId: number) =>
   (await apiGet<{ data: Timeline }>(page, `/api/projects/${projectId}/timeline?weeks=12`)).data;
 
 test.describe.configure({ timeout: 120_000 });
-
-test.beforeEach(async ({ page }) => {
-  await logIn(page, ACCOUNTS.projectManager);
-});
+test.use({ actor: 'projectManager' });
 
 test('a project manager plans an item, drags it to another week with the mouse, reloads, and moves it with the keyboard', async ({
   page,
@@ -179,35 +177,4 @@ test('a project manager plans an item, drags it to another week with the mouse, 
   await page.getByRole('dialog', { name: 'Item verwijderen?' }).getByRole('button', { name: 'Verwijderen' }).click();
   await expect(toast(page, `${title} is verwijderd.`)).toBeVisible();
   expect((await stored(page, projectId)).items).toHaveLength(0);
-});
-
-test('the demo ship has a planned timeline, on a wide screen and a phone', async ({ page }) => {
-  const SHIP = 'MS Noordam refit 2027';
-  const projects = await apiGet<{ data: { id: number; name: string }[] }>(page, `/api/projects?q=${encodeURIComponent(SHIP)}`);
-  const ship = projects.data.find((p) => p.name === SHIP);
-  if (!ship) throw new Error(`no demo project ${SHIP}`);
-  // The demo plans the coming weeks.
-  expect((await stored(page, ship.id)).items.length).toBeGreaterThan(5);
-  const shots = process.env.TIMELINE_SHOTS;
-  for (const [name, width] of [
-    ['demo-wide', 1280],
-    ['demo-phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`/projects/${ship.id}/timeline`);
-    await expect(page.getByRole('button', { name: /^Plafonds en wanden/ }).first()).toBeVisible();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-        message: `${name}: the page scrolls sideways`,
-      })
-      .toBeLessThanOrEqual(0);
-    if (shots) await page.screenshot({ path: `${shots}/timeline-${name}.png` });
-  }
-  // The tasks view: the demo's tasks with their own bars.
-  await page
-    .locator('label')
-    .filter({ hasText: /^Taken$/ })
-    .click();
-  await expect(page).toHaveURL(/rows=tasks/);
-  await expect(page.getByText(/staan op een ruimte en niet op een taak/)).toBeVisible();
 });

@@ -15,6 +15,15 @@ export interface Credentials {
   password: string;
 }
 
+/** The fitter Bram de Jong (apps/server/src/demo/people.ts). */
+export const FITTER: Credentials = { email: 'monteur@outfitting.test', password: 'Outfit!Monteur2026' };
+
+/** The password password-reset.spec.ts gives Emma (it may run before or after the portal specs). */
+export const EMMA_RESET_PASSWORD = 'Nieuw-Wachtwoord-2026!';
+
+/** What the app's API calls send (the web app's own headers). */
+export const API_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+
 const LOGIN_TEXT = {
   nl: { email: 'E-mailadres', password: 'Wachtwoord', submit: 'Inloggen' },
   en: { email: 'E-mail address', password: 'Password', submit: 'Log in' },
@@ -46,6 +55,29 @@ export const greeting = (firstName: string, lang: 'nl' | 'en' = 'nl') =>
 export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 /**
+ * Waits until no transition or one-off animation is running (a menu sliding open, a resize's
+ * reflow), e.g. before a screenshot; endless ones (a spinner) do not count.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || !Number.isFinite(Number(a.effect?.getComputedTiming().endTime))),
+  );
+}
+
+/**
+ * Reads a toast and closes it with a click, as someone does whose next click is under it: toasts
+ * sit bottom left, over the sidebar and a phone's bottom rows, for five seconds.
+ */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  const shown = toast(page, text);
+  await expect(shown).toBeVisible();
+  await shown.click();
+  await expect(shown).toBeHidden();
+}
+
+/**
  * The SegmentedControl NL | EN: a radio group whose options are clicked by their visible label.
  * Some layouts hold a second one in the (hidden) mobile menu; the role query skips hidden ones.
  */
@@ -59,6 +91,19 @@ export async function xsrfToken(request: APIRequestContext): Promise<string> {
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
   if (!cookie) throw new Error('no XSRF-TOKEN cookie');
   return decodeURIComponent(cookie.value);
+}
+
+/**
+ * Signs in over the API on this request context (`page.request` and `context.request` share the
+ * browser context's cookies); true when the password was right.
+ */
+export async function apiLogin(request: APIRequestContext, who: Credentials): Promise<boolean> {
+  await request.get('/sanctum/csrf-cookie', { headers: API_HEADERS });
+  const res = await request.post('/login', {
+    headers: { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(request) },
+    data: { email: who.email, password: who.password },
+  });
+  return res.ok();
 }
 
 /**

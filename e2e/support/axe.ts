@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { type BrowserContext, test as base, expect, type TestInfo } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+  type ViewportSize,
+} from '@playwright/test';
+import { ACTORS, type ActorName, ensureSignedIn, signInOverApi, tabStartsSignedIn } from './actors';
 
 /**
  * Accessibility of every screen the browser tests open, measured with axe-core (WCAG 2.0 to 2.2,
@@ -13,6 +23,12 @@ import { type BrowserContext, test as base, expect, type TestInfo } from '@playw
  * Every spec imports `test` and `expect` from here (or from a support file built on it); a test
  * that opens a browser context of its own hands it to `watchAccessibility` and, before closing it,
  * to `checkAccessibility`.
+ *
+ * It also signs tests in without the login form: `test.use({ actor: 'admin' })` gives the test a
+ * page signed in as that person, and `pageAs('emma')` a page for a second person in the same test.
+ * Each person has one browser context for the whole run (signed in over the API once, and again
+ * whenever a test ended its session), so the app's scripts come from a warm cache; every test gets
+ * new pages in it, checked by axe and closed when the test ends.
  */
 
 const require = createRequire(import.meta.url);
@@ -39,8 +55,9 @@ interface AxeReport {
 
 /** The watcher that runs in the page (serialised with its arguments, so it uses nothing from outside). */
 function pageWatcher(settings: { tags: string[]; impacts: string[] }): void {
-  // The app's pages only: not frames, not the about:blank a new tab starts on.
-  if (window !== window.top || !/^https?:$/.test(location.protocol)) return;
+  // The app's pages only: not frames, not the about:blank a new tab starts on, not an image or a
+  // file opened on its own (an actor's context keeps its favicon open between tests).
+  if (window !== window.top || !/^https?:$/.test(location.protocol) || document.contentType !== 'text/html') return;
   type W = Window & {
     axe?: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeRaw[] }> };
     __axeReport?: (report: unknown) => Promise<void>;
@@ -64,9 +81,18 @@ function pageWatcher(settings: { tags: string[]; impacts: string[] }): void {
     lastChange = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 
-  // A transition or a one-off animation still running; endless ones (a spinner, a skeleton's pulse) do not count.
+  // A transition or a short one-off animation still running (a modal or a toast coming in). Endless
+  // ones (a spinner, a skeleton's pulse) and long ones (a toast's countdown bar, seconds long) do
+  // not count: the screen is there, and waiting for them only made every check wait seconds.
+  const SHORT_ANIMATION_MS = 1000;
   const animating = () =>
-    document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    document.getAnimations().some((a) => {
+      const end = a.effect?.getComputedTiming().endTime;
+      return a.playState === 'running' && typeof end === 'number' && end <= SHORT_ANIMATION_MS;
+    });
+
+  /** The screen the last finished check looked at, and when it started. */
+  let lastRun = { startedAt: -1, url: '', width: 0, height: 0 };
 
   /** Waits until the screen has settled; false when it did not in time or another screen came first. */
   async function settled(gen: number, maxMs: number): Promise<boolean> {
@@ -86,6 +112,12 @@ function pageWatcher(settings: { tags: string[]; impacts: string[] }): void {
     // A screen left before it settled is not checked: the next one is.
     if (!(await settled(gen, MAX_WAIT_MS)) && !final) return;
     if (!w.axe || !w.__axeReport) return;
+    // The last check already saw this very screen: same address and size, nothing changed since.
+    const unchanged =
+      lastRun.url === url && lastRun.width === innerWidth && lastRun.height === innerHeight && lastChange < lastRun.startedAt;
+    if (final && unchanged) return;
+    const startedAt = performance.now();
+    const size = { width: innerWidth, height: innerHeight };
     let result: { violations: AxeRaw[] };
     try {
       result = await w.axe.run(document, {
@@ -99,6 +131,7 @@ function pageWatcher(settings: { tags: string[]; impacts: string[] }): void {
       return;
     }
     if (!final && (gen !== generation || url !== `${location.pathname}${location.search}`)) return;
+    lastRun = { startedAt, url, ...size };
     const violations = result.violations
       .filter((v) => v.impact && settings.impacts.includes(v.impact))
       .map((v) => ({
@@ -151,6 +184,11 @@ class Findings {
 
   get count(): number {
     return this.seen.size;
+  }
+
+  /** Forgets what was found: a context kept for the next test starts that test with a clean list. */
+  clear(): void {
+    this.seen.clear();
   }
 
   /** One block per address: each rule with its impact, what it asks, where, and why. */
@@ -206,12 +244,146 @@ export async function checkAccessibility(context: BrowserContext, testInfo: Test
   if (testInfo.status === 'passed' && testInfo.expectedStatus === 'passed') throw new Error(text);
 }
 
-/** Playwright's test with every screen of the default browser context checked by axe. */
-export const test = base.extend({
+/** The tab each actor's context keeps open between tests: a small file of the app's own origin. */
+const KEEPER_PATH = '/favicon.svg';
+const isKeeper = (page: Page) => new URL(page.url()).pathname === KEEPER_PATH;
+
+/** One browser context per actor for the worker's whole run, opened when a test first needs it. */
+class ActorContexts {
+  private readonly contexts = new Map<ActorName, Promise<BrowserContext>>();
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly options: BrowserContextOptions,
+  ) {}
+
+  get(name: ActorName): Promise<BrowserContext> {
+    let context = this.contexts.get(name);
+    if (!context) {
+      context = this.open(name);
+      this.contexts.set(name, context);
+    }
+    return context;
+  }
+
+  private async open(name: ActorName): Promise<BrowserContext> {
+    const context = await this.browser.newContext(this.options);
+    await watchAccessibility(context);
+    await context.addInitScript(tabStartsSignedIn, ACTORS[name].model);
+    await signInOverApi(context.request, name);
+    // One tab of the app's origin stays open between tests: Chromium then starts a test's new tab
+    // in the same renderer process instead of a new one (0.6 s a test).
+    const keeper = await context.newPage();
+    await keeper.goto(KEEPER_PATH);
+    return context;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const context of this.contexts.values()) await (await context).close();
+    this.contexts.clear();
+  }
+}
+
+/** The actors' contexts one test used: its pages are checked by axe and closed when it ends. */
+class ActorPages {
+  private readonly used = new Map<ActorName, BrowserContext>();
+
+  constructor(
+    private readonly contexts: ActorContexts,
+    private readonly viewport: ViewportSize | null,
+    private readonly defaultViewport: ViewportSize | undefined,
+    private readonly testInfo: TestInfo,
+  ) {}
+
+  /** A new page signed in as `name`, at the test's viewport. */
+  async open(name: ActorName): Promise<Page> {
+    const context = await this.contexts.get(name);
+    if (!this.used.has(name)) {
+      this.used.set(name, context);
+      findingsOf.get(context)?.clear();
+      await ensureSignedIn(context, name);
+      if (this.testInfo.retry > 0) {
+        // A retry records a trace, as the config asks for the contexts Playwright makes per test.
+        await context.tracing.start({ screenshots: true, snapshots: true, sources: true }).catch(() => {});
+      }
+    }
+    const page = await context.newPage();
+    const v = this.viewport;
+    if (v && (v.width !== this.defaultViewport?.width || v.height !== this.defaultViewport?.height)) {
+      await page.setViewportSize(v);
+    }
+    return page;
+  }
+
+  /** Checks what the pages show, keeps a screenshot of a failure, closes the pages for the next test. */
+  async close(): Promise<void> {
+    const failed = this.testInfo.status !== this.testInfo.expectedStatus;
+    let error: unknown = null;
+    for (const [name, context] of this.used) {
+      try {
+        await checkAccessibility(context, this.testInfo);
+      } catch (err) {
+        error ??= err;
+      }
+      for (const page of context.pages()) {
+        if (isKeeper(page)) continue;
+        if (failed && !page.isClosed()) {
+          const shot = await page.screenshot({ fullPage: true }).catch(() => null);
+          if (shot) await this.testInfo.attach(`${name}-screen.png`, { body: shot, contentType: 'image/png' });
+        }
+        await page.close().catch(() => {});
+      }
+      if (this.testInfo.retry > 0) {
+        const trace = this.testInfo.outputPath(`trace-${name}.zip`);
+        await context.tracing
+          .stop({ path: trace })
+          .then(() => this.testInfo.attachments.push({ name: `trace-${name}`, path: trace, contentType: 'application/zip' }))
+          .catch(() => {});
+      }
+      findingsOf.get(context)?.clear();
+    }
+    if (error) throw error;
+  }
+}
+
+interface Fixtures {
+  /** Who the test's `page` is signed in as; unset: a fresh, signed-out browser context. */
+  actor: ActorName | undefined;
+  /** A new page signed in as another person, for a test with two sides (closed when the test ends). */
+  pageAs: (name: ActorName) => Promise<Page>;
+  actorPages: ActorPages;
+}
+
+/**
+ * Playwright's test with every screen checked by axe: the default browser context's, and those of
+ * the actors' contexts the test used.
+ */
+export const test = base.extend<Fixtures, { actorContexts: ActorContexts }>({
+  actor: [undefined, { option: true }],
+  actorContexts: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, locale, timezoneId, viewport } = workerInfo.project.use;
+      const contexts = new ActorContexts(browser, { baseURL, locale, timezoneId, viewport });
+      await use(contexts);
+      await contexts.closeAll();
+    },
+    { scope: 'worker' },
+  ],
+  actorPages: async ({ actorContexts, viewport }, use, testInfo) => {
+    const pages = new ActorPages(actorContexts, viewport, testInfo.project.use.viewport ?? undefined, testInfo);
+    await use(pages);
+    await pages.close();
+  },
+  pageAs: async ({ actorPages }, use) => {
+    await use((name) => actorPages.open(name));
+  },
   context: async ({ context }, use, testInfo) => {
     await watchAccessibility(context);
     await use(context);
     await checkAccessibility(context, testInfo);
+  },
+  page: async ({ actor, context, actorPages }, use) => {
+    await use(actor ? await actorPages.open(actor) : await context.newPage());
   },
 });
 

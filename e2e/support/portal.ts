@@ -1,22 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, type Credentials, submitLogin, xsrfToken } from './app';
+import { ACCOUNTS, apiLogin, EMMA_RESET_PASSWORD, submitLogin } from './app';
 import { expect } from './axe';
 
-/** What the app's API calls send (the web app's own headers). */
-export const API_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-
-/** The password password-reset.spec.ts gives Emma (it runs before the portal specs in a full run). */
-export const EMMA_RESET_PASSWORD = 'Nieuw-Wachtwoord-2026!';
-
-/** Signs in over the API (a request context apart from the page's); true when the password was right. */
-export async function apiLogin(request: APIRequestContext, who: Credentials): Promise<boolean> {
-  await request.get('/sanctum/csrf-cookie', { headers: API_HEADERS });
-  const res = await request.post('/login', {
-    headers: { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(request) },
-    data: { email: who.email, password: who.password },
-  });
-  return res.ok();
-}
+export { API_HEADERS, apiLogin, EMMA_RESET_PASSWORD } from './app';
 
 /**
  * Signs Emma (Nordic Star Cruises) in through the form, with whichever password she has by now,

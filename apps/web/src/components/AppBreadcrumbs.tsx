@@ -65,7 +65,14 @@ export function AppBreadcrumbs() {
   return (
     // A navigation landmark (Mantine's root is a plain div); the crumbs wrap on a phone.
     <nav aria-label={t('common.nav.breadcrumbs')}>
-      <Breadcrumbs mb="sm" separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+      <Breadcrumbs
+        mb="sm"
+        separatorMargin={6}
+        style={{ flexWrap: 'wrap', rowGap: 4 }}
+        // At least 24 px high: a target a thumb can hit on a phone (WCAG 2.2 target size). Set here,
+        // on Mantine's crumb selector: Breadcrumbs replaces the style each child is given.
+        styles={{ breadcrumb: { display: 'inline-flex', alignItems: 'center', minHeight: 24 } }}
+      >
         {chain.map((e, i) => {
           const title = crumbTitle(e, slugs, t, params);
           if (i === chain.length - 1) {
@@ -82,14 +89,7 @@ export function AppBreadcrumbs() {
             href = '/';
           }
           return (
-            // At least 24 px high: a target a thumb can hit on a phone (WCAG 2.2 target size).
-            <Anchor
-              key={e.name}
-              component={Link}
-              to={href}
-              size="sm"
-              style={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
-            >
+            <Anchor key={e.name} component={Link} to={href} size="sm">
               {title}
             </Anchor>
           );

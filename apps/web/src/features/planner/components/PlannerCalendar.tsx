@@ -71,6 +71,17 @@ export function PlannerCalendar(p: PlannerCalendarProps) {
     else api.gotoDate(p.day);
   }, [calendarView, p.day]);
 
+  // A phone turned sideways or a window made narrow: the narrow options change the layout, and
+  // FullCalendar, which measures its cells only on its own resize, left the all-day cells of a
+  // week 2 px wide. Measure again once the new options are drawn.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the narrow layout comes or goes
+  useEffect(() => {
+    const api = ref.current?.getApi();
+    if (!api) return;
+    const frame = requestAnimationFrame(() => api.updateSize());
+    return () => cancelAnimationFrame(frame);
+  }, [p.narrow]);
+
   const locale: LocaleInput = i18n.language === 'en' ? enGbLocale : nlLocale;
 
   const handleMove = (info: EventDropArg | EventResizeDoneArg | EventChangeArg) => {
@@ -92,7 +103,9 @@ export function PlannerCalendar(p: PlannerCalendarProps) {
         now={() => nowWallClock()}
         locale={locale}
         firstDay={1}
-        weekNumbers
+        // Not in the day view: FullCalendar puts its week link in a header cell hidden from screen
+        // readers there, a focusable link nobody can be told about (the day's date says the week).
+        weekNumbers={p.view !== 'day'}
         weekNumberCalculation="ISO"
         weekText={t('planner.calendar.weekShort')}
         weekTextLong={t('planner.calendar.week')}
