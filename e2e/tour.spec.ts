@@ -8,7 +8,7 @@ import { type At, type Both, getJson, inLang, PageViews, type Stop, saveLocale, 
 
 /**
  * The tour of every screen (issue 24), one test per audience: the back office (as an administrator
- * of its own, tagged `@tour`: it runs beside the flows, in a worker of its own), the customer
+ * of its own, tagged `@tour`: a project of its own that can run beside the flows), the customer
  * portal (Emma Jansen of Nordic Star Cruises) and the signed-out screens. Each visits every screen
  * of its audience once in Dutch and once in English, at 1280 and 390 px, with axe on each
  * (support/tour.ts). The flows a person goes through are in the other specs; what a stop checks
@@ -32,9 +32,10 @@ const AUDIENCES = ['back-office', 'portal', 'guest'] as const;
 type Audience = (typeof AUDIENCES)[number];
 
 /**
- * Notes the route names a finished tour saw in its page views. The tours run in two workers (the
- * back office beside the flows), so they meet in files in the run's output folder, which
- * Playwright empties when a run starts; the last tour to finish compares all three with ROUTE_NAMES.
+ * Notes the route names a finished tour saw in its page views. The tours are in two projects (the
+ * back office's can run in a worker of its own, see playwright.config.ts), so they meet in files in
+ * the run's output folder, which Playwright empties when a run starts; the last tour to finish
+ * compares all three with ROUTE_NAMES.
  */
 function checkRouteNames(audience: Audience, views: PageViews, testInfo: TestInfo): void {
   const dir = path.join(testInfo.project.outputDir, 'tour-routes');
@@ -135,8 +136,8 @@ function plannerView(view: 'month' | 'week' | 'day' | 'people') {
 // ---------------------------------------------------------------------------------------------
 
 test.describe('the back office', () => {
-  // An administrator of its own: the tour runs beside the flows (project 'tour'), which use the
-  // demo admin, and switches its language to English and back.
+  // An administrator of its own: the tour can run beside the flows (project 'tour'), which use the
+  // demo admin, and it switches its language to English and back.
   test.use({ actor: 'tourAdmin' });
 
   test(
