@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { toast } from './support/app';
+import { sidewaysScroll, toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, apiPost, expectImageLoaded, solidPng, uniqueTag } from './support/catalogue';
 
@@ -11,10 +11,6 @@ import { apiGet, apiPost, expectImageLoaded, solidPng, uniqueTag } from './suppo
  */
 
 const shots = process.env.ANALYTICS_SHOTS;
-
-/** How far the page can be scrolled sideways (0: it fits the window). */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A figure of the totals as a number ('1.234' in Dutch). */
 async function total(page: Page, label: string): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, resetAccountLocale, switchLanguage, toast } from './support/app';
+import { ACCOUNTS, resetAccountLocale, sidewaysScroll, switchLanguage, toast } from './support/app';
 import { expect, test } from './support/axe';
 import { apiGet, solidPng, uniqueTag } from './support/catalogue';
 
@@ -47,10 +47,6 @@ async function freeProduct(page: Page, companyId: number): Promise<Option> {
   if (!free) throw new Error('every product offered is assigned already');
   return free;
 }
-
-/** How far the page can be scrolled sideways (0: it fits the window). */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ actor: 'admin' });

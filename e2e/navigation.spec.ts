@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { sidewaysScroll } from './support/app';
 import { expect, test } from './support/axe';
 
 // Finding one's way: the skip link, the focus ring, the sidebar and breadcrumbs telling one story,
@@ -6,10 +6,6 @@ import { expect, test } from './support/axe';
 // Nothing here changes data.
 
 test.use({ actor: 'admin' });
-
-/** How far the page can be scrolled sideways (0: it fits the window). */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test('the first Tab offers "Naar de inhoud", which jumps over the header and the navigation', async ({ page }) => {
   await page.goto('/companies');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { animationsDone, submitLogin, toast } from './support/app';
+import { animationsDone, sidewaysScroll, submitLogin, toast } from './support/app';
 import { checkAccessibility, expect, test, watchAccessibility } from './support/axe';
 import { uniqueTag } from './support/catalogue';
 import { linkFrom, waitForMail } from './support/mail';
@@ -37,10 +37,6 @@ const rgb = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 };
-
-/** How far the page can be scrolled sideways (0: it fits the window). */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const shotsDir = process.env.PORTAL_NEWS_SHOTS;
 async function shot(page: Page, name: string): Promise<void> {

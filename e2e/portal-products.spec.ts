@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ACCOUNTS, API_HEADERS, apiLogin, xsrfToken } from './support/app';
+import { ACCOUNTS, API_HEADERS, apiLogin, getJson, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
 
 // The portal's product pages (issue 10): Emma (Nordic Star Cruises) scrolls her company's products
@@ -20,12 +20,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(path, { headers: API_HEADERS });
-  expect(res.ok(), `GET ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
 }
 
 /**

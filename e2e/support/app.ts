@@ -124,3 +124,14 @@ export async function resetAccountLocale(request: APIRequestContext, who: Creden
   });
   expect(saved.ok(), await saved.text()).toBe(true);
 }
+
+/** How far the page can be scrolled sideways (0: it fits the window). */
+export const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** GET on the app's API with a request context's session (a page's `page.request`, or the `request` fixture). */
+export async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const res = await request.get(url, { headers: API_HEADERS });
+  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import type { RouteName } from '../../packages/shared/src/platform/routes.ts';
-import { API_HEADERS, xsrfToken } from './app';
+import { API_HEADERS, getJson, sidewaysScroll, xsrfToken } from './app';
+
+export { getJson, sidewaysScroll };
+
 import { expect } from './axe';
 
 /**
@@ -54,17 +57,6 @@ export const inLang = <T>(text: T | Both<T>, lang: Lang): T =>
   Array.isArray(text) ? (text as Both<T>)[lang === 'nl' ? 0 : 1] : (text as T);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** How far the page can be scrolled sideways (0: it fits the window). */
-export const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** GET on the app's API with a request context's session (a page's `page.request`, or the `request` fixture). */
-export async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
-  const res = await request.get(url, { headers: API_HEADERS });
-  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** Saves the signed-in account's language as the app does (PATCH /api/locale), on the page's own session. */
 export async function saveLocale(page: Page, locale: Lang): Promise<void> {
