@@ -89,12 +89,13 @@ test('files a declaration with a receipt for a colleague, approves it, and regis
   await expect(page.getByText('€ 12,50').first()).toBeVisible();
   await shots(page, 'list');
   await open.click();
-  const drawer = page.getByRole('dialog', { name: 'Declaratie' });
+  const drawer = page.getByRole('dialog', { name: 'Declaratie', exact: true });
   await expect(drawer.getByRole('img', { name: `Bon van ${description}` })).toBeVisible();
   await shots(page, 'detail');
   await drawer.getByRole('button', { name: 'Goedkeuren' }).click();
   const confirm = page.getByRole('dialog', { name: 'Declaratie goedkeuren?' });
   await confirm.getByRole('button', { name: 'Goedkeuren' }).click();
+  await expect(confirm).toBeHidden();
   await expect(toast(page, 'Declaratie goedgekeurd.')).toBeVisible();
   await expect(drawer.getByText('Goedgekeurd', { exact: true }).first()).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Markeren als betaald' })).toBeVisible();

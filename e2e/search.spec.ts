@@ -44,7 +44,8 @@ test('an employee opens a project from Ctrl+K with the keyboard only', async ({ 
   await expect(input).toHaveAttribute('aria-activedescendant', /.+/);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/projects\/\d+$/);
+  // The hit opens the project, whose address goes on to its areas list (as /projects/{id} does).
+  await expect(page).toHaveURL(/\/projects\/\d+\/areas$/);
   await expect(page.getByRole('heading', { level: 1, name: SHIP })).toBeVisible({ timeout: 30_000 });
 
   // Nothing found says so; Escape closes.

@@ -284,6 +284,19 @@ class ActorContexts {
   }
 }
 
+/**
+ * Prints where a failed test's page was and what it showed (its accessibility tree, cut short):
+ * CI keeps only the printed output, not the screenshots and traces in test-results.
+ */
+async function printScreen(page: Page, name: string): Promise<void> {
+  const tree = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 2_000 })
+    .catch((err: Error) => `(no snapshot: ${err.message.split('\n')[0]})`);
+  const cut = tree.length > 3_000 ? `${tree.slice(0, 3_000)}\n…` : tree;
+  console.log(`[${name}'s page at the failure] ${page.url()}\n${cut}`);
+}
+
 /** The actors' contexts one test used: its pages are checked by axe and closed when it ends. */
 class ActorPages {
   private readonly used = new Map<ActorName, BrowserContext>();
@@ -302,10 +315,8 @@ class ActorPages {
       this.used.set(name, context);
       findingsOf.get(context)?.clear();
       await ensureSignedIn(context, name);
-      if (this.testInfo.retry > 0) {
-        // A retry records a trace, as the config asks for the contexts Playwright makes per test.
-        await context.tracing.start({ screenshots: true, snapshots: true, sources: true }).catch(() => {});
-      }
+      // No tracing here: on a retry Playwright records a trace chunk of every open context itself,
+      // these long-lived ones included; starting or stopping one here breaks its chunk.
     }
     const page = await context.newPage();
     const v = this.viewport;
@@ -330,15 +341,9 @@ class ActorPages {
         if (failed && !page.isClosed()) {
           const shot = await page.screenshot({ fullPage: true }).catch(() => null);
           if (shot) await this.testInfo.attach(`${name}-screen.png`, { body: shot, contentType: 'image/png' });
+          await printScreen(page, name);
         }
         await page.close().catch(() => {});
-      }
-      if (this.testInfo.retry > 0) {
-        const trace = this.testInfo.outputPath(`trace-${name}.zip`);
-        await context.tracing
-          .stop({ path: trace })
-          .then(() => this.testInfo.attachments.push({ name: `trace-${name}`, path: trace, contentType: 'application/zip' }))
-          .catch(() => {});
       }
       findingsOf.get(context)?.clear();
     }
@@ -380,6 +385,9 @@ export const test = base.extend<Fixtures, { actorContexts: ActorContexts }>({
   context: async ({ context }, use, testInfo) => {
     await watchAccessibility(context);
     await use(context);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      for (const page of context.pages()) if (!page.isClosed()) await printScreen(page, 'the test');
+    }
     await checkAccessibility(context, testInfo);
   },
   page: async ({ actor, context, actorPages }, use) => {
