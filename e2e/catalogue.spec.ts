@@ -204,14 +204,19 @@ async function moveWithKeyboard(
 ): Promise<void> {
   const [back, forward] = axis === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
   const announced = (text: string) => page.getByRole('status').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
+  // The drag measures where the places are in the frames after it starts and after each move: a
+  // key pressed before that moves nothing (seen on a busy machine), so each key waits for them.
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.getByRole('button', { name: `${item} verslepen` }).focus();
   await page.keyboard.press('Space');
   await expect(announced(`${item} boven plaats ${from} van ${count}.`)).toBeAttached();
   for (let place = from; place !== to; ) {
     place += to < from ? -1 : 1;
+    await frames();
     await page.keyboard.press(to < from ? back : forward);
     await expect(announced(`${item} boven plaats ${place} van ${count}.`)).toBeAttached();
   }
+  await frames();
   await page.keyboard.press('Space');
   await expect(announced(`${item} neergezet op plaats ${to} van ${count}.`)).toBeAttached();
 }

@@ -3,19 +3,19 @@ import { ENV } from './support/env';
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against one app process that
- * global-setup.ts starts on a free port with fresh demo data. One worker: the machine has 2 cores
- * and the flows share the app and its demo data. The back-office tour (`@tour`, its own project)
- * is read-only and signs in as an administrator of its own, so it could run beside the flows in a
- * second worker; measured on 2 cores it did not pay (the tour runs axe and lays out every screen,
- * so the flows slowed by as much as it saved: 9.5 min for the tour and the flows alongside), so
- * the projects run one after the other.
+ * global-setup.ts starts on a free port with fresh demo data. Two workers on the 2-core machine,
+ * one per project: the flows ('flows') share the app and its demo data and run one at a time; the
+ * tours ('tour', tagged @tour) only read, as accounts of their own (support/actors.ts), and run
+ * beside them. A single worker left a core 43% idle (the tests wait on the app, animations and
+ * jobs as much as they compute): on a quiet machine the suite took 11.3 min in one worker and
+ * 8.5 min in two (docs/decisions.md, "CI in 20 minutes").
  */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // A failed test runs once more in CI, recording a trace of what happened, and the run fails all
   // the same: a test that passes only on its retry is a flake to fix, not to wave through.
   retries: process.env.CI ? 1 : 0,

@@ -8,8 +8,10 @@ import { type At, type Both, getJson, inLang, PageViews, type Stop, saveLocale, 
 
 /**
  * The tour of every screen (issue 24), one test per audience: the back office (as an administrator
- * of its own, tagged `@tour`: a project of its own that can run beside the flows), the customer
- * portal (Emma Jansen of Nordic Star Cruises) and the signed-out screens. Each visits every screen
+ * of its own), the customer portal (a user of its own at Emma's company, Nordic Star Cruises) and
+ * the signed-out screens. All three are tagged `@tour`: the 'tour' project, which runs in a worker
+ * of its own beside the flows (playwright.config.ts); their own accounts keep the tours' language
+ * switches away from the accounts the flows use. Each visits every screen
  * of its audience once in Dutch and once in English, at 1280 and 390 px, with axe on each
  * (support/tour.ts). The flows a person goes through are in the other specs; what a stop checks
  * beyond "the screen is there, in the right language, and fits" is what the per-screen tests it
@@ -32,10 +34,9 @@ const AUDIENCES = ['back-office', 'portal', 'guest'] as const;
 type Audience = (typeof AUDIENCES)[number];
 
 /**
- * Notes the route names a finished tour saw in its page views. The tours are in two projects (the
- * back office's can run in a worker of its own, see playwright.config.ts), so they meet in files in
- * the run's output folder, which Playwright empties when a run starts; the last tour to finish
- * compares all three with ROUTE_NAMES.
+ * Notes the route names a finished tour saw in its page views. The tours meet in files in the
+ * project's output folder, which Playwright empties when a run starts (a retry runs in a new worker,
+ * so memory would not do); the last tour to finish compares all three with ROUTE_NAMES.
  */
 function checkRouteNames(audience: Audience, views: PageViews, testInfo: TestInfo): void {
   const dir = path.join(testInfo.project.outputDir, 'tour-routes');
@@ -471,141 +472,147 @@ test.describe('the back office', () => {
 });
 
 test.describe('the customer portal', () => {
-  test.use({ actor: 'emma' });
+  // A user of Emma's company of its own (support/actors.ts): the tour switches its language while
+  // the flows run beside it as Emma.
+  test.use({ actor: 'tourClient' });
 
-  test('every screen of the portal, in Dutch and English, at 1280 and 390 px', async ({ page, request }, testInfo) => {
-    test.setTimeout(300_000);
-    const views = new PageViews(page);
-    const get = <T>(url: string) => getJson<T>(page.request, url);
-    // Product names in both languages, as the back office has them (Emma sees them in hers only).
-    expect(await apiLogin(request, ACCOUNTS.admin)).toBe(true);
-    const productNames = async (id: number): Promise<Both<string>> => {
-      const { data } = await getJson<{ data: { nameNl: string; nameEn: string } }>(request, `/api/products/${id}`);
-      return [data.nameNl, data.nameEn || data.nameNl];
-    };
+  test(
+    'every screen of the portal, in Dutch and English, at 1280 and 390 px',
+    { tag: '@tour' },
+    async ({ page, request }, testInfo) => {
+      test.setTimeout(300_000);
+      const views = new PageViews(page);
+      const get = <T>(url: string) => getJson<T>(page.request, url);
+      // Product names in both languages, as the back office has them (the portal shows them in its language only).
+      expect(await apiLogin(request, ACCOUNTS.admin)).toBe(true);
+      const productNames = async (id: number): Promise<Both<string>> => {
+        const { data } = await getJson<{ data: { nameNl: string; nameEn: string } }>(request, `/api/products/${id}`);
+        return [data.nameNl, data.nameEn || data.nameNl];
+      };
 
-    const ship = one((await get<List<Named>>('/api/client/projects')).data, SHIP, (p) => p.name === SHIP);
-    const areas = (
-      await get<{ data: (Named & { kind: string; childrenCount: number })[] }>(`/api/client/projects/${ship.id}/areas`)
-    ).data;
-    const cabin = one(areas, 'cabin Hut 5002', (a) => a.name === 'Hut 5002');
-    const withSubareas = one(areas, 'area with sub-areas', (a) => a.kind === 'area' && a.childrenCount > 0);
-    const area = (
-      await get<{ data: { tasks: (Named & { subtasksTotal: number })[] } }>(`/api/client/projects/${ship.id}/areas/${cabin.id}`)
-    ).data;
-    const task = one(area.tasks, 'task with sub-tasks', (t) => t.subtasksTotal > 0);
-    const subtask = one((await get<{ data: { subtasks: Named[] } }>(`/api/client/tasks/${task.id}`)).data.subtasks, 'sub-task');
-    // A sub-task with a product on its order lines: the line's page shows that product.
-    let orderLine: { id: number; itemId: number } | undefined;
-    for (const t of area.tasks) {
-      const subtasks = (await get<{ data: { subtasks: Named[] } }>(`/api/client/tasks/${t.id}`)).data.subtasks;
-      for (const s of subtasks) {
-        const lines = (
-          await get<{ data: { orderLines: { id: number; kind: string; itemId: number }[] } }>(
-            `/api/client/tasks/${t.id}/subtasks/${s.id}`,
-          )
-        ).data.orderLines;
-        orderLine = lines.find((l) => l.kind === 'product');
+      const ship = one((await get<List<Named>>('/api/client/projects')).data, SHIP, (p) => p.name === SHIP);
+      const areas = (
+        await get<{ data: (Named & { kind: string; childrenCount: number })[] }>(`/api/client/projects/${ship.id}/areas`)
+      ).data;
+      const cabin = one(areas, 'cabin Hut 5002', (a) => a.name === 'Hut 5002');
+      const withSubareas = one(areas, 'area with sub-areas', (a) => a.kind === 'area' && a.childrenCount > 0);
+      const area = (
+        await get<{ data: { tasks: (Named & { subtasksTotal: number })[] } }>(`/api/client/projects/${ship.id}/areas/${cabin.id}`)
+      ).data;
+      const task = one(area.tasks, 'task with sub-tasks', (t) => t.subtasksTotal > 0);
+      const subtask = one((await get<{ data: { subtasks: Named[] } }>(`/api/client/tasks/${task.id}`)).data.subtasks, 'sub-task');
+      // A sub-task with a product on its order lines: the line's page shows that product.
+      let orderLine: { id: number; itemId: number } | undefined;
+      for (const t of area.tasks) {
+        const subtasks = (await get<{ data: { subtasks: Named[] } }>(`/api/client/tasks/${t.id}`)).data.subtasks;
+        for (const s of subtasks) {
+          const lines = (
+            await get<{ data: { orderLines: { id: number; kind: string; itemId: number }[] } }>(
+              `/api/client/tasks/${t.id}/subtasks/${s.id}`,
+            )
+          ).data.orderLines;
+          orderLine = lines.find((l) => l.kind === 'product');
+          if (orderLine) break;
+        }
         if (orderLine) break;
       }
-      if (orderLine) break;
-    }
-    if (!orderLine) throw new Error(`no product on the order lines of ${cabin.name}`);
-    const companyProduct = one(
-      (await get<List<{ id: number; product: { id: number } }>>('/api/client/company-products')).data,
-      'product of Nordic Star',
-    );
-    const post = one((await get<List<{ id: number; title: string }>>('/api/client/posts')).data, 'news post');
-    const drawing = one(
-      (await get<List<Named & { latestVersion: { id: number; number: number } | null }>>('/api/client/drawings')).data,
-      'drawing with a version',
-      (d) => d.latestVersion !== null,
-    );
-    const version = drawing.latestVersion as { id: number; number: number };
-    const order = one((await get<List<{ id: number; title: string }>>('/api/client/orders')).data, 'order');
-    const inspiration = one(
-      (await get<List<{ id: number; nameNl: string; nameEn: string }>>('/api/public/products?perPage=1')).data,
-      'public product',
-    );
+      if (!orderLine) throw new Error(`no product on the order lines of ${cabin.name}`);
+      const companyProduct = one(
+        (await get<List<{ id: number; product: { id: number } }>>('/api/client/company-products')).data,
+        'product of Nordic Star',
+      );
+      const post = one((await get<List<{ id: number; title: string }>>('/api/client/posts')).data, 'news post');
+      const drawing = one(
+        (await get<List<Named & { latestVersion: { id: number; number: number } | null }>>('/api/client/drawings')).data,
+        'drawing with a version',
+        (d) => d.latestVersion !== null,
+      );
+      const version = drawing.latestVersion as { id: number; number: number };
+      const order = one((await get<List<{ id: number; title: string }>>('/api/client/orders')).data, 'order');
+      const inspiration = one(
+        (await get<List<{ id: number; nameNl: string; nameEn: string }>>('/api/public/products?perPage=1')).data,
+        'public product',
+      );
 
-    const stops: Stop[] = [
-      {
-        route: 'home',
-        path: '/',
-        h1: text('Projecten', 'Projects'),
-        // On a phone the dashboard's blocks stack in one column (portal-projects).
-        check: async (page, at) => {
-          if (at.width !== 390) return;
-          const blocks = page.getByTestId('dashboard-blocks').getByRole('region');
-          await expect(blocks).toHaveCount(4);
-          const boxes = await blocks.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()));
-          for (let i = 1; i < boxes.length; i++) expect(boxes[i]?.top).toBeGreaterThan(boxes[i - 1]?.bottom ?? 0);
+      const stops: Stop[] = [
+        {
+          route: 'home',
+          path: '/',
+          h1: text('Projecten', 'Projects'),
+          // On a phone the dashboard's blocks stack in one column (portal-projects).
+          check: async (page, at) => {
+            if (at.width !== 390) return;
+            const blocks = page.getByTestId('dashboard-blocks').getByRole('region');
+            await expect(blocks).toHaveCount(4);
+            const boxes = await blocks.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()));
+            for (let i = 1; i < boxes.length; i++) expect(boxes[i]?.top).toBeGreaterThan(boxes[i - 1]?.bottom ?? 0);
+          },
         },
-      },
-      { route: 'projects.show', path: `/project/${ship.id}`, h1: SHIP },
-      { route: 'project-areas.index', path: `/project/${ship.id}/areas`, h1: text('Ruimtes', 'Areas') },
-      {
-        route: 'project-areas.single',
-        path: `/project/${ship.id}/areas/${cabin.id}`,
-        h1: cabin.name,
-        check: async (page, at) => {
-          const taskRows = page.getByRole('region', { name: lang2(at, '3 taken', '3 tasks') }).getByTestId('task-row');
-          await expect(taskRows).toHaveCount(3);
+        { route: 'projects.show', path: `/project/${ship.id}`, h1: SHIP },
+        { route: 'project-areas.index', path: `/project/${ship.id}/areas`, h1: text('Ruimtes', 'Areas') },
+        {
+          route: 'project-areas.single',
+          path: `/project/${ship.id}/areas/${cabin.id}`,
+          h1: cabin.name,
+          check: async (page, at) => {
+            const taskRows = page.getByRole('region', { name: lang2(at, '3 taken', '3 tasks') }).getByTestId('task-row');
+            await expect(taskRows).toHaveCount(3);
+          },
         },
-      },
-      {
-        route: 'project-area-subareas.index',
-        path: `/project/${ship.id}/areas/${withSubareas.id}/subareas`,
-        h1: text(`Subruimtes van ${withSubareas.name}`, `Sub-areas of ${withSubareas.name}`),
-      },
-      { route: 'task.show', path: `/task/${task.id}`, h1: task.name },
-      { route: 'subtask.show', path: `/task/${task.id}/subtask/${subtask.id}`, h1: subtask.name },
-      { route: 'company-products.index', path: '/company-products', h1: text('Jouw producten', 'Your products') },
-      {
-        route: 'project-orderlines.show',
-        path: `/company-products/${ship.id}/${orderLine.id}`,
-        h1: await productNames(orderLine.itemId),
-      },
-      { route: 'product-files.index', path: '/product-files', h1: text('Productbestanden', 'Product files') },
-      {
-        route: 'product-files.show',
-        path: `/product-files/${companyProduct.id}`,
-        h1: await productNames(companyProduct.product.id),
-      },
-      { route: 'news.index', path: '/news', h1: text('Nieuws', 'News') },
-      { route: 'news.show', path: `/news/${post.id}`, h1: post.title },
-      { route: 'notifications.index', path: '/notifications', h1: text('Meldingen', 'Notifications') },
-      { route: 'portal-users.index', path: '/users', h1: text('Gebruikers', 'Users') },
-      { route: 'settings', path: '/settings', h1: text('Mijn account', 'My account') },
-      { route: 'drawings.index', path: '/drawings', h1: text('Tekeningen', 'Drawings') },
-      { route: 'drawings.show', path: `/drawings/${drawing.id}`, h1: drawing.name },
-      {
-        route: 'drawing-versions.show',
-        path: `/drawings/${drawing.id}/versions/${version.id}`,
-        h1: text(`${drawing.name} – versie ${version.number}`, `${drawing.name} – version ${version.number}`),
-      },
-      { route: 'orders.index', path: '/orders', h1: text('Bestellingen', 'Orders') },
-      { route: 'orders.create', path: '/orders/new', h1: text('Product aanvragen', 'Request a product') },
-      { route: 'orders.show', path: `/orders/${order.id}`, h1: order.title },
-      { route: 'products', path: '/public/products', h1: text('Producten', 'Products') },
-      {
-        route: 'show-inspiration-product',
-        path: `/public/products/${inspiration.id}`,
-        h1: text(inspiration.nameNl, inspiration.nameEn || inspiration.nameNl),
-      },
-    ];
+        {
+          route: 'project-area-subareas.index',
+          path: `/project/${ship.id}/areas/${withSubareas.id}/subareas`,
+          h1: text(`Subruimtes van ${withSubareas.name}`, `Sub-areas of ${withSubareas.name}`),
+        },
+        { route: 'task.show', path: `/task/${task.id}`, h1: task.name },
+        { route: 'subtask.show', path: `/task/${task.id}/subtask/${subtask.id}`, h1: subtask.name },
+        { route: 'company-products.index', path: '/company-products', h1: text('Jouw producten', 'Your products') },
+        {
+          route: 'project-orderlines.show',
+          path: `/company-products/${ship.id}/${orderLine.id}`,
+          h1: await productNames(orderLine.itemId),
+        },
+        { route: 'product-files.index', path: '/product-files', h1: text('Productbestanden', 'Product files') },
+        {
+          route: 'product-files.show',
+          path: `/product-files/${companyProduct.id}`,
+          h1: await productNames(companyProduct.product.id),
+        },
+        { route: 'news.index', path: '/news', h1: text('Nieuws', 'News') },
+        { route: 'news.show', path: `/news/${post.id}`, h1: post.title },
+        { route: 'notifications.index', path: '/notifications', h1: text('Meldingen', 'Notifications') },
+        { route: 'portal-users.index', path: '/users', h1: text('Gebruikers', 'Users') },
+        { route: 'settings', path: '/settings', h1: text('Mijn account', 'My account') },
+        { route: 'drawings.index', path: '/drawings', h1: text('Tekeningen', 'Drawings') },
+        { route: 'drawings.show', path: `/drawings/${drawing.id}`, h1: drawing.name },
+        {
+          route: 'drawing-versions.show',
+          path: `/drawings/${drawing.id}/versions/${version.id}`,
+          h1: text(`${drawing.name} – versie ${version.number}`, `${drawing.name} – version ${version.number}`),
+        },
+        { route: 'orders.index', path: '/orders', h1: text('Bestellingen', 'Orders') },
+        { route: 'orders.create', path: '/orders/new', h1: text('Product aanvragen', 'Request a product') },
+        { route: 'orders.show', path: `/orders/${order.id}`, h1: order.title },
+        { route: 'products', path: '/public/products', h1: text('Producten', 'Products') },
+        {
+          route: 'show-inspiration-product',
+          path: `/public/products/${inspiration.id}`,
+          h1: text(inspiration.nameNl, inspiration.nameEn || inspiration.nameNl),
+        },
+      ];
 
-    try {
-      await tour(page, views, stops, { audience: 'portal', toEnglish: (page) => switchLanguage(page, 'EN') }, testInfo);
-    } finally {
-      // Emma's browser context is shared by the tests after this one.
-      await saveLocale(page, 'nl');
-    }
-    checkRouteNames('portal', views, testInfo);
-  });
+      try {
+        await tour(page, views, stops, { audience: 'portal', toEnglish: (page) => switchLanguage(page, 'EN') }, testInfo);
+      } finally {
+        // The account's browser context is shared by the tests after this one.
+        await saveLocale(page, 'nl');
+      }
+      checkRouteNames('portal', views, testInfo);
+    },
+  );
 });
 
-test('every signed-out screen, in Dutch and English, at 1280 and 390 px', async ({ page }, testInfo) => {
+test('every signed-out screen, in Dutch and English, at 1280 and 390 px', { tag: '@tour' }, async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const views = new PageViews(page);
   // The password forms show for a live link only: the link's token check is answered here, so no

@@ -10,7 +10,7 @@ import { linkFrom, waitForMail } from './mail';
  * every other test starts signed in, over the API, in a browser context kept for that person for
  * the whole run (support/axe.ts).
  */
-export type ActorName = 'admin' | 'projectManager' | 'fitter' | 'emma' | 'tourAdmin';
+export type ActorName = 'admin' | 'projectManager' | 'fitter' | 'emma' | 'tourAdmin' | 'tourClient';
 
 interface Actor {
   /** Which route set the web app starts with (its `authenticated_model` key). */
@@ -22,41 +22,79 @@ interface Actor {
 }
 
 /**
- * The back-office tour's own administrator (tour.spec.ts). The tour switches its account to
- * English and back while the flow tests run beside it as the demo admin, so it cannot be her.
+ * The tours' own accounts (tour.spec.ts). A tour switches its account to English and back while the
+ * flow tests run beside it (the 'tour' project, a second worker) as the demo's admin and Emma, so
+ * it cannot be them.
  */
 export const TOUR_ADMIN: Credentials = { email: 'rondleiding@outfitting.test', password: 'Outfit!Rondleiding2026' };
+export const TOUR_CLIENT: Credentials = { email: 'rondleiding@nordicstar.test', password: 'Portal!Rondleiding2026' };
 
-/**
- * Adds the tour's administrator the way an admin adds an employee: with the admin's own role, an
- * invitation mail, and a password set through its link.
- */
-async function createTourAdmin(): Promise<void> {
+/** The demo admin, signed in on a request context of its own, for `use`. */
+async function asDemoAdmin(use: (admin: APIRequestContext) => Promise<void>): Promise<void> {
   const admin = await apiRequest.newContext({ baseURL: requiredEnv(ENV.baseUrl) });
   try {
     if (!(await apiLogin(admin, ACCOUNTS.admin))) throw new Error('the demo admin could not sign in');
-    const me = (await (await admin.get('/api/user/current', { headers: API_HEADERS })).json()) as {
-      data: { guardable: { id: number } };
-    };
-    const self = (await (await admin.get(`/api/users/${me.data.guardable.id}`, { headers: API_HEADERS })).json()) as {
-      data: { role: { id: number } };
-    };
-    const since = new Date();
-    const made = await admin.post('/api/users', {
-      headers: { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(admin) },
-      data: { firstName: 'Tessa', lastName: 'Rondleiding', email: TOUR_ADMIN.email, roleId: self.data.role.id, locale: 'nl' },
-    });
-    if (made.status() !== 201) throw new Error(`POST /api/users answered ${made.status()}: ${await made.text()}`);
-    const mail = await waitForMail({ to: TOUR_ADMIN.email, subject: 'Je account staat klaar', since });
-    const token = new URL(linkFrom(mail, '/auth/create-password')).hash.replace(/^#token=/, '');
-    const set = await admin.post('/api/auth/create-password', {
-      headers: { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(admin) },
-      data: { token, password: TOUR_ADMIN.password, password_confirmation: TOUR_ADMIN.password },
-    });
-    if (!set.ok()) throw new Error(`POST /api/auth/create-password answered ${set.status()}: ${await set.text()}`);
+    await use(admin);
   } finally {
     await admin.dispose();
   }
+}
+
+async function apiJson<T>(admin: APIRequestContext, method: 'get' | 'post', url: string, data?: unknown): Promise<T> {
+  const headers = method === 'get' ? API_HEADERS : { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(admin) };
+  const res = await admin[method](url, { headers, data });
+  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url} answered ${res.status()}: ${await res.text()}`);
+  const body = await res.text();
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+/** Sets the password through the invitation mailed to `who` since `since`, as its link does. */
+async function acceptInvitation(admin: APIRequestContext, who: Credentials, since: Date): Promise<void> {
+  const mail = await waitForMail({ to: who.email, subject: 'Je account staat klaar', since });
+  const token = new URL(linkFrom(mail, '/auth/create-password')).hash.replace(/^#token=/, '');
+  await apiJson(admin, 'post', '/api/auth/create-password', {
+    token,
+    password: who.password,
+    password_confirmation: who.password,
+  });
+}
+
+/** Adds the back-office tour's administrator as an admin adds an employee: with the admin's own role. */
+function createTourAdmin(): Promise<void> {
+  return asDemoAdmin(async (admin) => {
+    const me = await apiJson<{ data: { guardable: { id: number } } }>(admin, 'get', '/api/user/current');
+    const self = await apiJson<{ data: { role: { id: number } } }>(admin, 'get', `/api/users/${me.data.guardable.id}`);
+    const since = new Date();
+    await apiJson(admin, 'post', '/api/users', {
+      firstName: 'Tessa',
+      lastName: 'Rondleiding',
+      email: TOUR_ADMIN.email,
+      roleId: self.data.role.id,
+      locale: 'nl',
+    });
+    await acceptInvitation(admin, TOUR_ADMIN, since);
+  });
+}
+
+/** Adds the portal tour's user to Emma's company (Nordic Star Cruises), as an account manager does. */
+function createTourClient(): Promise<void> {
+  return asDemoAdmin(async (admin) => {
+    const companies = await apiJson<{ data: { id: number; name: string }[] }>(
+      admin,
+      'get',
+      `/api/companies?q=${encodeURIComponent('Nordic Star')}`,
+    );
+    const company = companies.data.find((c) => c.name === 'Nordic Star Cruises');
+    if (!company) throw new Error('no company Nordic Star Cruises in the demo data');
+    const since = new Date();
+    await apiJson(admin, 'post', `/api/companies/${company.id}/users`, {
+      firstName: 'Tijn',
+      lastName: 'Rondleiding',
+      email: TOUR_CLIENT.email,
+      locale: 'nl',
+    });
+    await acceptInvitation(admin, TOUR_CLIENT, since);
+  });
 }
 
 export const ACTORS: Record<ActorName, Actor> = {
@@ -65,6 +103,7 @@ export const ACTORS: Record<ActorName, Actor> = {
   fitter: { model: 'employee', logins: [FITTER] },
   emma: { model: 'client', logins: [ACCOUNTS.emma, { email: ACCOUNTS.emma.email, password: EMMA_RESET_PASSWORD }] },
   tourAdmin: { model: 'employee', logins: [TOUR_ADMIN], create: createTourAdmin },
+  tourClient: { model: 'client', logins: [TOUR_CLIENT], create: createTourClient },
 };
 
 /**

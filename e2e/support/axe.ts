@@ -268,6 +268,7 @@ class ActorContexts {
 
   private async open(name: ActorName): Promise<BrowserContext> {
     const context = await this.browser.newContext(this.options);
+    watchApiFailures(context);
     await watchAccessibility(context);
     await context.addInitScript(tabStartsSignedIn, ACTORS[name].model);
     await signInOverApi(context.request, name);
@@ -289,12 +290,38 @@ class ActorContexts {
  * CI keeps only the printed output, not the screenshots and traces in test-results.
  */
 async function printScreen(page: Page, name: string): Promise<void> {
-  const tree = await page
-    .locator('body')
+  const main = page.locator('main');
+  const tree = await ((await main.count()) === 1 ? main : page.locator('body'))
     .ariaSnapshot({ timeout: 2_000 })
     .catch((err: Error) => `(no snapshot: ${err.message.split('\n')[0]})`);
   const cut = tree.length > 3_000 ? `${tree.slice(0, 3_000)}\n…` : tree;
-  console.log(`[${name}'s page at the failure] ${page.url()}\n${cut}`);
+  const failed = apiFailuresOf.get(page.context()) ?? [];
+  const answers = failed.length ? `\nAPI calls refused or failed, and page errors, during the test:\n${failed.join('\n')}` : '';
+  console.log(`[${name}'s page at the failure] ${page.url()}${answers}\n${cut}`);
+}
+
+/**
+ * The API calls of a context that were refused (4xx) or failed (5xx) since its test began, and the
+ * page errors (the app's answer to either can be the login page or an error screen): printed with
+ * a failure.
+ */
+const apiFailuresOf = new WeakMap<BrowserContext, string[]>();
+
+function watchApiFailures(context: BrowserContext): void {
+  const list: string[] = [];
+  apiFailuresOf.set(context, list);
+  context.on('response', (res) => {
+    const status = res.status();
+    if (status < 400) return;
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith('/api/') && !url.pathname.startsWith('/sanctum/')) return;
+    list.push(`${new Date().toISOString()} ${res.request().method()} ${url.pathname}${url.search} ${status}`);
+    if (list.length > 20) list.shift();
+  });
+  context.on('weberror', (error) => {
+    list.push(`${new Date().toISOString()} page error: ${error.error().message.split('\n')[0]}`);
+    if (list.length > 20) list.shift();
+  });
 }
 
 /** The actors' contexts one test used: its pages are checked by axe and closed when it ends. */
@@ -314,6 +341,7 @@ class ActorPages {
     if (!this.used.has(name)) {
       this.used.set(name, context);
       findingsOf.get(context)?.clear();
+      apiFailuresOf.get(context)?.splice(0);
       await ensureSignedIn(context, name);
       // No tracing here: on a retry Playwright records a trace chunk of every open context itself,
       // these long-lived ones included; starting or stopping one here breaks its chunk.
@@ -383,6 +411,7 @@ export const test = base.extend<Fixtures, { actorContexts: ActorContexts }>({
     await use((name) => actorPages.open(name));
   },
   context: async ({ context }, use, testInfo) => {
+    watchApiFailures(context);
     await watchAccessibility(context);
     await use(context);
     if (testInfo.status !== testInfo.expectedStatus) {

@@ -171,6 +171,19 @@ describe('api answers', () => {
     expect(err.status).toBe(0);
   });
 
+  it("turns a body cut off after the status (a page being left) into code 'NETWORK' with status 0", async () => {
+    const cut = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"data":'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    mockFetch(() => new Response(cut, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const err = await caught(api.get('/api/user/current'));
+    expect(err.code).toBe('NETWORK');
+    expect(err.status).toBe(0);
+  });
+
   it('passes an abort through as the AbortError it is', async () => {
     mockFetch(() => {
       throw new DOMException('The operation was aborted.', 'AbortError');

@@ -101,6 +101,7 @@ async function send(method: string, path: string, o: RequestOptions): Promise<Re
  */
 export async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<T> {
   let res: Response;
+  let text: string;
   try {
     if (!SAFE.has(method) && !readXsrfToken()) await fetchCsrfCookie();
     res = await send(method, path, o);
@@ -108,12 +109,14 @@ export async function request<T>(method: string, path: string, o: RequestOptions
       await fetchCsrfCookie();
       res = await send(method, path, o);
     }
+    // Reading the body is part of getting the answer: a page being left or reloaded cuts it off
+    // after the status came in, and that is no answer either (a TypeError, not an AbortError).
+    text = res.status === 204 ? '' : await res.text();
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, null, 'NETWORK');
   }
   if (res.status === 204) return undefined as T;
-  const text = await res.text();
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;

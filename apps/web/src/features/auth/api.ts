@@ -42,30 +42,28 @@ function resetToLogin(rememberPage: boolean): void {
 }
 
 /**
- * A user load that got no answer: cut off because the page is being left or reloaded, or the
- * network is gone. That says nothing about the session, so it must not end it: a reload while a
- * load was under way would otherwise wipe the stored session and land on the login page.
- */
-function unanswered(err: unknown): boolean {
-  return (err instanceof ApiError && err.status === 0) || (err instanceof DOMException && err.name === 'AbortError');
-}
-
-/**
  * Before every navigation of a signed-in route set: load the user when it is not loaded yet. A
- * failure the server answers is a signed-out session: clear everything and go to login (spec
- * section 4). A load that got no answer is thrown on to the route's error screen, which offers a
- * retry, and the stored session stays.
+ * failure the server answers (a 4xx or 5xx status) is a signed-out session: clear everything and
+ * go to login (spec section 4). Anything else is thrown on to the route's error screen, which
+ * offers a retry, and the stored session stays: a load that got no answer (cut off because the
+ * page is being left or reloaded, its body included, or the network is gone; status 0 or an
+ * abort) says nothing about the session, and ending it then would land a reload on the login page
+ * with the stored session wiped. The user's language is applied when it loads; a language that
+ * cannot be loaded leaves the page in the one it has.
  */
 export async function ensureUser(rememberPage = true): Promise<CurrentUserResponse | null> {
+  let user: CurrentUserResponse;
   try {
-    const user = await queryClient.ensureQueryData(currentUserQuery);
-    if (isLocale(user.data.locale)) await applyLocale(user.data.locale);
-    return user;
+    user = await queryClient.ensureQueryData(currentUserQuery);
   } catch (err) {
-    if (unanswered(err)) throw err;
+    if (!(err instanceof ApiError) || err.status === 0) throw err;
     resetToLogin(rememberPage);
     return null;
   }
+  if (isLocale(user.data.locale)) {
+    await applyLocale(user.data.locale).catch((err: unknown) => console.warn('the language could not be loaded', err));
+  }
+  return user;
 }
 
 /** Logout: post, then reload the user, which fails and resets the session (spec section 4). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiError, mockFetch } from '../../../test/fetch';
+import { apiError, json, mockFetch } from '../../../test/fetch';
 import { ApiError } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { STORAGE_KEYS } from '../../lib/storage';
@@ -37,5 +37,35 @@ describe('ensureUser', () => {
     expect(localStorage.getItem(STORAGE_KEYS.authenticated)).toBe('1');
     expect(localStorage.getItem(STORAGE_KEYS.authenticatedModel)).toBe('employee');
     expect(window.location.pathname).toBe('/projects/7/areas');
+  });
+
+  it('keeps the stored session when the answer is cut off after its status (the page is being left)', async () => {
+    mockFetch(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.error(new TypeError('network error'));
+            },
+          }),
+          { status: 200 },
+        ),
+    );
+    await expect(ensureUser()).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem(STORAGE_KEYS.authenticated)).toBe('1');
+    expect(window.location.pathname).toBe('/projects/7/areas');
+  });
+
+  it('keeps the stored session when what fails is not an answer of the server (a script error)', async () => {
+    mockFetch(() => json(200, { notAUser: true }));
+    await expect(ensureUser()).rejects.toBeInstanceOf(TypeError);
+    expect(localStorage.getItem(STORAGE_KEYS.authenticated)).toBe('1');
+    expect(window.location.pathname).toBe('/projects/7/areas');
+  });
+
+  it('ends the session on a server error too: it is an answer (spec section 4)', async () => {
+    mockFetch(() => apiError(500, 'SERVER_ERROR'));
+    await expect(ensureUser()).resolves.toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.authenticated)).toBeNull();
   });
 });
