@@ -97,6 +97,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => s
  * E2E_DATABASE_URL is set), with the demo data loaded on its first start.
  */
 export default async function globalSetup(): Promise<void> {
+  const started = Date.now();
   ensureWebBuild();
   ensureServerBuild();
 
@@ -181,6 +182,6 @@ export default async function globalSetup(): Promise<void> {
   process.env[ENV.mailDir] = mailDir;
   process.env[ENV.erpControl] = `http://127.0.0.1:${erpPort}/__control`;
   console.log(
-    `[e2e] app on ${baseUrl} (${database ? `PostgreSQL database ${database.name}` : 'PGlite'}), SMTP sink on port ${smtp.port}, stand-in ERP on port ${erpPort}`,
+    `[e2e] app on ${baseUrl} (${database ? `PostgreSQL database ${database.name}` : 'PGlite'}), SMTP sink on port ${smtp.port}, stand-in ERP on port ${erpPort}: migrated, demo loaded and serving in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }
