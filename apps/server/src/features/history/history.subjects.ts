@@ -83,6 +83,45 @@ const own =
     return [[type, id]];
   };
 
+/**
+ * The route that reads each kind of record (its editor's, or the list it is edited in where it has
+ * no route of its own). Its declared access is checked before the resolver: a history is readable
+ * exactly when the record is. The services the resolvers call scope the record (which project,
+ * whose HR file) but leave the permission to the route, so without this a person with no right to
+ * roles or the catalogue read their histories (issue 25). A query string, where there is one, is
+ * part of the read (the route's service checks it); the route's access is looked up without it.
+ */
+export const HISTORY_READ_ROUTES: Record<HistorySubject, `GET /api/${string}`> = {
+  product: 'GET /api/products/:productId',
+  article: 'GET /api/articles/:articleId',
+  attribute: 'GET /api/attributes/:kind',
+  robox_material: 'GET /api/robox/materials/:roboxMaterialId',
+  robox_category: 'GET /api/robox/material-categories/:roboxMaterialCategoryId',
+  company: 'GET /api/companies/:companyId',
+  company_user: 'GET /api/companies/:companyId/users/:clientId',
+  company_post: 'GET /api/companies/:companyId/posts/:postId',
+  employee: 'GET /api/users/:userId',
+  role: 'GET /api/roles/:roleId',
+  project: 'GET /api/projects/:projectId',
+  area: 'GET /api/projects/:projectId/areas',
+  task: 'GET /api/projects/:projectId/tasks/:taskId',
+  subtask: 'GET /api/projects/:projectId/subtasks/:subtaskId',
+  ticket: 'GET /api/tickets/:ticketId',
+  drawing: 'GET /api/projects/:projectId/drawings/:drawingId',
+  order: 'GET /api/orders/:orderId',
+  template: 'GET /api/templates/:templateId',
+  declaration: 'GET /api/declarations/:declarationId',
+  overnight: 'GET /api/overnights/:overnightId',
+  leave_request: 'GET /api/leave-requests/:leaveRequestId',
+  collective_leave: 'GET /api/collective-leaves/:collectiveLeaveId',
+  // The settings screen's list, inactive types included (its rights; without ?all=1 any employee reads the active ones).
+  leave_type: 'GET /api/leave-types?all=1',
+  hour_rule: 'GET /api/hour-rules',
+  sick_period: 'GET /api/users/:userId/sick-periods',
+  employee_contract: 'GET /api/users/:userId/contracts',
+  employee_document: 'GET /api/users/:userId/documents',
+};
+
 export const HISTORY_RESOLVERS: Record<HistorySubject, Resolver> = {
   product: own('product', getProduct),
   article: own('article', getArticle),

@@ -1,4 +1,5 @@
-import { HISTORY_SUBJECTS } from '@app/shared/platform/history';
+import { HISTORY_SUBJECTS, type HistorySubject } from '@app/shared/platform/history';
+import { ATTRIBUTE_KINDS } from '@app/shared/products/attributes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, type EmployeeFixture } from '../../../test/factories/identity';
@@ -6,6 +7,7 @@ import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/ap
 import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { accounts, employees } from '../../db/schema';
+import { HISTORY_READ_ROUTES } from './history.subjects';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -16,6 +18,7 @@ let managerFx: EmployeeFixture;
 let plain: Agent;
 let plainFx: EmployeeFixture;
 let client: Agent;
+let fitter: Agent;
 const names = new Map<number, string>();
 const nameOf = (fx: EmployeeFixture) => names.get(fx.employeeId);
 
@@ -39,12 +42,13 @@ beforeAll(async () => {
       admin: { admin: true },
       manager: { permissions: ['companies.manage', 'companies.act-as-client', 'users.manage-roles'] },
       plain: { permissions: ['projects.view'] },
+      fitter: {},
     },
     companies: { company: { name: `Client ${uniq()}` } },
     clients: { client: {} },
     anon: true,
   });
-  ({ anon, admin, manager, plain, client } = cast);
+  ({ anon, admin, manager, plain, client, fitter } = cast);
   managerFx = cast.manager.fx;
   plainFx = cast.plain.fx;
   const rows = await tdb.db.orm
@@ -210,6 +214,42 @@ describe('GET /api/history/:subject/:id', () => {
       '/api/history/company/1?x=1',
     ]) {
       expect((await admin.get(url)).statusCode, url).toBe(400);
+    }
+  });
+
+  it("answers 403 for every kind exactly when the record's own read route does (issue 25: the fitter read role and catalogue histories)", async () => {
+    const missing = 2147483000;
+    const readUrl = (subject: HistorySubject) =>
+      HISTORY_READ_ROUTES[subject]
+        .replace(/^GET /, '')
+        .replace(':kind', ATTRIBUTE_KINDS[0])
+        .replace(/:[A-Za-z]+/g, String(missing));
+    const refused: Record<string, string[]> = {};
+    for (const [name, who] of Object.entries({ plain, manager, fitter })) {
+      for (const subject of HISTORY_SUBJECTS) {
+        const record = await who.get(readUrl(subject));
+        const history = await who.get(`/api/history/${subject}/${missing}`);
+        expect(record.statusCode, `${name} ${readUrl(subject)}: ${record.body}`).not.toBe(500);
+        expect(
+          history.statusCode === 403,
+          `${name} ${subject}: the record ${record.statusCode}, its history ${history.statusCode}`,
+        ).toBe(record.statusCode === 403);
+        if (history.statusCode === 403) refused[name] = [...(refused[name] ?? []), subject];
+      }
+    }
+    // Someone with no rights at all reads the history of nothing that needs a right.
+    expect(refused.fitter).toEqual(
+      expect.arrayContaining(['role', 'product', 'article', 'attribute', 'robox_material', 'robox_category']),
+    );
+  });
+
+  it('every kind names a read route that exists and declares its access', () => {
+    for (const subject of HISTORY_SUBJECTS) {
+      const [method, read = ''] = HISTORY_READ_ROUTES[subject].split(' ');
+      const url = read.split('?')[0];
+      const route = t.app.routeTable.find((r) => r.method === method && r.url === url);
+      expect(route, `${subject}: ${HISTORY_READ_ROUTES[subject]}`).toBeDefined();
+      expect(route?.config?.access, subject).toBeDefined();
     }
   });
 

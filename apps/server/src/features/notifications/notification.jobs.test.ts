@@ -75,6 +75,31 @@ describe('the notification outbox', () => {
     await tdb.db.orm.update(accounts).set({ status: 'active' }).where(eq(accounts.id, clientEn.accountId));
   });
 
+  it('mails nobody who cannot sign in: a user never invited, or whose invitation is open, keeps the notification in the app (issue 25)', async () => {
+    const elsewhere = (await createCompany(tdb.db, { name: 'Pending Co' })).id;
+    const pending = await createClient(tdb.db, elsewhere, { locale: 'nl' });
+    await tdb.db.orm.update(accounts).set({ passwordHash: null }).where(eq(accounts.id, pending.accountId));
+    await notify(
+      tdb.db.orm,
+      [client.accountId, pending.accountId],
+      {
+        kind: 'drawing.version_ready',
+        data: { drawingId: 1, name: 'Atrium', versionNumber: 1 },
+        link: '/drawings/1',
+        mail: true,
+      },
+      t.clock(),
+    );
+    expect(await deliverOwedMails(t.app.platform)).toBe(1);
+    expect(t.mailer.to(client.email)).toHaveLength(1);
+    expect(t.mailer.to(pending.email)).toHaveLength(0);
+    const [row] = await tdb.db.orm
+      .select({ state: notifications.mailState })
+      .from(notifications)
+      .where(eq(notifications.accountId, pending.accountId));
+    expect(row?.state).toBe('none');
+  });
+
   it('a stored name with a line break never shapes the mail (A13)', async () => {
     await notify(
       tdb.db.orm,

@@ -59,6 +59,13 @@ export async function employeeAccount(db: DbOrTx, employeeId: number | null): Pr
   return rows[0]?.id ?? null;
 }
 
+/**
+ * Whether an account can sign in: active, with a password set. A company user who was never
+ * invited, or whose invitation is still open, gets no mail (issue 25): the notification waits in
+ * the app for when they can sign in.
+ */
+const canSignIn = sql`(a.status = 'active' AND a.password_hash IS NOT NULL)`;
+
 const recipientColumns = sql`a.email, a.locale, coalesce(e.first_name, cu.first_name, '') AS "firstName"`;
 const recipientJoins = sql`LEFT JOIN employees e ON e.id = a.employee_id LEFT JOIN company_users cu ON cu.id = a.company_user_id`;
 
@@ -73,18 +80,19 @@ export async function deliverOwedMails(p: Platform, batch = 50): Promise<number>
         data: Record<string, unknown>;
         link: string | null;
         status: string;
+        canSignIn: boolean;
         email: string;
         locale: Locale;
         firstName: string;
       }>(
         tx,
-        sql`SELECT n.id, n.kind, n.data, n.link, a.status, ${recipientColumns}
+        sql`SELECT n.id, n.kind, n.data, n.link, a.status, ${canSignIn} AS "canSignIn", ${recipientColumns}
               FROM notifications n JOIN accounts a ON a.id = n.account_id ${recipientJoins}
              WHERE n.mail_state = 'pending' ORDER BY n.id LIMIT ${batch} FOR UPDATE OF n SKIP LOCKED`,
       );
       const outcome = { sent: [] as number[], failed: [] as number[], skipped: [] as number[] };
       for (const r of rows) {
-        if (r.status !== 'active') {
+        if (r.status !== 'active' || !r.canSignIn) {
           outcome.skipped.push(Number(r.id));
           continue;
         }
@@ -161,7 +169,8 @@ export async function remindWaitingApprovals(p: Platform, now: Date, days: numbe
     if (byAccount.size === 0) return 0;
     const who = await query<{ id: number; email: string; locale: Locale; firstName: string }>(
       tx,
-      sql`SELECT a.id, ${recipientColumns} FROM accounts a ${recipientJoins} WHERE a.id = ANY(${intArray([...byAccount.keys()])})`,
+      sql`SELECT a.id, ${recipientColumns} FROM accounts a ${recipientJoins}
+           WHERE a.id = ANY(${intArray([...byAccount.keys()])}) AND ${canSignIn}`,
     );
     for (const w of who) {
       const list = byAccount.get(w.id) ?? [];
