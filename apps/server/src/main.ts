@@ -3,7 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { migrate } from './db/migrate';
+import { prepareDatabase } from './db/startup';
 import { seedCatalogueDemo } from './demo/catalogue';
 import { seedCompaniesDemo } from './demo/companies';
 import { seedDrawingsDemo } from './demo/drawings';
@@ -36,18 +36,16 @@ async function main(): Promise<void> {
   }
   // Signals are handled from here on: one during the start-up stops the process after the step
   // in progress (a migration is never cut in half), with whatever was opened so far.
-  const shutdown = new Shutdown({
-    log: pino(loggerOptions(config) as pino.LoggerOptions),
-    deadlineMs: SHUTDOWN_DEADLINE_MS,
-  });
+  const log = pino(loggerOptions(config) as pino.LoggerOptions);
+  const shutdown = new Shutdown({ log, deadlineMs: SHUTDOWN_DEADLINE_MS });
   try {
-    await start(config, shutdown);
+    await start(config, shutdown, log);
   } catch (err) {
     shutdown.fail(err);
   }
 }
 
-async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown): Promise<void> {
+async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown, log: pino.Logger): Promise<void> {
   let config = initial;
   // Demo without a real ERP: an in-process stand-in serves Exact's Items API on 127.0.0.1 (docs/erp.md).
   let standin: ErpStandin | null = null;
@@ -63,23 +61,32 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown)
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pgdata'),
     poolSize: config.databasePoolSize,
+    // A restart of PostgreSQL under traffic is reported here and answered 503 (platform/errors.ts).
+    log,
   });
   shutdown.onStop('database', 'closed the database', () => db.close());
   await shutdown.checkpoint();
   // Migrations may run under their own, more privileged role (O3).
-  if (config.migrationDatabaseUrl && config.migrationDatabaseUrl !== config.databaseUrl) {
-    const migrator = await openDatabase({ url: config.migrationDatabaseUrl, poolSize: 1, applicationName: 'outfitting-migrate' });
-    await migrate(migrator);
-    await migrator.close();
-  } else {
-    await migrate(db);
+  const migrator =
+    config.migrationDatabaseUrl && config.migrationDatabaseUrl !== config.databaseUrl
+      ? await openDatabase({ url: config.migrationDatabaseUrl, poolSize: 1, applicationName: 'outfitting-migrate', log })
+      : undefined;
+  // Migrations and the demo seed under one lock: processes starting together on an empty
+  // database take turns, and only the one that loaded the demo loads the rest of it below.
+  let seeded = false;
+  try {
+    ({ seeded } = await prepareDatabase(db, {
+      migrator,
+      checkpoint: () => shutdown.checkpoint(),
+      seed: async (db) => {
+        if (config.seedDemo && config.mode === 'demo' && (await isEmpty(db))) return await seedDemo(db);
+        return false;
+      },
+    }));
+  } finally {
+    await migrator?.close();
   }
   await shutdown.checkpoint();
-  let seeded = false;
-  if (config.seedDemo && config.mode === 'demo' && (await isEmpty(db))) {
-    await seedDemo(db);
-    seeded = true;
-  }
 
   const app = await buildApp({ config, db });
   shutdown.log = app.log;

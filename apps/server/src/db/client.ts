@@ -28,6 +28,11 @@ export interface Database {
   raw: RawClient;
   /** A client that holds one connection for fn (advisory locks that must outlive a statement). */
   withConnection<T>(fn: (client: RawClient) => Promise<T>): Promise<T>;
+  /**
+   * The same database bound to one connection for fn: orm, raw and withConnection all run on it,
+   * so a session-level advisory lock taken there covers everything fn does (start-up).
+   */
+  withSession<T>(fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The PGlite instance, when that is the driver (tests clone it). */
   pglite?: PGlite;
@@ -37,6 +42,11 @@ export interface Database {
 // timestamptz and timestamp arrive as Date; int8 (counts) as number: our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** Where a lost connection is reported; pino's and Fastify's loggers fit. */
+export interface DatabaseLog {
+  warn(obj: object, msg: string): void;
+}
+
 export interface DatabaseOptions {
   url?: string | undefined;
   dataDir?: string | undefined;
@@ -44,6 +54,8 @@ export interface DatabaseOptions {
   /** A PGlite to use as is (tests pass an in-memory clone). */
   pglite?: PGlite;
   applicationName?: string;
+  /** Told once per connection that fails; without it such failures stay quiet. */
+  log?: DatabaseLog;
 }
 
 /**
@@ -56,7 +68,7 @@ export function createPglite(dataDir?: string, opts: { loadDataDir?: Blob } = {}
 
 /** Opens PostgreSQL when a URL is given, else PGlite under dataDir (or in memory for 'memory://'). */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.url) return openPg(opts.url, opts.poolSize ?? 10, opts.applicationName ?? 'outfitting');
+  if (opts.url) return openPg(opts.url, opts.poolSize ?? 10, opts.applicationName ?? 'outfitting', opts.log);
   let lite = opts.pglite;
   if (!lite) {
     const dir = opts.dataDir ?? 'memory://';
@@ -66,7 +78,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return wrapPglite(lite);
 }
 
-function openPg(url: string, poolSize: number, applicationName: string): Database {
+function openPg(url: string, poolSize: number, applicationName: string, log: DatabaseLog | undefined): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -74,8 +86,28 @@ function openPg(url: string, poolSize: number, applicationName: string): Databas
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
   });
-  // A dropped connection must not crash the process; the next query gets a fresh one (O5).
-  pool.on('error', () => {});
+  // A dropped connection must not crash the process; the next query gets a fresh one (O5). The
+  // pool only listens on idle clients: a client that is checked out (a transaction between its
+  // statements, withConnection) emits 'error' on itself, and an EventEmitter 'error' without a
+  // listener ends the process. So every client gets a listener of its own for its whole life.
+  // The query in flight is rejected by the driver anyway, and pg-pool drops a client that is no
+  // longer queryable when it is released, so nothing else is needed to recover.
+  const reported = new WeakSet<object>();
+  const onError = (err: Error, client: object | undefined) => {
+    // One termination arrives as up to three events (the FATAL message, the socket's end, the
+    // pool's idle listener): one warning per connection is enough.
+    if (client) {
+      if (reported.has(client)) return;
+      reported.add(client);
+    }
+    const code = (err as { code?: unknown }).code;
+    log?.warn(
+      { event: 'db.connection-lost', code: typeof code === 'string' ? code : undefined, error: err.message },
+      'a database connection failed; the pool opens a new one for the next query',
+    );
+  };
+  pool.on('connect', (client) => client.on('error', (err) => onError(err, client)));
+  pool.on('error', (err, client) => onError(err, client));
   const wrap = (c: pg.Pool | pg.PoolClient): RawClient => ({
     async query(text, values, name) {
       const res = await c.query(name ? { name, text, values: values ?? [] } : { text, values: values ?? [] });
@@ -85,21 +117,45 @@ function openPg(url: string, poolSize: number, applicationName: string): Databas
       await c.query(text);
     },
   });
-  return {
+  // A client whose work failed is closed rather than pooled: a lost connection must not be handed
+  // out again, and one whose session state is unknown (an advisory lock an aborted fn never
+  // released) must not leak it to the next borrower.
+  const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      return await fn(client);
+    } catch (err) {
+      failure = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.release(failure);
+    }
+  };
+  const db: Database = {
     driver: 'pg',
     orm: drizzlePg(pool, { schema }) as unknown as Orm,
     raw: wrap(pool),
-    async withConnection(fn) {
-      const client = await pool.connect();
-      try {
-        return await fn(wrap(client));
-      } finally {
-        client.release();
-      }
-    },
+    withConnection: (fn) => withClient((client) => fn(wrap(client))),
+    withSession: (fn) =>
+      withClient((client) => {
+        const raw = wrap(client);
+        const session: Database = {
+          driver: 'pg',
+          orm: drizzlePg(client, { schema }) as unknown as Orm,
+          raw,
+          // Already on one connection: nested calls stay on it (advisory locks are re-entrant per session).
+          withConnection: (inner) => inner(raw),
+          withSession: (inner) => inner(session),
+          close: () => Promise.reject(new Error('close the database, not a session of it')),
+          pool,
+        };
+        return fn(session);
+      }),
     close: () => pool.end(),
     pool,
   };
+  return db;
 }
 
 /**
@@ -179,12 +235,15 @@ function wrapPglite(lite: PGlite): Database {
       await lite.exec(text);
     },
   };
-  return {
+  const db: Database = {
     driver: 'pglite',
     orm: drizzlePglite(lite, { schema }) as unknown as Orm,
     raw,
     withConnection: (fn) => fn(raw),
+    // PGlite is one session already.
+    withSession: (fn) => fn(db),
     close: () => lite.close(),
     pglite: lite,
   };
+  return db;
 }

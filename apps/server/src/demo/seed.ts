@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import { accounts, companies, companyUsers, employees, rolePermissions, roles } from '../db/schema';
 import { hashPassword } from '../platform/password';
+import { query } from '../platform/sql';
 
 /** The demo accounts; the README lists the same table. Never loaded in production mode (A7). */
 export const DEMO_ACCOUNTS = {
@@ -162,11 +163,29 @@ export const DEMO_CREW = [
   { firstName: 'Kees', insertion: '', lastName: 'Visser', function: 'Monteur', phone: '+31 10 123 45 73' },
 ] as const;
 
-/** Loads the demo: roles, two employees with an account and three crew members, client companies and one customer user each for a cruise and a leisure client. */
-export async function seedDemo(db: Database): Promise<void> {
+// Arbitrary constant that identifies "demo seed" among the one-key advisory locks (migrations use
+// 727_001, start-up 727_002); the two-key classes in platform/sql.ts live in a separate key space.
+const SEED_LOCK = 727_003;
+
+/**
+ * Loads the demo: roles, two employees with an account and three crew members, client companies
+ * and one customer user each for a cruise and a leisure client. Safe when several processes call
+ * it at once: the transaction waits for any other seed first and loads nothing when that one (or
+ * anyone) already made accounts or the demo's roles.
+ * @returns whether this call loaded the demo (the caller then loads the rest of it)
+ */
+export async function seedDemo(db: Database): Promise<boolean> {
   const hashes = await Promise.all(Object.values(DEMO_ACCOUNTS).map((a) => hashPassword(a.password)));
   const [adminHash, pmHash, cruiseHash, leisureHash] = hashes as [string, string, string, string];
-  await db.orm.transaction(async (tx) => {
+  return db.orm.transaction(async (tx) => {
+    // Held to the commit. A caller that waited here reads the other's committed rows in the next
+    // statement (READ COMMITTED takes a new snapshot per statement), so it sees them and stops.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    const present = await query<{ seeded: boolean }>(
+      tx,
+      sql`SELECT EXISTS (SELECT 1 FROM ${accounts}) OR EXISTS (SELECT 1 FROM ${roles} WHERE ${roles.slug} = 'admin') AS seeded`,
+    );
+    if (present[0]?.seeded) return false;
     const adminRole = await role(tx, 'admin', 'Beheerder', true, 'general', []);
     const pmRole = await role(tx, 'project-manager', 'Projectleider', false, 'projects', PROJECT_MANAGER_PERMISSIONS);
     await role(tx, 'hr', 'HR-medewerker', false, 'hr', HR_PERMISSIONS);
@@ -274,5 +293,6 @@ export async function seedDemo(db: Database): Promise<void> {
         firstLogin: true,
       },
     ]);
+    return true;
   });
 }

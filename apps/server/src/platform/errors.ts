@@ -2,6 +2,7 @@ import { type ApiErrorBody, type ErrorCode, errorStatus, type FieldError } from 
 import { toFieldErrors } from '@app/shared/platform/validation';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 
 /** The one error type the application throws; the code decides the HTTP status. */
 export class AppError extends Error {
@@ -269,6 +270,16 @@ export function toAppError(err: unknown): AppError {
   if (fe?.statusCode === 404) return new AppError('ROUTE_NOT_FOUND');
   if (fe?.statusCode === 405) return new AppError('METHOD_NOT_ALLOWED');
   if (fe?.statusCode === 503) return new AppError('SERVICE_UNAVAILABLE');
+  // A restart or a cut connection is not the request's fault and passes: 503 tells clients and
+  // load balancers to retry, where a 500 would read as a bug (issue 25 item 6). The socket errors
+  // it recognises come from the file storage (S3) too when that is down: the same answer fits.
+  if (isDatabaseUnavailable(err)) {
+    return new AppError('SERVICE_UNAVAILABLE', {
+      message: 'A service the app depends on is unavailable; retry shortly',
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      details: { retryAfter: DATABASE_RETRY_AFTER_SECONDS },
+    });
+  }
   const pg = pgCode(err);
   if (pg === PG_UNIQUE || pg === PG_SERIALIZATION || pg === PG_DEADLOCK) return new AppError('CONFLICT');
   if (pg === PG_FOREIGN_KEY || pg === PG_RESTRICT) return new AppError('REFERENCE_IN_USE');

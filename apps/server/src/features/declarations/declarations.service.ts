@@ -1,3 +1,4 @@
+import { RECEIPT_MIME_TYPES } from '@app/shared/files/files';
 import type {
   Declaration,
   DeclarationListQuery,
@@ -39,7 +40,7 @@ type DeclarationCreate = z.output<typeof declarationInputSchema>;
 type DeclarationChange = z.output<typeof declarationUpdateSchema>;
 type FieldErrors = Record<string, { code: string }>;
 
-const RECEIPT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
+const RECEIPT_TYPES: readonly string[] = RECEIPT_MIME_TYPES;
 
 function missingFile(id: number) {
   return {

@@ -98,6 +98,32 @@ const rowOf = (
     ...o,
   });
 
+describe('the fitter files his own declaration', () => {
+  it('uploads the receipt through POST /api/files?purpose=receipt with no rights at all, and files the declaration with it (issue 25)', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const boundary = '----receipt';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="bon.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const sent = await me.request('POST', '/api/files?purpose=receipt', {
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const receiptFileId = sent.json().data[0].id;
+    const filed = await me.post('/api/declarations', { ...(await input(meFx)), receiptFileId });
+    expect(filed.statusCode, filed.body).toBe(201);
+    expect(filed.json().data).toMatchObject({ status: 'submitted', receipt: { id: receiptFileId } });
+  });
+});
+
 describe('who may call', () => {
   it('refuses anonymous callers (401) and the portal view (403) on every route', async () => {
     const d = await rowOf(meFx.employeeId);

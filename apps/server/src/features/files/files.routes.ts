@@ -6,12 +6,14 @@ import {
   MAX_FILE_BYTES,
   MAX_FILES_PER_UPLOAD,
   UPLOAD_LIMITS,
+  UPLOAD_RIGHTS,
 } from '@app/shared/files/files';
 import { idParam, noQuery } from '@app/shared/platform/http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
+import { can } from '../../platform/can';
 import { AppError } from '../../platform/errors';
 import { sendDownload } from './files.download';
 import { openFile, uploadFiles } from './files.service';
@@ -45,9 +47,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/files',
     {
-      // Staff attach files to projects, tasks and drawings (projects.manage) and to orders
-      // (companies.manage); the portal view to its product requests, order feedback and drawing comments.
-      config: { access: access.employeeOrPortal('projects.manage', 'companies.manage') },
+      // Every employee and the portal view pass here; who may upload then follows the purpose
+      // (UPLOAD_RIGHTS: the right to the kind of record the file will belong to), checked first thing.
+      config: { access: access.employeeOrPortal() },
       // The largest purpose's (checked per purpose below; the file size limits while streaming).
       bodyLimit: Math.max(bodyLimitOf(UPLOAD_LIMITS.attachment), bodyLimitOf(UPLOAD_LIMITS.drawing)),
       schema: {
@@ -61,15 +63,23 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Each file is checked on its own: its bytes must match its extension (SVG and HTML never pass); a ZIP may hold at most 10 000 entries, 2 GB unpacked and no archive inside. ' +
           'The accepted ones are stored (data), the others are named with the reason (rejected), also when none was accepted. ' +
           'A file is not attached to anything until a record (a project, a task, an order, a drawing) is saved with its id; until then only its uploader sees it. ' +
-          'Staff with projects.manage or companies.manage, and the portal view (a company user, an employee acting as a company), may upload; at most 100 uploads per 10 minutes per account.',
+          'Who may upload follows the purpose (403 otherwise): attachment and drawing, staff with projects.manage or companies.manage and the portal view (a company user, an employee acting as a company); ' +
+          'receipt, every employee; hr-document, staff with documents.manage or contracts.manage. At most 100 uploads per 10 minutes per account.',
         consumes: ['multipart/form-data'],
         querystring: fileUploadQuerySchema,
         response: { 201: fileUploadResponseSchema },
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const { purpose } = req.query;
+      const rights = UPLOAD_RIGHTS[purpose];
+      const actor = req.ctx.actor;
+      const allowed =
+        actor.kind === 'client'
+          ? rights.portal
+          : actor.kind === 'employee' && (rights.staff === 'any' || can(actor, rights.staff));
+      if (!allowed) throw new AppError('FORBIDDEN');
+      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const limits = UPLOAD_LIMITS[purpose];
       // A body announced over the limit cannot hold an acceptable upload: refused before a byte is read.
       const declared = Number(req.headers['content-length'] ?? 0);

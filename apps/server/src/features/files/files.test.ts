@@ -590,6 +590,36 @@ describe.each(['disk', 's3'] as const)('files on %s storage', (storageKind) => {
       expect((await upload(uploader, part, {}, { csrf: false })).statusCode).toBe(419);
       expect(await fileCount()).toBe(before);
     });
+
+    it('lets upload for a purpose those who may save its record: a receipt every employee, an HR file the HR rights (issue 25)', async () => {
+      const hr = t.agent();
+      const hrFx = await createEmployee(tdb.db, { permissions: ['documents.manage'] });
+      await hr.login(hrFx.email, hrFx.password);
+      const sendFor = async (a: Agent, purpose: string) => {
+        const m = multipart([{ name: 'bon.png', data: await png() }]);
+        return a.request('POST', `/api/files?purpose=${purpose}`, { body: m.body, headers: { 'content-type': m.contentType } });
+      };
+      const before = await fileCount();
+      // The fitter (no rights) files the receipt of a declaration; the HR officer adds an HR document.
+      expect((await sendFor(noPerm, 'receipt')).statusCode).toBe(201);
+      expect((await sendFor(viewer, 'receipt')).statusCode).toBe(201);
+      expect((await sendFor(hr, 'hr-document')).statusCode).toBe(201);
+      expect(await fileCount()).toBe(before + 3);
+      // Each purpose to nobody else: 403 before a byte is stored.
+      for (const [who, purpose] of [
+        [noPerm, 'hr-document'],
+        [uploader, 'hr-document'],
+        [hr, 'attachment'],
+        [clientA, 'receipt'],
+        [clientA, 'hr-document'],
+        [actingAsA, 'receipt'],
+      ] as const) {
+        const res = await sendFor(who, purpose);
+        expect(res.statusCode, `${purpose}: ${res.body}`).toBe(403);
+      }
+      expect((await sendFor(anon, 'receipt')).statusCode).toBe(401);
+      expect(await fileCount()).toBe(before + 3);
+    });
   });
 
   describe('GET /api/files/:fileId (F6, Z5)', () => {
@@ -764,7 +794,7 @@ describe('an object store that stops answering', () => {
     await tdb.drop();
   });
 
-  it('fails an upload with 500, keeping no row and no temporary file; a download is a 500, not a missing file', async () => {
+  it('answers an upload 503 with Retry-After while the storage is down, keeping no row and no temporary file; a download is a 503, not a missing file', async () => {
     const body = (name: string) => {
       const boundary = '----down';
       return {
@@ -782,13 +812,14 @@ describe('an object store that stops answering', () => {
     const count = async () => (await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(files))[0]?.n;
     const before = await count();
     const failed = await manager.request('POST', '/api/files', body('after.pdf'));
-    expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toMatchObject({ code: 'INTERNAL' });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(failed.headers['retry-after']).toBe('5');
     expect(await count()).toBe(before);
     const tmp = `${t.config.dataDir}/tmp`;
     expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
 
     const down = await manager.get(`/api/files/${id}`);
-    expect(down.statusCode).toBe(500);
+    expect(down.statusCode).toBe(503);
   }, 60_000);
 });

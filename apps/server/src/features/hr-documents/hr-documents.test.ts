@@ -131,7 +131,36 @@ describe('HR documents and contracts: access', () => {
   });
 });
 
+/** A PDF sent through POST /api/files for a purpose, as the web app's file field sends it. */
+async function sendPdf(who: Agent, purpose: string) {
+  const boundary = '----hr';
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n%%EOF\n\r\n--${boundary}--\r\n`,
+  );
+  return who.request('POST', `/api/files?purpose=${purpose}`, {
+    body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
 describe('HR documents', () => {
+  it('the HR officer uploads a document and a contract through POST /api/files?purpose=hr-document and adds them (issue 25)', async () => {
+    const person = await createEmployee(tdb.db);
+    const docFile = await sendPdf(hrDocs, 'hr-document');
+    expect(docFile.statusCode, docFile.body).toBe(201);
+    const doc = await hrDocs.post(docs(person.employeeId), await docInput({ fileId: docFile.json().data[0].id }));
+    expect(doc.statusCode, doc.body).toBe(201);
+    const contractFile = await sendPdf(hrContracts, 'hr-document');
+    expect(contractFile.statusCode, contractFile.body).toBe(201);
+    const contract = await hrContracts.post(
+      contracts(person.employeeId),
+      await contractInput({ fileId: contractFile.json().data[0].id }),
+    );
+    expect(contract.statusCode, contract.body).toBe(201);
+    // Someone without an HR right may not upload for an HR record.
+    expect((await sendPdf(plain, 'hr-document')).statusCode).toBe(403);
+  });
+
   it('adds, lists with the expiry status, changes and removes a document, with audit rows', async () => {
     const person = await createEmployee(tdb.db);
     const created = await hrDocs.post(docs(person.employeeId), await docInput({ expiresOn: '2026-12-01', title: ' VCA VOL ' }));

@@ -8,9 +8,13 @@ import { AppError } from '../../platform/errors';
 import { intArray, query } from '../../platform/sql';
 
 // Notifications belong to an account: every query names the caller's own account, so another
-// person's notification is simply not found. An employee acting as a company reads their own.
+// person's notification is simply not found. An employee acting as a company sees what the company
+// sees and nothing of their own (issue 25: their staff notifications named other companies): the
+// acting view has no account of its own, so it has no notifications.
 
-function ownAccount(ctx: Ctx): number {
+/** The caller's account, or null while an employee acts as a company. */
+function ownAccount(ctx: Ctx): number | null {
+  if (ctx.actor.kind === 'client' && ctx.actor.actingEmployee) return null;
   const id = signedInAccountId(ctx.actor);
   if (id === null) throw new AppError('UNAUTHENTICATED');
   return id;
@@ -19,6 +23,7 @@ function ownAccount(ctx: Ctx): number {
 /** The caller's notifications, newest first, with the unread count: one statement. */
 export async function listNotifications(ctx: Ctx, q: NotificationListQuery): Promise<NotificationPage> {
   const account = ownAccount(ctx);
+  if (account === null) return { data: [], meta: { ...pageMeta(q.page, q.perPage, 0), unread: 0 } };
   const onlyUnread = q.unread === 'true';
   const rows = await query<{
     id: number;
@@ -51,20 +56,24 @@ export async function listNotifications(ctx: Ctx, q: NotificationListQuery): Pro
 
 /** Marks one of the caller's notifications read (again: no change). @throws NOTIFICATION_NOT_FOUND */
 export async function markRead(ctx: Ctx, id: number): Promise<void> {
+  const account = ownAccount(ctx);
+  if (account === null) throw new AppError('NOTIFICATION_NOT_FOUND');
   const rows = await query<{ id: number }>(
     ctx.db.orm,
     sql`UPDATE notifications SET read_at = coalesce(read_at, ${ctx.clock().toISOString()}::timestamptz)
-         WHERE id = ${id} AND account_id = ${ownAccount(ctx)} RETURNING id`,
+         WHERE id = ${id} AND account_id = ${account} RETURNING id`,
   );
   if (rows.length === 0) throw new AppError('NOTIFICATION_NOT_FOUND');
 }
 
 /** Marks all of the caller's notifications read. */
 export async function markAllRead(ctx: Ctx): Promise<void> {
+  const account = ownAccount(ctx);
+  if (account === null) return;
   await query(
     ctx.db.orm,
     sql`UPDATE notifications SET read_at = ${ctx.clock().toISOString()}::timestamptz
-         WHERE account_id = ${ownAccount(ctx)} AND read_at IS NULL`,
+         WHERE account_id = ${account} AND read_at IS NULL`,
   );
 }
 

@@ -5,6 +5,7 @@ import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { companyPosts, notifications } from '../../db/schema';
 import { notifyDuePosts } from '../companies/company-posts.service';
+import { notify } from './notifications.service';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -12,6 +13,8 @@ let manager: Agent;
 let first: Agent;
 let second: Agent;
 let stranger: Agent;
+let acting: Agent;
+let actingAccountId: number;
 let companyId: number;
 
 beforeAll(async () => {
@@ -21,8 +24,10 @@ beforeAll(async () => {
     staff: { manager: { permissions: ['companies.manage'] } },
     companies: { company: { name: 'Told Co' }, other: {} },
     clients: { first: { company: 'company' }, second: { company: 'company' }, stranger: { company: 'other' } },
+    acting: { acting: { permissions: ['companies.act-as-client', 'companies.manage'], company: 'company' } },
   });
-  ({ manager, first, second, stranger } = cast);
+  ({ manager, first, second, stranger, acting } = cast);
+  actingAccountId = cast.acting.fx.accountId;
   companyId = cast.companies.company.id;
 });
 afterAll(async () => {
@@ -72,6 +77,31 @@ describe('notifications', () => {
     const [row] = await tdb.db.orm.select().from(companyPosts).where(eq(companyPosts.id, later.id));
     expect(row?.notifiedAt).not.toBeNull();
     expect(await tdb.db.orm.select().from(notifications).where(eq(notifications.kind, 'post.published'))).toHaveLength(4);
+  });
+
+  it('shows an employee acting as a company none of their own notifications, as the company sees it (issue 25)', async () => {
+    // A staff notification of the acting employee's own, naming another company.
+    await notify(
+      tdb.db.orm,
+      [actingAccountId],
+      { kind: 'request.received', data: { title: 'Lamp', company: 'Elders BV' }, link: '/requests/9' },
+      t.clock(),
+    );
+    acting.actingAs = null;
+    const staffView = (await acting.get('/api/notifications')).json();
+    expect(staffView.meta).toMatchObject({ total: 1, unread: 1 });
+    const mineId = staffView.data[0].id;
+
+    acting.actingAs = companyId;
+    const portalView = await acting.get('/api/notifications');
+    expect(portalView.statusCode).toBe(200);
+    expect(portalView.json()).toMatchObject({ data: [], meta: { total: 0, unread: 0 } });
+    expect((await acting.post(`/api/notifications/${mineId}/read`, {})).statusCode).toBe(404);
+    expect((await acting.post('/api/notifications/read-all', {})).statusCode).toBe(204);
+    // Nothing of the employee's own was touched.
+    acting.actingAs = null;
+    expect((await acting.get('/api/notifications')).json().meta.unread).toBe(1);
+    acting.actingAs = companyId;
   });
 
   it('answers 401 to nobody signed in and 400 for a bad id or page', async () => {

@@ -1,4 +1,10 @@
-import { type FileInfo, type fileUploadResponseSchema, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@app/shared/files/files';
+import {
+  type FileInfo,
+  type FilePurpose,
+  type fileUploadResponseSchema,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_UPLOAD,
+} from '@app/shared/files/files';
 import { ActionIcon, Anchor, Button, FileButton, Group, Input, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileZip, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
@@ -26,11 +32,14 @@ export function formatBytes(bytes: number, locale: string): string {
   return `${bytes} B`;
 }
 
-/** Sends files to POST /api/files (multipart, one 'files' field each); answers the stored and the refused ones. */
-export function uploadFiles(files: readonly File[]): Promise<FileUploadResponse> {
+/**
+ * Sends files to POST /api/files (multipart, one 'files' field each) for a purpose (who may upload
+ * follows it: a receipt, every employee; an HR file, the HR rights); answers the stored and the refused ones.
+ */
+export function uploadFiles(files: readonly File[], purpose: FilePurpose = 'attachment'): Promise<FileUploadResponse> {
   const form = new FormData();
   for (const f of files) form.append('files', f, f.name);
-  return api.post<FileUploadResponse>('/api/files', form);
+  return api.post<FileUploadResponse>(purpose === 'attachment' ? '/api/files' : `/api/files?purpose=${purpose}`, form);
 }
 
 type RejectionCode = 'type_not_allowed' | 'too_large' | 'invalid_character';
@@ -49,7 +58,7 @@ function rejectedIn(err: unknown, keys: RejectionKeys): { name: string; code: Re
  * up in batches the server takes; a file the server skips is named in a toast, another failure says
  * why. `upload` resolves with the stored files (the list `current` is the value as it is now).
  */
-export function useFileUpload(value: FileInfo[], rejectionKeys: RejectionKeys) {
+export function useFileUpload(value: FileInfo[], rejectionKeys: RejectionKeys, purpose: FilePurpose = 'attachment') {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const resetRef = useRef<() => void>(null);
@@ -78,7 +87,7 @@ export function useFileUpload(value: FileInfo[], rejectionKeys: RejectionKeys) {
     try {
       for (let i = 0; i < ok.length; i += MAX_FILES_PER_UPLOAD) {
         try {
-          const res = await uploadFiles(ok.slice(i, i + MAX_FILES_PER_UPLOAD));
+          const res = await uploadFiles(ok.slice(i, i + MAX_FILES_PER_UPLOAD), purpose);
           stored.push(...res.data);
           for (const r of res.rejected) warn(r.code, r.name);
         } catch (err) {
@@ -180,6 +189,8 @@ interface Props extends FilesFieldBaseProps {
   /** Called with how many files were stored (a success toast). */
   onUploaded?: (count: number) => void;
   rejectionKeys: RejectionKeys;
+  /** What the files are for (POST /api/files?purpose=): attachment unless told. */
+  purpose?: FilePurpose;
 }
 
 /**
@@ -203,9 +214,10 @@ export function FilesField({
   merge = (stored, now) => [...now, ...stored],
   onUploaded,
   rejectionKeys,
+  purpose,
 }: Props) {
   const { t } = useTranslation();
-  const { uploading, resetRef, current, pick, small, upload } = useFileUpload(value, rejectionKeys);
+  const { uploading, resetRef, current, pick, small, upload } = useFileUpload(value, rejectionKeys, purpose);
 
   const handleFiles = async (picked: File[]) => {
     if (!pick(picked)) return;

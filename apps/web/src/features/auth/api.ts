@@ -43,8 +43,9 @@ function resetToLogin(rememberPage: boolean): void {
 
 /**
  * Before every navigation of a signed-in route set: load the user when it is not loaded yet. A
- * failure the server answers (a 4xx or 5xx status) is a signed-out session: clear everything and
- * go to login (spec section 4). Anything else is thrown on to the route's error screen, which
+ * failure the server answers (a 4xx or 5xx status, but 503) is a signed-out session: clear everything
+ * and go to login (spec section 4). Anything else, and a 503 (the server asks to retry: its
+ * database is restarting), is thrown on to the route's error screen, which
  * offers a retry, and the stored session stays: a load that got no answer (cut off because the
  * page is being left or reloaded, its body included, or the network is gone; status 0 or an
  * abort) says nothing about the session, and ending it then would land a reload on the login page
@@ -56,7 +57,8 @@ export async function ensureUser(rememberPage = true): Promise<CurrentUserRespon
   try {
     user = await queryClient.ensureQueryData(currentUserQuery);
   } catch (err) {
-    if (!(err instanceof ApiError) || err.status === 0) throw err;
+    // 503: the server is there but something it needs is not (a database restart); it says to retry.
+    if (!(err instanceof ApiError) || err.status === 0 || err.status === 503) throw err;
     resetToLogin(rememberPage);
     return null;
   }

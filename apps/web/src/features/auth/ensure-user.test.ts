@@ -63,6 +63,13 @@ describe('ensureUser', () => {
     expect(window.location.pathname).toBe('/projects/7/areas');
   });
 
+  it('keeps the stored session on a 503: the server asks to retry (its database is restarting)', async () => {
+    mockFetch(() => apiError(503, 'SERVICE_UNAVAILABLE'));
+    await expect(ensureUser()).rejects.toMatchObject({ status: 503 });
+    expect(localStorage.getItem(STORAGE_KEYS.authenticated)).toBe('1');
+    expect(window.location.pathname).toBe('/projects/7/areas');
+  });
+
   it('ends the session on a server error too: it is an answer (spec section 4)', async () => {
     mockFetch(() => apiError(500, 'SERVER_ERROR'));
     await expect(ensureUser()).resolves.toBeNull();

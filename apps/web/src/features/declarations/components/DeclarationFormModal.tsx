@@ -190,6 +190,7 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
         />
         <FilesField
           id="field-receipt"
+          purpose="receipt"
           label={t('declarations.form.receipt')}
           required
           value={form.values.receipt}

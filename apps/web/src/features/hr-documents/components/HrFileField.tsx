@@ -42,6 +42,7 @@ export function HrFileField(p: {
         return picked.filter((f) => HR_EXTENSION.test(f.name));
       }}
       rejectionKeys={REJECTION_KEYS}
+      purpose="hr-document"
       texts={{
         hint: t('hrDocuments.upload.hint'),
         empty: t('hrDocuments.upload.empty'),
