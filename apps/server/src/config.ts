@@ -20,6 +20,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
+  // How long a statement waits for a lock before it answers 503 (0: for ever). See db/client.ts.
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -87,6 +89,7 @@ export interface Config {
   databaseUrl: string | undefined;
   migrationDatabaseUrl: string | undefined;
   databasePoolSize: number;
+  databaseLockTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL ?? e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseLockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl,

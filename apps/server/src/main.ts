@@ -61,6 +61,7 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown,
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pgdata'),
     poolSize: config.databasePoolSize,
+    lockTimeoutMs: config.databaseLockTimeoutMs,
     // A restart of PostgreSQL under traffic is reported here and answered 503 (platform/errors.ts).
     log,
   });
@@ -69,7 +70,14 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown,
   // Migrations may run under their own, more privileged role (O3).
   const migrator =
     config.migrationDatabaseUrl && config.migrationDatabaseUrl !== config.databaseUrl
-      ? await openDatabase({ url: config.migrationDatabaseUrl, poolSize: 1, applicationName: 'outfitting-migrate', log })
+      ? await openDatabase({
+          url: config.migrationDatabaseUrl,
+          poolSize: 1,
+          applicationName: 'outfitting-migrate',
+          log,
+          // A migration may wait for the locks it needs (the start-up lock keeps other starts out).
+          lockTimeoutMs: 0,
+        })
       : undefined;
   // Migrations and the demo seed under one lock: processes starting together on an empty
   // database take turns, and only the one that loaded the demo loads the rest of it below.

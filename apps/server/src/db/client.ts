@@ -56,7 +56,16 @@ export interface DatabaseOptions {
   applicationName?: string;
   /** Told once per connection that fails; without it such failures stay quiet. */
   log?: DatabaseLog;
+  /**
+   * How long a statement waits for a row or table lock before it fails (SQLSTATE 55P03, answered
+   * 503 with Retry-After): one hot row must not hold every connection of the pool. 0 waits for
+   * ever (the migrations' own connection). PostgreSQL only; PGlite is one session.
+   */
+  lockTimeoutMs?: number;
 }
+
+/** The lock wait of the app's connections unless told otherwise (DATABASE_LOCK_TIMEOUT_MS). */
+export const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
 
 /**
  * A PGlite with the extensions the migrations use (pg_trgm for article search). Everything that
@@ -68,7 +77,14 @@ export function createPglite(dataDir?: string, opts: { loadDataDir?: Blob } = {}
 
 /** Opens PostgreSQL when a URL is given, else PGlite under dataDir (or in memory for 'memory://'). */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.url) return openPg(opts.url, opts.poolSize ?? 10, opts.applicationName ?? 'outfitting', opts.log);
+  if (opts.url)
+    return openPg(
+      opts.url,
+      opts.poolSize ?? 10,
+      opts.applicationName ?? 'outfitting',
+      opts.log,
+      opts.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+    );
   let lite = opts.pglite;
   if (!lite) {
     const dir = opts.dataDir ?? 'memory://';
@@ -78,11 +94,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return wrapPglite(lite);
 }
 
-function openPg(url: string, poolSize: number, applicationName: string, log: DatabaseLog | undefined): Database {
+function openPg(
+  url: string,
+  poolSize: number,
+  applicationName: string,
+  log: DatabaseLog | undefined,
+  lockTimeoutMs: number,
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     application_name: applicationName,
+    // Set on every connection when it opens (a startup parameter, no extra round trip).
+    ...(lockTimeoutMs > 0 ? { options: `-c lock_timeout=${Math.round(lockTimeoutMs)}` } : {}),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
   });

@@ -35,6 +35,9 @@ export function prepareDatabase(db: Database, opts: PrepareOptions = {}): Promis
     await session.raw.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
     let result: Prepared;
     try {
+      // The app's connections give up on a lock after DATABASE_LOCK_TIMEOUT_MS; a migration on a
+      // database in use may wait for its locks (set back when the connection returns to the pool).
+      await session.raw.query('SET lock_timeout = 0');
       const applied = await migrate(opts.migrator ?? session);
       await opts.checkpoint?.();
       const seeded = opts.seed ? await opts.seed(session) : false;
@@ -46,6 +49,7 @@ export function prepareDatabase(db: Database, opts: PrepareOptions = {}): Promis
       await session.raw.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
       throw err;
     }
+    await session.raw.query('RESET lock_timeout');
     await session.raw.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]);
     return result;
   });

@@ -190,6 +190,8 @@ const PG_FOREIGN_KEY = '23503';
 const PG_RESTRICT = '23001';
 const PG_SERIALIZATION = '40001';
 const PG_DEADLOCK = '40P01';
+/** lock_not_available: a lock wait past lock_timeout. */
+const PG_LOCK_NOT_AVAILABLE = '55P03';
 
 /** The PostgreSQL SQLSTATE of an error (or of its cause), if it is one. */
 export function pgCode(err: unknown): string | undefined {
@@ -281,6 +283,15 @@ export function toAppError(err: unknown): AppError {
     });
   }
   const pg = pgCode(err);
+  // A lock waited for longer than lock_timeout (db/client.ts): someone else is changing the same
+  // record right now, many times over (a hot row). Busy, not broken: retry in a moment.
+  if (pg === PG_LOCK_NOT_AVAILABLE) {
+    return new AppError('SERVICE_UNAVAILABLE', {
+      message: 'The record is busy; retry in a moment',
+      headers: { 'retry-after': '1' },
+      details: { retryAfter: 1 },
+    });
+  }
   if (pg === PG_UNIQUE || pg === PG_SERIALIZATION || pg === PG_DEADLOCK) return new AppError('CONFLICT');
   if (pg === PG_FOREIGN_KEY || pg === PG_RESTRICT) return new AppError('REFERENCE_IN_USE');
   return new AppError('INTERNAL');

@@ -5,14 +5,34 @@ import { access } from '../../platform/access';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['up', 'down']) });
 
+/**
+ * Two checks for a load balancer or an orchestrator (README, operations): liveness
+ * (`/api/health/live`: the process answers, nothing else is asked, so a busy database pool or a
+ * database restart never takes a healthy process out of rotation) and readiness (`/api/health`:
+ * the database answers within 2 s).
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health/live',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness: the process is up and its event loop answers (no database call)',
+        querystring: noQuery,
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
   app.get(
     '/api/health',
     {
       config: { access: access.public },
       schema: {
         tags: ['operations'],
-        summary: 'Liveness and database reachability',
+        summary: 'Readiness: the database answers within 2 s (503 otherwise)',
         querystring: noQuery,
         response: { 200: healthSchema, 503: healthSchema },
       },

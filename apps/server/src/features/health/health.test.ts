@@ -2,6 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
+import { openDatabase } from '../../db/client';
+import { toAppError } from '../../platform/errors';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -13,6 +15,71 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await tdb.drop();
+});
+
+describe('GET /api/health/live (issue 25)', () => {
+  it('answers 200 without asking the database: a pool held by lock waiters does not take the process out', async () => {
+    expect((await t.agent().get('/api/health/live')).json()).toEqual({ status: 'ok' });
+    if (process.env.TEST_DB !== 'pg') return;
+    // Every connection of the pool (5 in tests) waits on one locked row for as long as the test wants.
+    const url = tdb.url as string;
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query(
+      'CREATE TABLE IF NOT EXISTS hot_row (id int PRIMARY KEY); INSERT INTO hot_row VALUES (1) ON CONFLICT DO NOTHING',
+    );
+    await holder.query('BEGIN');
+    await holder.query('SELECT * FROM hot_row WHERE id = 1 FOR UPDATE');
+    const waiters = Array.from({ length: 5 }, () =>
+      tdb.db.withConnection(async (c) => {
+        await c.exec("SET lock_timeout = '20s'");
+        await c.query('SELECT * FROM hot_row WHERE id = 1 FOR UPDATE');
+        await c.exec('RESET lock_timeout');
+      }),
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const live = await t.agent().get('/api/health/live');
+      expect(live.statusCode).toBe(200);
+    } finally {
+      await holder.query('COMMIT');
+      await holder.end();
+      await Promise.allSettled(waiters);
+    }
+  });
+});
+
+describe('a lock waited for too long (issue 25: one hot row held every connection)', () => {
+  it.runIf(process.env.TEST_DB === 'pg')('gives up after lock_timeout and answers 503 with Retry-After, not 500', async () => {
+    const url = tdb.url as string;
+    const quick = await openDatabase({ url, poolSize: 2, lockTimeoutMs: 200 });
+    const app = await startTestApp({ db: quick });
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query(
+        'CREATE TABLE IF NOT EXISTS hot_row (id int PRIMARY KEY); INSERT INTO hot_row VALUES (1) ON CONFLICT DO NOTHING',
+      );
+      await holder.query('BEGIN');
+      await holder.query('SELECT * FROM hot_row WHERE id = 1 FOR UPDATE');
+      const started = Date.now();
+      const err = await quick.raw.query('UPDATE hot_row SET id = id WHERE id = 1').then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const answer = toAppError(err);
+      expect(answer.code).toBe('SERVICE_UNAVAILABLE');
+      expect(answer.headers).toMatchObject({ 'retry-after': '1' });
+      // Unrelated work goes on meanwhile.
+      expect((await app.agent().get('/api/health')).statusCode).toBe(200);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      await holder.end();
+      await app.close();
+      await quick.close();
+    }
+  });
 });
 
 describe('GET /api/health (O5)', () => {
