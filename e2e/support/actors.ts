@@ -1,5 +1,15 @@
 import { type APIRequestContext, request as apiRequest, type BrowserContext } from '@playwright/test';
-import { ACCOUNTS, API_HEADERS, apiLogin, type Credentials, EMMA_RESET_PASSWORD, FITTER, xsrfToken } from './app';
+import {
+  ACCOUNTS,
+  API_HEADERS,
+  apiLogin,
+  type Credentials,
+  EMMA_RESET_PASSWORD,
+  FITTER,
+  getJson,
+  postJson,
+  xsrfToken,
+} from './app';
 import { ENV, requiredEnv } from './env';
 import { linkFrom, waitForMail } from './mail';
 
@@ -40,19 +50,11 @@ async function asDemoAdmin(use: (admin: APIRequestContext) => Promise<void>): Pr
   }
 }
 
-async function apiJson<T>(admin: APIRequestContext, method: 'get' | 'post', url: string, data?: unknown): Promise<T> {
-  const headers = method === 'get' ? API_HEADERS : { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(admin) };
-  const res = await admin[method](url, { headers, data });
-  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url} answered ${res.status()}: ${await res.text()}`);
-  const body = await res.text();
-  return (body ? JSON.parse(body) : undefined) as T;
-}
-
 /** Sets the password through the invitation mailed to `who` since `since`, as its link does. */
 async function acceptInvitation(admin: APIRequestContext, who: Credentials, since: Date): Promise<void> {
   const mail = await waitForMail({ to: who.email, subject: 'Je account staat klaar', since });
   const token = new URL(linkFrom(mail, '/auth/create-password')).hash.replace(/^#token=/, '');
-  await apiJson(admin, 'post', '/api/auth/create-password', {
+  await postJson(admin, '/api/auth/create-password', {
     token,
     password: who.password,
     password_confirmation: who.password,
@@ -62,10 +64,10 @@ async function acceptInvitation(admin: APIRequestContext, who: Credentials, sinc
 /** Adds the back-office tour's administrator as an admin adds an employee: with the admin's own role. */
 function createTourAdmin(): Promise<void> {
   return asDemoAdmin(async (admin) => {
-    const me = await apiJson<{ data: { guardable: { id: number } } }>(admin, 'get', '/api/user/current');
-    const self = await apiJson<{ data: { role: { id: number } } }>(admin, 'get', `/api/users/${me.data.guardable.id}`);
+    const me = await getJson<{ data: { guardable: { id: number } } }>(admin, '/api/user/current');
+    const self = await getJson<{ data: { role: { id: number } } }>(admin, `/api/users/${me.data.guardable.id}`);
     const since = new Date();
-    await apiJson(admin, 'post', '/api/users', {
+    await postJson(admin, '/api/users', {
       firstName: 'Tessa',
       lastName: 'Rondleiding',
       email: TOUR_ADMIN.email,
@@ -79,15 +81,14 @@ function createTourAdmin(): Promise<void> {
 /** Adds the portal tour's user to Emma's company (Nordic Star Cruises), as an account manager does. */
 function createTourClient(): Promise<void> {
   return asDemoAdmin(async (admin) => {
-    const companies = await apiJson<{ data: { id: number; name: string }[] }>(
+    const companies = await getJson<{ data: { id: number; name: string }[] }>(
       admin,
-      'get',
       `/api/companies?q=${encodeURIComponent('Nordic Star')}`,
     );
     const company = companies.data.find((c) => c.name === 'Nordic Star Cruises');
     if (!company) throw new Error('no company Nordic Star Cruises in the demo data');
     const since = new Date();
-    await apiJson(admin, 'post', `/api/companies/${company.id}/users`, {
+    await postJson(admin, `/api/companies/${company.id}/users`, {
       firstName: 'Tijn',
       lastName: 'Rondleiding',
       email: TOUR_CLIENT.email,

@@ -135,3 +135,11 @@ export async function getJson<T>(request: APIRequestContext, url: string): Promi
   if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/** POSTs JSON with the session's XSRF token; the answer's JSON (undefined for an empty body), or an error. */
+export async function postJson<T = unknown>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
+  const res = await request.post(url, { headers: { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(request) }, data });
+  if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
+  const body = await res.text();
+  return (body ? JSON.parse(body) : undefined) as T;
+}
