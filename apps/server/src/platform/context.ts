@@ -39,6 +39,8 @@ declare module 'fastify' {
     access?: Access;
     /** Accept a session loaded up to 10 s ago (high-volume, low-stakes routes only). */
     sessionCache?: boolean;
+    /** The route serves an image or file and takes the acting view's signed `view` parameter (view-link.ts). */
+    viewLink?: boolean;
   }
   interface FastifyInstance {
     platform: Platform;

@@ -6,6 +6,7 @@ import { can } from './can';
 import { sessionCookieName } from './cookies';
 import { safeEqual } from './crypto';
 import { AppError } from './errors';
+import { verifyViewToken, viewTokenCompany } from './view-link';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ANONYMOUS: Actor = { kind: 'anonymous' };
@@ -63,7 +64,14 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (req) => {
     const now = p.clock();
-    const acting = parseActingAs(req.headers['acting-as']);
+    // An image or a download link opened while acting carries the acting view in `view`
+    // (view-link.ts): it stands for the Acting-As header, which such a request cannot send.
+    const viewLink =
+      req.routeOptions.config?.viewLink === true && SAFE_METHODS.has(req.method) && req.headers['acting-as'] === undefined
+        ? (req.query as Record<string, unknown> | undefined)?.view
+        : undefined;
+    const acting =
+      viewLink === undefined ? parseActingAs(req.headers['acting-as']) : { present: true, id: viewTokenCompany(viewLink) };
     const sid = req.cookies[cookieName];
     const cached = req.routeOptions.config?.sessionCache === true;
     const session =
@@ -92,6 +100,18 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
       if (!session || token === undefined || !safeEqual(token, session.csrfToken)) {
         req.log.warn({ event: 'csrf.mismatch', hasSession: !!session, hasToken: token !== undefined }, 'CSRF token mismatch');
         throw new AppError('CSRF_TOKEN_MISMATCH');
+      }
+    }
+
+    if (viewLink !== undefined) {
+      const valid =
+        acting.id !== null &&
+        session !== null &&
+        typeof viewLink === 'string' &&
+        verifyViewToken(viewLink, session.csrfToken, acting.id, now);
+      if (!valid) {
+        req.log.warn({ event: 'view-link.refused', hasSession: session !== null }, 'view link refused');
+        throw new AppError('FORBIDDEN', { message: 'This link belongs to another session or has expired: reload the page' });
       }
     }
 

@@ -7,6 +7,7 @@ import { signedInAccountId } from './actor';
 import { audit } from './audit';
 import { AppError } from './errors';
 import { scrubUrl } from './scrub';
+import { actingCompanyOf, viewToken, withViewLinks } from './view-link';
 import { isApiPath } from './web-app';
 
 const AUTH_PAGES = /^\/auth\//;
@@ -81,6 +82,14 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
     reply.headers(headers);
     if (closing) done(new AppError('SERVICE_UNAVAILABLE', { message: 'The server is shutting down' }));
     else done();
+  });
+
+  // The acting view's answers carry image and file addresses that keep the view (view-link.ts).
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    const ctx = req.ctx as typeof req.ctx | null;
+    const companyId = ctx ? actingCompanyOf(ctx.actor) : null;
+    if (companyId === null || !ctx?.session) return payload;
+    return withViewLinks(payload, viewToken(ctx.session.csrfToken, companyId, ctx.clock()));
   });
 
   app.addHook('onSend', (req, reply, payload, done) => {

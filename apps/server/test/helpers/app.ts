@@ -218,3 +218,12 @@ export class Agent {
     return res;
   }
 }
+
+/**
+ * An answer with the acting view's signed `view` parameters taken off its image and file
+ * addresses (platform/view-link.ts), to compare what an acting employee sees with what the
+ * company's own user sees.
+ */
+export function withoutViewLinks<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value).replace(/\?view=[\w.-]+/g, '')) as T;
+}

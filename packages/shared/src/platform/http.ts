@@ -21,6 +21,14 @@ export const idParam = <K extends string>(name: K) => z.strictObject({ [name]: i
 /** For routes that take no query: any query parameter is a 400 (I1). */
 export const noQuery = z.strictObject({});
 
+/**
+ * For image and file addresses: only the acting view's signed `view` parameter, which the server
+ * adds to the addresses it gives an employee acting as a company (any other parameter is a 400).
+ */
+export const viewLinkQuery = z.strictObject({
+  view: z.string().max(80).optional().describe('Signed acting view, as given in the answer that held this address'),
+});
+
 export const MAX_PER_PAGE = 100;
 
 export const listQueryBase = z.strictObject({

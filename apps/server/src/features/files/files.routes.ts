@@ -8,7 +8,7 @@ import {
   UPLOAD_LIMITS,
   UPLOAD_RIGHTS,
 } from '@app/shared/files/files';
-import { idParam, noQuery } from '@app/shared/platform/http';
+import { idParam, viewLinkQuery } from '@app/shared/platform/http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -108,7 +108,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files/:fileId',
     {
       // Signed in, checked in the repository (scope.file): the files of records the caller may see, and its own uploads.
-      config: { access: access.signedIn },
+      config: { access: access.signedIn, viewLink: true },
       schema: {
         tags,
         summary: 'Download an attachment (always as an attachment, never shown inline), whole or a byte range',
@@ -117,7 +117,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           '(a viewer such as pdf.js opens a large PDF page by page); a range starting past the end 416 with Content-Range: bytes */size; ' +
           'several ranges, another unit, a malformed range, or an If-Range that is not the ETag: the whole file (200).',
         params: idParam('fileId'),
-        querystring: noQuery,
+        querystring: viewLinkQuery,
         response: {
           200: z.any().describe('The file bytes'),
           206: z.any().describe('The bytes of the range asked for'),

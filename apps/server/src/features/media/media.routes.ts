@@ -1,5 +1,5 @@
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, MEDIA_VARIANTS, mediaUploadResponseSchema } from '@app/shared/media/media';
-import { idSchema, noQuery } from '@app/shared/platform/http';
+import { idSchema, noQuery, viewLinkQuery } from '@app/shared/platform/http';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -57,12 +57,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/media/:mediaId/:variant',
     {
       // Public route, checked in the service: published-product images for everyone, the rest for staff.
-      config: { access: access.public },
+      config: { access: access.public, viewLink: true },
       schema: {
         tags,
         summary: 'An image: public when it belongs to a published product, else staff only',
         params: z.strictObject({ mediaId: idSchema, variant: z.enum(MEDIA_VARIANTS) }),
-        querystring: noQuery,
+        querystring: viewLinkQuery,
         response: { 200: z.any().describe('The image bytes') },
       },
     },
