@@ -12,6 +12,7 @@ import {
   orders,
   products,
   projectCompanies,
+  projects,
 } from '../src/db/schema';
 import { createDrawingRow } from '../src/features/drawings/drawings.fixtures';
 import { createMediaRow, createProduct } from '../src/features/products/catalogue.fixtures';
@@ -51,7 +52,7 @@ let customerA: Agent;
 /** A company user of company S, which sees only one other area of company A's project (selected areas). */
 let customerS: Agent;
 let companyS: { id: number; name: string };
-let actingAsA: Agent;
+let actingAsA: Agent & { fx: { accountId: number } };
 let staffWithoutRights: Agent;
 let admin: Agent;
 
@@ -81,8 +82,19 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
     return { foreign: String(b.id), own: String(a.id) };
   },
   async mediaId() {
-    // Not part of anything published: only staff may see it. (No file needed: a 404 is expected.)
-    return { foreign: String(await createMediaRow(tdb.db)) };
+    // An image stored for real, used by another company's project, that the acting employee
+    // uploaded as staff: neither the staff rights nor "own uploads" may reach it through the
+    // acting view (issue 25, hole 2).
+    const storage = t.app.platform.storage;
+    const id = await createMediaRow(tdb.db);
+    const [row] = await tdb.db.orm.select({ key: media.storageKey }).from(media).where(eq(media.id, id));
+    for (const key of [row?.key ?? '', `${row?.key}.thumb.webp`]) await storage.write(key, Buffer.from('image'));
+    await tdb.db.orm.update(media).set({ createdBy: actingAsA.fx.accountId }).where(eq(media.id, id));
+    const b = await createCompany(tdb.db, { name: 'Company B (images)' });
+    const project = await createProjectRow(tdb.db, { companyIds: [b.id], name: 'Foreign image project' });
+    await tdb.db.orm.update(projects).set({ featuredMediaId: id }).where(eq(projects.id, project.id));
+    expect((await admin.get(`/api/media/${id}/thumb`)).statusCode, 'staff see the image').toBe(200);
+    return { foreign: String(id) };
   },
   async productId() {
     const hidden = await createProduct(tdb.db, { published: false });
@@ -273,7 +285,8 @@ beforeAll(async () => {
     staff: { staffWithoutRights: { permissions: [] }, admin: { admin: true } },
     companies: { a: { name: 'Company A (own)' }, s: { name: 'Company S (selected areas)' } },
     clients: { customerA: { company: 'a' }, customerS: { company: 's' } },
-    acting: { actingAsA: { permissions: ['companies.act-as-client'], company: 'a' } },
+    // Acting with every staff right: the acting view must lose all of them (issue 25, hole 2).
+    acting: { actingAsA: { admin: true, company: 'a' } },
     anon: true,
   });
   ({ customerA, customerS, actingAsA, staffWithoutRights, admin, anon: anonymous } = cast);

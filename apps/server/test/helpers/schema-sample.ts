@@ -135,7 +135,8 @@ export function sampleFor(schema: JsonSchema | undefined, hints: SampleHints, na
       const hi = upperBound(schema);
       let v = lo !== undefined && lo > 1 ? lo : 1;
       if (name === 'version') v = hints.version() ?? v;
-      else if (/Id$/.test(name)) {
+      else if (/(Id|Ids|^ids?)$/.test(name)) {
+        // An id, or one of a list of ids (`ids`, `userIds`: the array's items carry its name).
         const known = hints.id(name);
         // A reference to a record the test does not know: none, where none is allowed.
         if (known === undefined && (schema.nullable || (Array.isArray(schema.type) && schema.type.includes('null')))) return null;
