@@ -80,6 +80,7 @@ import { PermissionCache, SessionStore } from './platform/session-store';
 import { createDiskStorage, type FileStorage } from './platform/storage';
 import { createS3Storage } from './platform/storage-s3';
 import { textGuardPlugin } from './platform/text-guard';
+import { Turns } from './platform/turns';
 import { webAppPlugin } from './platform/web-app';
 
 export interface RouteRecord {
@@ -169,6 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     analytics: new AnalyticsBuffer(db, app.log, config.analyticsFlushMs),
     limiter: new RateLimiter(db),
     storage: opts.storage ?? createStorage(config),
+    turns: new Turns(config.databaseLockTimeoutMs),
   };
   app.decorate('platform', platform);
 

@@ -10,6 +10,7 @@ import type { Mailer } from './mail';
 import type { RateLimiter } from './rate-limit';
 import type { LoadedSession, SessionStore } from './session-store';
 import type { FileStorage } from './storage';
+import type { Turns } from './turns';
 
 /** The process-wide services every request can reach. */
 export interface Platform {
@@ -22,6 +23,8 @@ export interface Platform {
   analytics: AnalyticsBuffer;
   limiter: RateLimiter;
   storage: FileStorage;
+  /** Writes that lock one person's row take turns here before they take a connection (turns.ts). */
+  turns: Turns;
 }
 
 /** Built once per request: the platform plus who is asking (CONVENTIONS: ctx = { db, actor, requestId, log }). */

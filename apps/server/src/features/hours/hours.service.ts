@@ -170,8 +170,9 @@ export async function createBookedHour(ctx: Ctx, input: BookedHourInput): Promis
   const now = ctx.clock();
   const viewer = viewerOf(ctx.actor);
   const f = toFields(input);
-  return ctx.db.orm.transaction(async (tx) => {
-    const e = await person(ctx, tx, input.employeeId ?? ownEmployeeId(ctx), true);
+  const employeeId = input.employeeId ?? ownEmployeeId(ctx);
+  return inTurn(ctx, employeeId, async (tx) => {
+    const e = await person(ctx, tx, employeeId, true);
     check(bookingVerdict(viewer, { employeeId: e.id, deleted: e.deleted }, selfServiceOf(ctx)));
     await assertRefs(tx, f);
     const { lockedThrough } = await people.currentLock(tx, { share: true });
@@ -182,6 +183,21 @@ export async function createBookedHour(ctx: Ctx, input: BookedHourInput): Promis
     await audit(tx, ctx, 'booked_hours.created', { type: 'booked_hours', id }, { employeeId: e.id, ...f });
     return reread(ctx, tx, id, lockedThrough);
   });
+}
+
+/**
+ * A transaction that locks the person's row, in the person's turn (platform/turns.ts): the
+ * bookings of one person wait for each other in memory, not each on a connection of its own.
+ */
+function inTurn<T>(ctx: Ctx, employeeId: number, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return ctx.turns.run(`employee:${employeeId}`, () => ctx.db.orm.transaction(work));
+}
+
+/** The person whose turn a change of a booking takes (read without a lock; the change rereads it locked). */
+async function bookingOwner(ctx: Ctx, id: number): Promise<number> {
+  const found = await repo.findBooked(ctx.db.orm, ctx.actor, id);
+  if (!found) throw new AppError('BOOKED_HOURS_NOT_FOUND');
+  return found.employeeId;
 }
 
 /** The booking and its person, the person's row locked first (the order every write takes). */
@@ -205,7 +221,7 @@ async function lockForChange(ctx: Ctx, tx: DbOrTx, id: number, version: number) 
 export async function updateBookedHour(ctx: Ctx, id: number, input: BookedHourUpdate): Promise<BookedHour> {
   const now = ctx.clock();
   const f = toFields(input);
-  return ctx.db.orm.transaction(async (tx) => {
+  return inTurn(ctx, await bookingOwner(ctx, id), async (tx) => {
     const { row, e, lockedThrough } = await lockForChange(ctx, tx, id, input.version);
     check(lockVerdict(f.date, lockedThrough));
     await assertRefs(tx, f);
@@ -225,7 +241,7 @@ export async function updateBookedHour(ctx: Ctx, id: number, input: BookedHourUp
 
 /** Removes a booking (send the version). @throws BOOKED_HOURS_NOT_FOUND, STALE_VERSION, SELF_SERVICE_OFF, EMPLOYEE_DELETED, HOURS_PERIOD_LOCKED */
 export async function deleteBookedHour(ctx: Ctx, id: number, version: number): Promise<void> {
-  await ctx.db.orm.transaction(async (tx) => {
+  await inTurn(ctx, await bookingOwner(ctx, id), async (tx) => {
     const { row, e } = await lockForChange(ctx, tx, id, version);
     if (!(await repo.deleteBooked(tx, id, version))) throw new AppError('STALE_VERSION');
     await audit(

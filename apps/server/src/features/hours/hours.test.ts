@@ -673,6 +673,40 @@ describe('pickers', () => {
 
 // ---- concurrency (SECURITY.md 10(e)); on PostgreSQL, where the requests really overlap
 
+describe.runIf(process.env.TEST_DB === 'pg')('a hot row (issue 25, fault 8)', () => {
+  it("bookings for one person whose row is locked wait in memory, not on the pool's connections: other requests still answer", async () => {
+    const w = await newWorker();
+    // Someone else holds the person's row (a long transaction): the bookings have to wait.
+    const holder = await tdb.db.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM employees WHERE id = $1 FOR UPDATE', [w.id]);
+      const bookings = Array.from({ length: 30 }, () => w.agent.post('/api/hours', input({ minutes: 10, date: '2026-12-02' })));
+      // One booking waits in the database for the lock; the other 29 wait for their turn.
+      const waitingOnLock = async () =>
+        (
+          await tdb.db.raw.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        )[0]?.n ?? 0;
+      await expect.poll(waitingOnLock).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 300));
+      // The test database's pool has 5 connections: without the turns, the bookings would hold
+      // every one of them, waiting for the lock, and this read would wait with them (then 503).
+      expect(await waitingOnLock()).toBe(1);
+      const other = await hoursManager.get('/api/hours/projects');
+      expect(other.statusCode, other.body).toBe(200);
+      await holder.query('COMMIT');
+      const results = await Promise.all(bookings);
+      expect(results.map((r) => r.statusCode)).toEqual(Array(30).fill(201));
+      expect(t.app.platform.turns.pending(`employee:${w.id}`)).toBe(0);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      holder.release();
+    }
+  });
+});
+
 describe.runIf(process.env.TEST_DB === 'pg')('simultaneous bookings on two app processes', () => {
   it('2 x 100 POSTs for one person on one day: the stored total is the sum of the 201s and never above 24 hours', async () => {
     const w = await newWorker();
