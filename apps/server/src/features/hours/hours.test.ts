@@ -677,6 +677,7 @@ describe.runIf(process.env.TEST_DB === 'pg')('a hot row (issue 25, fault 8)', ()
   it("bookings for one person whose row is locked wait in memory, not on the pool's connections: other requests still answer", async () => {
     const w = await newWorker();
     // Someone else holds the person's row (a long transaction): the bookings have to wait.
+    if (!tdb.db.pool) throw new Error('PostgreSQL only');
     const holder = await tdb.db.pool.connect();
     try {
       await holder.query('BEGIN');
