@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -158,7 +158,7 @@ function openPg(
   };
   const db: Database = {
     driver: 'pg',
-    orm: drizzlePg(pool, { schema }) as unknown as Orm,
+    orm: transactionsThrough(drizzlePg(pool, { schema }), withClient) as unknown as Orm,
     raw: wrap(pool),
     withConnection: (fn) => withClient((client) => fn(wrap(client))),
     withSession: (fn) =>
@@ -176,10 +176,69 @@ function openPg(
         };
         return fn(session);
       }),
-    close: () => pool.end(),
+    close: () => closePool(pool, log),
     pool,
   };
   return db;
+}
+
+type PoolOrm = ReturnType<typeof drizzlePg<typeof schema>>;
+
+/**
+ * The pool's Drizzle instance, with its transactions run on a connection from withClient.
+ * Drizzle's own transaction on a pool sends BEGIN before its try block, so a connection that
+ * was cut while idle in the pool (a database restart) failed on BEGIN and was never given back:
+ * after a few restarts the pool had fewer connections, and closing it waited for ever (found by
+ * the fault suite). Here the connection is always released, and closed when the work failed.
+ */
+function transactionsThrough(orm: PoolOrm, withClient: <T>(fn: (client: pg.PoolClient) => Promise<T>) => Promise<T>): PoolOrm {
+  const internals = orm as unknown as { dialect: ConstructorParameters<typeof NodePgSession>[1] };
+  const relational = { fullSchema: orm._.fullSchema, schema: orm._.schema, tableNamesMap: orm._.tableNamesMap };
+  const transaction: PoolOrm['transaction'] = (work, config) =>
+    withClient((client) =>
+      // On one client (not a pool) Drizzle's session runs BEGIN ... COMMIT on that client.
+      new NodePgSession(client, internals.dialect, relational as never, {}).transaction(work as never, config),
+    );
+  return Object.assign(orm, { transaction });
+}
+
+/** How long closing the pool waits for connections still checked out (the shutdown has its own deadline). */
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * Ends the pool: waits for the connections still in use, at most CLOSE_WAIT_MS, then says which
+ * were still out and returns (the process is exiting; their sockets close with it). pool.end()
+ * alone waits for ever for a connection that is never given back.
+ */
+async function closePool(pool: pg.Pool, log: DatabaseLog | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    pool.end().then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), CLOSE_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (ended) return;
+  const clients = (
+    pool as unknown as {
+      _clients: { _queryable?: boolean; _ending?: boolean; _connected?: boolean; activeQuery?: { text?: string } | null }[];
+    }
+  )._clients;
+  log?.warn(
+    {
+      event: 'db.close-timeout',
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      clients: clients.map((c) => ({
+        queryable: c._queryable,
+        ending: c._ending,
+        connected: c._connected,
+        query: c.activeQuery?.text?.slice(0, 80) ?? null,
+      })),
+    },
+    `connections still in use after ${CLOSE_WAIT_MS} ms; closing without them`,
+  );
 }
 
 /**

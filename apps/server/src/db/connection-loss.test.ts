@@ -142,6 +142,23 @@ describe.skipIf(!onPg)('a lost connection on PostgreSQL', () => {
     expect(warnings[0]?.obj).toMatchObject({ event: 'db.connection-lost' });
   });
 
+  it('a transaction that fails on BEGIN gives its connection back (Drizzle kept it: the pool shrank at every restart)', async () => {
+    // A cut connection fails on BEGIN; so does a BEGIN PostgreSQL refuses, which is what this
+    // test sends (deterministic). The pool has 2 connections: three such failures would leave
+    // none, and the query after them would wait for a connection until the pool's timeout.
+    for (let i = 0; i < 3; i++) {
+      const failure = await db.orm
+        .transaction(async () => 'never', { isolationLevel: 'no such level' as never })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(failure).not.toBeNull();
+    }
+    expect(db.pool?.totalCount).toBe(db.pool?.idleCount);
+    expect(await db.raw.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+
   it('withConnection: a held connection that is cut is closed, not pooled', async () => {
     const failure = await db
       .withConnection(async (c) => {
