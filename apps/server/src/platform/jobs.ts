@@ -4,13 +4,57 @@ import type { Database } from '../db/client';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+export interface SendOptions {
+  singletonKey?: string;
+  /** pg-boss's expiry of the job (default 15 minutes); in pg-boss 10 also a time limit on its handler. */
+  expireInSeconds?: number;
+}
+
 /** Background work that survives restarts: pg-boss on the same database (ERP sync, mail, clean-up). */
 export interface Jobs {
   /** Registers a handler; call before start(). */
   register<T extends object>(name: string, handler: JobHandler<T>, opts?: { cron?: string }): void;
-  send<T extends object>(name: string, data: T, opts?: { singletonKey?: string }): Promise<void>;
+  /**
+   * Runs `task` every `ms` in this process from start() to stop(), each process on its own (the
+   * sweep for runs whose worker died: a cron job fires once a minute at best, and only on one process).
+   */
+  every(name: string, ms: number, task: () => Promise<void>): void;
+  send<T extends object>(name: string, data: T, opts?: SendOptions): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The tasks of Jobs.every: one timer each, a tick skipped while the previous one still runs, failures logged. */
+class Repeaters {
+  private readonly tasks: { name: string; ms: number; task: () => Promise<void> }[] = [];
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly running = new Set<Promise<void>>();
+  constructor(private readonly log: FastifyBaseLogger) {}
+  add(name: string, ms: number, task: () => Promise<void>): void {
+    this.tasks.push({ name, ms, task });
+  }
+  start(): void {
+    for (const { name, ms, task } of this.tasks) {
+      let current: Promise<void> | null = null;
+      const timer = setInterval(() => {
+        if (current) return;
+        const run = task()
+          .catch((err: unknown) => this.log.error({ err, job: name }, 'repeated task failed'))
+          .finally(() => {
+            current = null;
+            this.running.delete(run);
+          });
+        current = run;
+        this.running.add(run);
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+  async stop(): Promise<void> {
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    await Promise.all([...this.running]);
+  }
 }
 
 interface Registration {
@@ -23,14 +67,21 @@ interface Registration {
 export class PgBossJobs implements Jobs {
   private boss: PgBoss | null = null;
   private readonly registrations: Registration[] = [];
+  private readonly repeaters: Repeaters;
 
   constructor(
     private readonly db: Database,
     private readonly opts: { databaseUrl?: string | undefined; log: FastifyBaseLogger; pollingSeconds?: number },
-  ) {}
+  ) {
+    this.repeaters = new Repeaters(opts.log);
+  }
 
   register<T extends object>(name: string, handler: JobHandler<T>, opts: { cron?: string } = {}): void {
     this.registrations.push({ name, handler: handler as JobHandler<object>, cron: opts.cron });
+  }
+
+  every(name: string, ms: number, task: () => Promise<void>): void {
+    this.repeaters.add(name, ms, task);
   }
 
   async start(): Promise<void> {
@@ -55,14 +106,16 @@ export class PgBossJobs implements Jobs {
       });
       if (r.cron) await boss.schedule(r.name, r.cron, {}, { tz: 'Europe/Amsterdam' });
     }
+    this.repeaters.start();
   }
 
-  async send<T extends object>(name: string, data: T, opts: { singletonKey?: string } = {}): Promise<void> {
+  async send<T extends object>(name: string, data: T, opts: SendOptions = {}): Promise<void> {
     if (!this.boss) throw new Error('jobs not started');
     await this.boss.send(name, data, { retryLimit: 3, retryDelay: 30, retryBackoff: true, ...opts });
   }
 
   async stop(): Promise<void> {
+    await this.repeaters.stop();
     const boss = this.boss;
     this.boss = null;
     if (boss) await boss.stop({ graceful: true, timeout: 5_000, wait: true });
@@ -91,12 +144,19 @@ export class InlineJobs implements Jobs {
   private readonly handlers = new Map<string, JobHandler<object>>();
   private readonly queued: { name: string; data: object }[] = [];
   private readonly running = new Set<Promise<void>>();
+  private readonly repeaters: Repeaters;
   constructor(
     private readonly log: FastifyBaseLogger,
     private readonly opts: { defer?: boolean; background?: boolean } = {},
-  ) {}
+  ) {
+    this.repeaters = new Repeaters(log);
+  }
   register<T extends object>(name: string, handler: JobHandler<T>): void {
     this.handlers.set(name, handler as JobHandler<object>);
+  }
+  /** Only after start() (JOBS=false in a real process); tests never start them and call the task themselves. */
+  every(name: string, ms: number, task: () => Promise<void>): void {
+    this.repeaters.add(name, ms, task);
   }
   async send<T extends object>(name: string, data: T): Promise<void> {
     if (!this.handlers.has(name)) throw new Error(`no handler for job ${name}`);
@@ -133,8 +193,11 @@ export class InlineJobs implements Jobs {
       this.log.error({ err, job: name }, 'job failed');
     }
   }
-  async start(): Promise<void> {}
+  async start(): Promise<void> {
+    this.repeaters.start();
+  }
   async stop(): Promise<void> {
+    await this.repeaters.stop();
     await this.drain();
   }
 }

@@ -13,8 +13,8 @@ export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
-/** Why a run failed (the web translates exports.errors.<code>). */
-export const EXPORT_ERRORS = ['failed', 'forbidden', 'queue_failed'] as const;
+/** Why a run failed (the web translates exports.errors.<code>); interrupted: the server writing it stopped. */
+export const EXPORT_ERRORS = ['failed', 'forbidden', 'queue_failed', 'interrupted'] as const;
 export type ExportError = (typeof EXPORT_ERRORS)[number];
 /** At most this many people named in one export's filter. */
 export const MAX_EXPORT_EMPLOYEES = 500;

@@ -7,8 +7,9 @@ export const SKIPPED_SAMPLE_SIZE = 20;
 export const TEMPLATE_APPLICATION_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type TemplateApplicationStatus = (typeof TEMPLATE_APPLICATION_STATUSES)[number];
 /**
- * Why an application failed, as a code the web translates: left behind by a stopped process, its
- * template deleted before it ran, an error while it ran, or its job could not be queued.
+ * Why an application failed, as a code the web translates: left behind by a stopped process (and
+ * it could not be taken over), its template deleted before it ran, an error while it ran, or its
+ * job could not be queued.
  */
 export const TEMPLATE_APPLICATION_ERRORS = ['interrupted', 'template_deleted', 'failed', 'queue_failed'] as const;
 export type TemplateApplicationError = (typeof TEMPLATE_APPLICATION_ERRORS)[number];

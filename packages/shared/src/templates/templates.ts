@@ -63,6 +63,10 @@ export const templateApplicationSchema = z.object({
   skipped: z.number().int().describe('Rows the project had already (same number, or same name without a number)'),
   skippedSample: z.array(z.string()).describe('The first skipped numbers (or names)'),
   error: z.enum(TEMPLATE_APPLICATION_ERRORS).nullable().describe('Why it failed, a code'),
+  resumed: z
+    .number()
+    .int()
+    .describe('How often another process took it over after the server running it stopped (it went on where it was)'),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   createdAt: z.string(),

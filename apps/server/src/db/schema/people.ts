@@ -256,11 +256,17 @@ export const exportRuns = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
+    /** Written by the process writing the file (or when queued): one older than 45 s has lost its worker. */
+    heartbeatAt: ts('heartbeat_at').notNull().defaultNow(),
   },
   (t) => [
     check('export_runs_kind_check', sql`${t.kind} in ('hours','overnights')`),
     check('export_runs_format_check', sql`${t.format} in ('xlsx','csv')`),
     check('export_runs_status_check', sql`${t.status} in ('queued','running','done','failed')`),
     index('export_runs_created_by_idx').on(t.createdBy, t.id),
+    // The sweep for dead workers reads the few active runs, and failed ones whose file is still to remove.
+    index('export_runs_active_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} in ('queued','running') or (${t.status} = 'failed' and ${t.storageKey} is not null)`),
   ],
 );

@@ -108,11 +108,17 @@ export const templateApplications = pgTable(
     createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
+    /** Written by the process running it (or when queued): one older than 45 s has lost its worker. */
+    heartbeatAt: ts('heartbeat_at').notNull().defaultNow(),
+    /** How often another process took it over after its worker died (it continues where it was). */
+    resumed: integer('resumed').notNull().default(0),
     ...timestamps,
   },
   (t) => [
     check('template_applications_status_check', sql`${t.status} in ('queued','running','done','failed')`),
     index('template_applications_project_idx').on(t.projectId, t.id),
+    // The sweep for dead workers reads only the few active ones.
+    index('template_applications_active_idx').on(t.heartbeatAt).where(sql`${t.status} in ('queued','running')`),
   ],
 );
 

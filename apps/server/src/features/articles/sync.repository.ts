@@ -106,12 +106,12 @@ export async function insertRun(
   return Number(id);
 }
 
-/** Runs in progress whose heartbeat stopped before cutoff were killed: they become failed, INTERRUPTED. */
+/** Runs in progress whose heartbeat stopped before cutoff lost their worker: they become failed, INTERRUPTED. */
 export async function interruptStale(db: DbOrTx, cutoff: Date, now: Date): Promise<number[]> {
   const r = await rows<{ id: number }>(
     db,
     sql`UPDATE sync_runs SET status = 'failed', phase = 'done', error = 'INTERRUPTED',
-               error_detail = 'no heartbeat since ' || to_char(heartbeat_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+               error_detail = 'the server running it stopped: no heartbeat since ' || to_char(heartbeat_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                finished_at = ${ts(now)}
          WHERE status IN ('queued','running') AND heartbeat_at < ${ts(cutoff)}
         RETURNING id`,
@@ -143,10 +143,16 @@ export async function progress(
   );
 }
 
-export async function heartbeat(raw: RawClient, id: number, now: Date): Promise<void> {
-  await raw.query(`UPDATE sync_runs SET heartbeat_at = $2 WHERE id = $1 AND status = 'running'`, [id, now.toISOString()]);
+/** The worker's heartbeat; false when the run is no longer running (declared dead, or finished). */
+export async function heartbeat(raw: RawClient, id: number, now: Date): Promise<boolean> {
+  const r = await raw.query(`UPDATE sync_runs SET heartbeat_at = $2 WHERE id = $1 AND status = 'running' RETURNING id`, [
+    id,
+    now.toISOString(),
+  ]);
+  return r.length > 0;
 }
 
+/** Ends a running run; false when it was no longer running (declared dead meanwhile). */
 export async function finish(
   db: DbOrTx,
   id: number,
@@ -157,15 +163,18 @@ export async function finish(
     counts?: SyncCounts;
   },
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const c = outcome.counts ?? { created: 0, updated: 0, unchanged: 0, deleted: 0 };
-  await db.execute(
+  const r = await rows<{ id: number }>(
+    db,
     sql`UPDATE sync_runs SET status = ${outcome.status}, phase = 'done', error = ${outcome.error ?? null},
                error_detail = ${outcome.errorDetail?.slice(0, 500) ?? null},
                created = ${c.created}, updated = ${c.updated}, unchanged = ${c.unchanged}, deleted = ${c.deleted},
                heartbeat_at = ${ts(now)}, finished_at = ${ts(now)}
-         WHERE id = ${id} AND status = 'running'`,
+         WHERE id = ${id} AND status = 'running'
+        RETURNING id`,
   );
+  return r.length > 0;
 }
 
 /** Ends a run that never started (its job could not be queued). */

@@ -2,19 +2,18 @@ import type { SyncRun } from '@app/shared/articles/articles';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import type { RawClient } from '../../db/client';
+import type { DbOrTx, RawClient } from '../../db/client';
 import type { SyncCounts } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import type { Ctx, Platform } from '../../platform/context';
 import { AppError, pgCode, pgConstraint } from '../../platform/errors';
 import { loggerOptions } from '../../platform/logger';
+import { deadBefore, RUN_JOB_EXPIRE_SECONDS, RunLostError, withHeartbeat } from '../../platform/run-heartbeat';
 import { type ErpArticle, ErpError, type ErpPage, listItems } from './erp-client';
 import * as repo from './sync.repository';
 
 /** The pg-boss queue of the ERP sync. */
 export const SYNC_JOB = 'articles.sync';
-/** A run whose heartbeat is older than this was killed (a run writes one after every page). */
-export const STALE_AFTER_MS = 2 * 60_000;
 /** Staged rows upserted per statement (G4: 1 000–5 000). */
 export const APPLY_BATCH = 5000;
 /** ERP rows written to staging per statement, gathered over pages (G4: 1 000–5 000). */
@@ -68,8 +67,23 @@ export function toSyncRun(r: repo.SyncRunRow): SyncRun {
 }
 
 /**
- * Records a new queued run, first failing runs whose heartbeat stopped (INTERRUPTED). At most
- * one run is queued or running, whichever process asks (D8).
+ * Fails the runs whose worker died (INTERRUPTED: their heartbeat stopped, run-heartbeat.ts) and
+ * removes what they staged. A sync cannot resume: its listing is read again by the next run.
+ * Called by every trigger and read, and by each process's sweep.
+ */
+export async function sweepSyncRuns(p: Platform, log: FastifyBaseLogger = logOf(p), db: DbOrTx = p.db.orm): Promise<number[]> {
+  const now = p.clock();
+  const interrupted = await repo.interruptStale(db, deadBefore(now), now);
+  if (interrupted.length) {
+    log.warn({ event: 'articles.sync-interrupted', runIds: interrupted }, 'sync run without heartbeat marked failed');
+    await repo.cleanStaging(db);
+  }
+  return interrupted;
+}
+
+/**
+ * Records a new queued run, first failing runs whose worker died. At most one run is queued or
+ * running, whichever process asks (D8).
  * @throws ARTICLE_SYNC_RUNNING
  */
 async function createRun(
@@ -81,9 +95,7 @@ async function createRun(
   const now = p.clock();
   try {
     return await p.db.orm.transaction(async (tx) => {
-      const interrupted = await repo.interruptStale(tx, new Date(now.getTime() - STALE_AFTER_MS), now);
-      if (interrupted.length)
-        log.warn({ event: 'articles.sync-interrupted', runIds: interrupted }, 'sync run without heartbeat marked failed');
+      await sweepSyncRuns(p, log, tx);
       const id = await repo.insertRun(tx, { trigger, triggeredBy: who.accountId }, now);
       if (who.auditCtx) await audit(tx, who.auditCtx, 'articles.sync-started', { type: 'sync_run', id }, { trigger });
       return id;
@@ -106,7 +118,7 @@ export async function startSync(ctx: Ctx): Promise<SyncRun> {
   const id = await createRun(ctx, 'manual', { accountId, auditCtx: ctx }, ctx.log);
   ctx.log.info({ event: 'articles.sync-started', runId: id }, 'article sync queued');
   try {
-    await ctx.jobs.send(SYNC_JOB, { runId: id });
+    await ctx.jobs.send(SYNC_JOB, { runId: id }, { expireInSeconds: RUN_JOB_EXPIRE_SECONDS });
   } catch (err) {
     // Without a queued job the run would block every trigger until it goes stale.
     await repo.failQueued(ctx.db.orm, id, 'could not queue the job', ctx.clock());
@@ -115,15 +127,17 @@ export async function startSync(ctx: Ctx): Promise<SyncRun> {
   return getSyncRun(ctx, id);
 }
 
-/** One sync run. @throws SYNC_RUN_NOT_FOUND */
-export async function getSyncRun(ctx: Pick<Ctx, 'db'>, id: number): Promise<SyncRun> {
+/** One sync run (a run whose worker died reads as failed, INTERRUPTED). @throws SYNC_RUN_NOT_FOUND */
+export async function getSyncRun(ctx: Platform, id: number): Promise<SyncRun> {
+  await sweepSyncRuns(ctx);
   const row = await repo.find(ctx.db.orm, id);
   if (!row) throw new AppError('SYNC_RUN_NOT_FOUND');
   return toSyncRun(row);
 }
 
-/** The sync history, newest first. */
+/** The sync history, newest first (a run whose worker died reads as failed, INTERRUPTED). */
 export async function listSyncRuns(ctx: Ctx, q: { page: number; perPage: number }): Promise<Page<SyncRun>> {
+  await sweepSyncRuns(ctx, ctx.log);
   const { rows, total } = await repo.list(ctx.db.orm, q.page, q.perPage);
   return { data: rows.map(toSyncRun), meta: pageMeta(q.page, q.perPage, total) };
 }
@@ -148,18 +162,35 @@ export async function executeSyncRun(p: Platform, runId: number, opts: SyncRunOp
   const { db } = p;
   const log = logOf(p);
   if (!(await repo.claim(db.orm, runId, p.clock()))) {
-    // Not queued: a retried job after a crash, or a run already finished. A dead one is closed here.
-    const now = p.clock();
-    await repo.interruptStale(db.orm, new Date(now.getTime() - STALE_AFTER_MS), now);
+    // Not queued: a retried job (after a crash, or pg-boss's expiry of a live one), or a run
+    // already finished. A dead one is closed here; a live one is its worker's.
+    await sweepSyncRuns(p, log);
     log.info({ event: 'articles.sync-skipped', runId }, 'sync run not queued; nothing to do');
     return;
   }
+  // The heartbeat goes on a timer from here, on a connection of its own: a slow ERP page or the
+  // apply transaction never makes a live run look dead.
+  await withHeartbeat(
+    () => repo.heartbeat(db.raw, runId, p.clock()),
+    (signal) => runClaimed(p, runId, log, signal, opts),
+    { log },
+  );
+}
+
+async function runClaimed(
+  p: Platform,
+  runId: number,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+  opts: SyncRunOptions,
+): Promise<void> {
+  const { db } = p;
   const started = Date.now();
   log.info({ event: 'articles.sync-running', runId }, 'article sync started');
   await repo.cleanStaging(db.orm);
   try {
     const stageStart = performance.now();
-    const listing = await fetchListing(p, runId, log, opts.pages);
+    const listing = await fetchListing(p, runId, log, signal, opts.pages);
     const stageMs = performance.now() - stageStart;
     const { staged, expected } = listing;
     const fetched = staged.size;
@@ -185,7 +216,11 @@ export async function executeSyncRun(p: Platform, runId: number, opts: SyncRunOp
       'article sync finished',
     );
   } catch (err) {
-    if (err instanceof ErpError) {
+    if (err instanceof RunLostError) {
+      // Declared dead while it still ran (no heartbeat got through): the run says INTERRUPTED and
+      // nothing was applied; the next run starts afresh.
+      log.warn({ event: 'articles.sync-lost', runId }, 'article sync stopped: the run was marked interrupted');
+    } else if (err instanceof ErpError) {
       await repo.finish(db.orm, runId, { status: 'failed', error: err.code, errorDetail: err.message }, p.clock());
       log.warn({ event: 'articles.sync-failed', runId, error: err.code, reason: err.message }, 'article sync failed');
     } else {
@@ -210,6 +245,7 @@ async function fetchListing(
   p: Platform,
   runId: number,
   log: FastifyBaseLogger,
+  signal: AbortSignal,
   given?: SyncRunOptions['pages'],
 ): Promise<{ staged: Set<string>; expected: number | null }> {
   const erp = p.config.erp;
@@ -244,6 +280,7 @@ async function fetchListing(
       buffer = [];
     };
     for await (const page of pages) {
+      signal.throwIfAborted();
       for (const a of page.articles) {
         // An article listed twice (a page boundary moving while we read) is staged once.
         if (staged.has(a.erpId)) continue;
@@ -293,7 +330,9 @@ async function apply(p: Platform, runId: number, erpIds: readonly string[]): Pro
       counts.unchanged += batch.length - b.created - b.updated;
     }
     counts.deleted = await repo.softDeleteMissing(tx, runId, now);
-    await repo.finish(tx, runId, { status: 'succeeded', counts }, now);
+    // The run was declared dead meanwhile (its heartbeat did not get through): all or nothing, so
+    // nothing is applied under a run that says INTERRUPTED.
+    if (!(await repo.finish(tx, runId, { status: 'succeeded', counts }, now))) throw new RunLostError();
     return counts;
   });
 }

@@ -16,7 +16,8 @@ import {
 import { auditRows } from '../../../test/helpers/rows';
 import { articles, media, syncRuns } from '../../db/schema';
 import { type ErpStandin, standinGuid, startErpStandin } from '../../demo/erp-standin';
-import { runSyncNow } from './sync.service';
+import type { ErpArticle, ErpPage } from './erp-client';
+import { runSyncNow, sweepSyncRuns } from './sync.service';
 
 let tdb: TestDatabase;
 let env: Awaited<ReturnType<typeof startErpTestApp>>;
@@ -455,7 +456,7 @@ describe('one run at a time (D8)', () => {
     }
   });
 
-  it('D8: a run without a heartbeat for over 2 minutes is marked failed (INTERRUPTED) by the next trigger', async () => {
+  it('D8: a run without a heartbeat for 61 s lost its worker: the next trigger marks it failed (INTERRUPTED) and is accepted', async () => {
     const now = t.clock();
     const [stale] = await tdb.db.orm
       .insert(syncRuns)
@@ -464,7 +465,7 @@ describe('one run at a time (D8)', () => {
         status: 'running',
         phase: 'applying',
         startedAt: new Date(now.getTime() - 10 * 60_000),
-        heartbeatAt: new Date(now.getTime() - 121_000),
+        heartbeatAt: new Date(now.getTime() - 61_000),
       })
       .returning({ id: syncRuns.id });
     await tdb.db.orm.execute(
@@ -481,10 +482,65 @@ describe('one run at a time (D8)', () => {
     const now = t.clock();
     await tdb.db.orm
       .insert(syncRuns)
-      .values({ trigger: 'manual', status: 'running', phase: 'fetching', heartbeatAt: new Date(now.getTime() - 100_000) });
+      .values({ trigger: 'manual', status: 'running', phase: 'fetching', heartbeatAt: new Date(now.getTime() - 44_000) });
     const res = await admin.post('/api/articles/sync', {});
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('ARTICLE_SYNC_RUNNING');
+    expect(await sweepSyncRuns(t.app.platform)).toEqual([]);
+  });
+
+  it('D8: a dead run is failed within 60 s without a trigger: by the sweep, or by whoever reads it', async () => {
+    const insert = async () => {
+      const [run] = await tdb.db.orm
+        .insert(syncRuns)
+        .values({ trigger: 'manual', status: 'running', phase: 'fetching', heartbeatAt: t.clock() })
+        .returning({ id: syncRuns.id });
+      return run?.id ?? 0;
+    };
+    // The sweep every process runs every 15 s.
+    const swept = await insert();
+    t.clock.advance(46_000);
+    expect(await sweepSyncRuns(t.app.platform)).toEqual([swept]);
+    expect(await storedRun(swept)).toMatchObject({ status: 'failed', error: 'INTERRUPTED', phase: 'done' });
+    // The screen polling the run.
+    const read = await insert();
+    t.clock.advance(46_000);
+    const res = await admin.get(`/api/articles/sync/runs/${read}`);
+    expect(res.json().data).toMatchObject({ status: 'failed', error: 'INTERRUPTED' });
+    expect(res.json().data.errorDetail).toMatch(/^the server running it stopped/);
+    expect((await sync()).status).toBe('succeeded');
+  });
+
+  it('D8: a run declared dead while it still works applies nothing, and says INTERRUPTED', async () => {
+    const article = (i: number): ErpArticle => ({
+      erpId: `lost-${i}`,
+      sku: `L${i}`,
+      name: `Lost ${i}`,
+      description: null,
+      typeCode: null,
+      typeName: null,
+      unit: null,
+      supplierCode: null,
+      supplierName: null,
+      status: 'active',
+      lengthMm: null,
+      widthMm: null,
+      heightMm: null,
+      weightKg: null,
+      costPrice: null,
+      erpModifiedAt: null,
+    });
+    async function* pages(): AsyncIterable<ErpPage> {
+      yield { articles: [article(1), article(2)], total: 4 };
+      // Meanwhile another process found no heartbeat (this one was stalled) and failed the run.
+      t.clock.advance(46_000);
+      await sweepSyncRuns(t.app.platform);
+      yield { articles: [article(3), article(4)], total: 4 };
+    }
+    const run = await runSyncNow(t.app.platform, 'manual', { pages: pages() });
+    expect(run).toMatchObject({ status: 'failed', error: 'INTERRUPTED' });
+    expect(await articleCounts(tdb.db)).toEqual({ live: 0, deleted: 0, duplicates: 0 });
+    expect(await stagingCount(tdb.db)).toBe(0);
   });
 
   it('the nightly job starts a schedule run, and skips when one is in progress', async () => {

@@ -58,8 +58,9 @@ export async function insertRun(
 ): Promise<number> {
   const rows = await query<{ id: number }>(
     db,
-    sql`INSERT INTO export_runs (kind, format, params, created_by, created_at)
-        VALUES (${v.kind}, ${v.format}, ${JSON.stringify(v.params)}::jsonb, ${v.createdBy}, ${now.toISOString()}::timestamptz)
+    sql`INSERT INTO export_runs (kind, format, params, created_by, created_at, heartbeat_at)
+        VALUES (${v.kind}, ${v.format}, ${JSON.stringify(v.params)}::jsonb, ${v.createdBy}, ${now.toISOString()}::timestamptz,
+                ${now.toISOString()}::timestamptz)
         RETURNING id`,
   );
   return Number(rows[0]?.id);
@@ -85,18 +86,90 @@ export async function listOwnRuns(db: DbOrTx, accountId: number, kind: ExportKin
   return rows.map(toRun);
 }
 
-/** The run, locked for the job that takes it on. */
-export async function lockRun(db: DbOrTx, id: number): Promise<RunRow | null> {
-  const rows = await query<RunRow>(db, sql`SELECT ${runColumns} FROM export_runs r WHERE r.id = ${id} FOR UPDATE`);
+/**
+ * Takes a queued run for this worker (running, with a fresh heartbeat); null when it is not
+ * queued: finished, failed, or a living worker's (a running one whose worker died is failed by
+ * the sweep, never restarted: its file cannot be continued).
+ */
+export async function claimRun(db: DbOrTx, id: number, now: Date): Promise<RunRow | null> {
+  const rows = await query<RunRow>(
+    db,
+    sql`UPDATE export_runs r SET status = 'running', done = 0, total = 0, error = NULL,
+               heartbeat_at = ${now.toISOString()}::timestamptz
+         WHERE r.id = ${id} AND r.status = 'queued'
+        RETURNING ${runColumns}`,
+  );
   return rows[0] ? toRun(rows[0]) : null;
 }
 
-export async function startRun(db: DbOrTx, id: number): Promise<void> {
-  await query(db, sql`UPDATE export_runs SET status = 'running', done = 0, total = 0, error = NULL WHERE id = ${id}`);
+/**
+ * Records where the file will be, before a byte is written: whoever finds the run dead (or failed)
+ * knows what to remove. False when the run is no longer running.
+ */
+export async function setStorageKey(db: DbOrTx, id: number, key: string): Promise<boolean> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`UPDATE export_runs SET storage_key = ${key} WHERE id = ${id} AND status = 'running' RETURNING id`,
+  );
+  return rows.length > 0;
 }
 
 export async function setProgress(db: DbOrTx, id: number, done: number, total: number): Promise<void> {
   await query(db, sql`UPDATE export_runs SET done = ${done}, total = ${total} WHERE id = ${id} AND status = 'running'`);
+}
+
+/** The worker's heartbeat; false when the run is no longer running (declared dead, or ended). */
+export async function heartbeat(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`UPDATE export_runs SET heartbeat_at = ${now.toISOString()}::timestamptz
+         WHERE id = ${id} AND status = 'running' RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Running runs without a heartbeat since `before` lost their worker: failed, interrupted (their key stays, to remove its file). */
+export async function failDead(db: DbOrTx, before: Date, now: Date): Promise<number[]> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`UPDATE export_runs SET status = 'failed', error = 'interrupted', finished_at = ${now.toISOString()}::timestamptz
+         WHERE id IN (SELECT id FROM export_runs
+                       WHERE status = 'running' AND heartbeat_at < ${before.toISOString()}::timestamptz
+                       FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Queued runs without a heartbeat since `before` (their job lost with a dead worker, or waiting
+ * long): a fresh heartbeat, so the next sweep leaves them to the job sent again now. Answers them.
+ */
+export async function touchStaleQueued(db: DbOrTx, before: Date, now: Date): Promise<number[]> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`UPDATE export_runs SET heartbeat_at = ${now.toISOString()}::timestamptz
+         WHERE id IN (SELECT id FROM export_runs
+                       WHERE status = 'queued' AND heartbeat_at < ${before.toISOString()}::timestamptz
+                       FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Failed runs whose (partial) file is still to remove: their storage key. */
+export async function failedWithFile(db: DbOrTx, limit: number): Promise<{ id: number; storageKey: string }[]> {
+  const rows = await query<{ id: number; storageKey: string }>(
+    db,
+    sql`SELECT id, storage_key AS "storageKey" FROM export_runs
+         WHERE status = 'failed' AND storage_key IS NOT NULL ORDER BY id LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), storageKey: r.storageKey }));
+}
+
+/** The failed run's file is gone: forget its key (only if it is still that one). */
+export async function clearStorageKey(db: DbOrTx, id: number, key: string): Promise<void> {
+  await query(db, sql`UPDATE export_runs SET storage_key = NULL WHERE id = ${id} AND status = 'failed' AND storage_key = ${key}`);
 }
 
 /** Done: the stored file. Answers false when the run was no longer running (nothing changed). */
@@ -115,6 +188,7 @@ export async function finishRun(
   return rows.length > 0;
 }
 
+/** Fails a queued or running run; its storage key stays until its file is removed (clearStorageKey). */
 export async function failRun(db: DbOrTx, id: number, error: string, now: Date): Promise<void> {
   await query(
     db,

@@ -17,6 +17,7 @@ import { audit } from '../../platform/audit';
 import { can } from '../../platform/can';
 import type { Ctx, Platform } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { deadBefore, RUN_JOB_EXPIRE_SECONDS, RunLostError, SWEEP_MS, withHeartbeat } from '../../platform/run-heartbeat';
 import type { OpenedFile } from '../files/files.service';
 import { EXPORT_LABELS, type ExportLabels } from './exports.labels';
 import * as repo from './exports.repository';
@@ -26,6 +27,9 @@ import { type Cell, type Column, EXPORT_MIME, openSheetWriter, type SheetWriter 
 export const EXPORT_JOB = 'exports.run';
 /** Rows read per statement: the progress moves after each batch. */
 export const EXPORT_BATCH = 2_000;
+/** Files of failed runs removed per sweep (there is rarely more than one). */
+const REMOVE_PER_SWEEP = 50;
+const SEND_OPTIONS = { expireInSeconds: RUN_JOB_EXPIRE_SECONDS };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const errorOf = (e: string | null): ExportError | null =>
@@ -76,7 +80,7 @@ export async function createExport(ctx: Ctx, input: ExportInput): Promise<Export
   });
   ctx.log.info({ event: 'exports.queued', exportId: id, kind: v.kind, format: v.format }, 'export queued');
   try {
-    await ctx.jobs.send(EXPORT_JOB, { runId: id });
+    await ctx.jobs.send(EXPORT_JOB, { runId: id }, SEND_OPTIONS);
   } catch (err) {
     await repo.failRun(ctx.db.orm, id, 'queue_failed', ctx.clock());
     throw err;
@@ -84,8 +88,31 @@ export async function createExport(ctx: Ctx, input: ExportInput): Promise<Export
   return getExport(ctx, id);
 }
 
+/**
+ * Fails the running exports whose worker died (their heartbeat stopped, run-heartbeat.ts) as
+ * interrupted, and removes the file of every failed run that still names one: the partial file of
+ * a dead run, or one whose removal was cut off. A queued run whose job went with a dead worker
+ * gets its job again. Called by reads and by each process's sweep.
+ */
+export async function sweepExports(p: Platform, log?: FastifyBaseLogger): Promise<void> {
+  const db = p.db.orm;
+  const now = p.clock();
+  const dead = await repo.failDead(db, deadBefore(now), now);
+  if (dead.length) log?.warn({ event: 'exports.interrupted', exportIds: dead }, 'export without heartbeat marked failed');
+  for (const id of await repo.touchStaleQueued(db, deadBefore(now), now)) {
+    try {
+      await p.jobs.send(EXPORT_JOB, { runId: id }, SEND_OPTIONS);
+    } catch (err) {
+      log?.error({ err, exportId: id }, 'could not queue the export again');
+      await repo.failRun(db, id, 'queue_failed', p.clock());
+    }
+  }
+  for (const f of await repo.failedWithFile(db, REMOVE_PER_SWEEP)) await removeFile(p, f.id, f.storageKey);
+}
+
 /** One of the signed-in person's runs. @throws EXPORT_NOT_FOUND (also for another person's run) */
 export async function getExport(ctx: Ctx, id: number): Promise<ExportRun> {
+  await sweepExports(ctx, ctx.log);
   const row = await repo.findOwnRun(ctx.db.orm, accountOf(ctx), id);
   if (!row) throw new AppError('EXPORT_NOT_FOUND');
   return toRun(row);
@@ -93,6 +120,7 @@ export async function getExport(ctx: Ctx, id: number): Promise<ExportRun> {
 
 /** The signed-in person's newest runs (of one kind when asked). */
 export async function listExports(ctx: Ctx, q: ExportListQuery): Promise<ExportRun[]> {
+  await sweepExports(ctx, ctx.log);
   const rows = await repo.listOwnRuns(ctx.db.orm, accountOf(ctx), q.kind, RECENT_EXPORTS);
   return rows.map(toRun);
 }
@@ -210,6 +238,7 @@ async function writeRows(
   writer: SheetWriter,
   total: number,
   size: number,
+  signal: AbortSignal,
 ): Promise<number> {
   const db = p.db.orm;
   const people = await repo.peopleOf(db, actor, run.kind, run.params);
@@ -251,6 +280,8 @@ async function writeRows(
     };
     let done = 0;
     for (;;) {
+      // Declared dead meanwhile (its heartbeat did not get through): stop writing a file no one gets.
+      signal.throwIfAborted();
       const batch = await next();
       for (const r of batch) await write(totals.push(r));
       done += batch.length;
@@ -293,21 +324,26 @@ async function writeRows(
 }
 
 /**
- * The job: takes the queued run (a run already done or failed is left alone; one found running
- * was cut off by a stopped process and starts again), checks the requester still holds the
- * export rights, counts the rows, writes the file into the file storage under a new key while
- * reading, records the progress after every batch and ends done (with the file) or failed (with
- * the error, logged; the bytes written so far are removed).
+ * The job: takes the queued run (one done, failed, or running under a living worker is left
+ * alone), writes its heartbeat on a timer while it works, checks the requester still holds the
+ * export rights, records the file's storage key on the run before writing a byte, counts the rows,
+ * writes the file while reading, records the progress after every batch and ends done (with the
+ * file) or failed (with the error, logged; the bytes written so far are removed).
  */
 export async function runExport(p: Platform, runId: number, opts: RunOptions = {}): Promise<void> {
   const db = p.db.orm;
-  const run = await db.transaction(async (tx) => {
-    const r = await repo.lockRun(tx, runId);
-    if (!r || r.status === 'done' || r.status === 'failed') return null;
-    await repo.startRun(tx, runId);
-    return r;
-  });
+  const run = await repo.claimRun(db, runId, p.clock());
   if (!run) return;
+  await withHeartbeat(
+    () => repo.heartbeat(db, runId, p.clock()),
+    (signal) => writeExport(p, run, signal, opts),
+    { log: opts.log ?? { warn: () => undefined } },
+  );
+}
+
+async function writeExport(p: Platform, run: repo.RunRow, signal: AbortSignal, opts: RunOptions): Promise<void> {
+  const db = p.db.orm;
+  const runId = run.id;
   const requester = await repo.findRequester(db, run.createdBy);
   const actor = requester ? actorOf(requester) : null;
   if (!requester || !actor || !can(actor, PEOPLE_RIGHTS.export)) {
@@ -317,6 +353,8 @@ export async function runExport(p: Platform, runId: number, opts: RunOptions = {
   }
   const labels = EXPORT_LABELS[requester.locale];
   const key = p.storage.newKey();
+  // On the run before the first byte: if this process dies, the sweep knows which file to remove.
+  if (!(await repo.setStorageKey(db, runId, key))) return;
   const out = new PassThrough();
   // The storage's write reports a broken stream; the stream's own error event has nothing to add.
   out.on('error', () => undefined);
@@ -333,28 +371,39 @@ export async function runExport(p: Platform, runId: number, opts: RunOptions = {
       columns: run.kind === 'hours' ? hourColumns(labels) : overnightColumns(labels),
       out,
     });
-    const done = await writeRows(p, run, actor, labels, writer, total, opts.batchSize ?? EXPORT_BATCH);
+    const done = await writeRows(p, run, actor, labels, writer, total, opts.batchSize ?? EXPORT_BATCH, signal);
     await writer.finish();
     await stored;
     const size = (await p.storage.size(key)) ?? 0;
     const fileName = exportFileName(run.kind, run.format, run.params.from, run.params.to, requester.locale);
     const finished = await repo.finishRun(db, runId, { storageKey: key, fileName, size, done }, p.clock());
-    if (!finished) await p.storage.remove(key);
-    opts.log?.info({ event: 'exports.done', exportId: runId, rows: done, size }, 'export written');
+    // Declared dead meanwhile: the run says interrupted, so its file goes.
+    if (!finished) await removeFile(p, runId, key);
+    else opts.log?.info({ event: 'exports.done', exportId: runId, rows: done, size }, 'export written');
   } catch (err) {
-    opts.log?.error({ err, exportId: runId }, 'export failed');
+    if (err instanceof RunLostError)
+      opts.log?.warn({ event: 'exports.lost', exportId: runId }, 'export stopped: marked interrupted');
+    else opts.log?.error({ err, exportId: runId }, 'export failed');
     out.destroy();
     await stored?.catch(() => undefined);
-    await p.storage.remove(key).catch(() => undefined);
+    // Failed first, then the file: cut off between the two, the sweep removes the file the run still names.
     await repo.failRun(db, runId, 'failed', p.clock());
+    await removeFile(p, runId, key).catch(() => undefined);
   }
 }
 
-/** Registers the job that writes exports. */
+/** Removes a failed run's file, then forgets its key. */
+async function removeFile(p: Platform, runId: number, key: string): Promise<void> {
+  await p.storage.remove(key);
+  await repo.clearStorageKey(p.db.orm, runId, key);
+}
+
+/** Registers the job that writes exports, and the sweep for exports whose worker died. */
 export function registerExportJobs(p: Platform, log?: FastifyBaseLogger): void {
   p.jobs.register<{ runId?: unknown }>(EXPORT_JOB, async (data) => {
     const id = Number(data?.runId);
     if (!Number.isInteger(id) || id <= 0) return;
     await runExport(p, id, log ? { log } : {});
   });
+  p.jobs.every('exports.sweep', SWEEP_MS, () => sweepExports(p, log));
 }

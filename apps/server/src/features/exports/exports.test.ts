@@ -10,7 +10,7 @@ import { auditRows } from '../../../test/helpers/rows';
 import { bookedHours, employees, exportRuns, overnightStays, rolePermissions } from '../../db/schema';
 import { query } from '../../platform/sql';
 import { createAreaRow, createProjectRow, createTaskRow } from '../projects/projects.fixtures';
-import { runExport } from './exports.service';
+import { runExport, sweepExports } from './exports.service';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -461,6 +461,89 @@ describe('the job', () => {
     expect(got).toMatchObject({ status: 'failed', error: 'failed', fileUrl: null });
     expect(removed).toHaveLength(1);
     expect(logs).toHaveLength(1);
+  });
+});
+
+describe('a worker that died', () => {
+  const insertRun = async (v: Partial<typeof exportRuns.$inferInsert>) => {
+    const [run] = await tdb.db.orm
+      .insert(exportRuns)
+      .values({ kind: 'hours', format: 'csv', params: { ...OCT, employeeIds: null }, createdBy: exporterFx.accountId, ...v })
+      .returning({ id: exportRuns.id });
+    return run?.id as number;
+  };
+  const stored = async (id: number) =>
+    (await tdb.db.orm.select().from(exportRuns).where(eq(exportRuns.id, id)))[0] as typeof exportRuns.$inferSelect;
+
+  it('records the storage key on the run before the first byte is written', async () => {
+    const id = await insertRun({ heartbeatAt: t.clock() });
+    const storage = t.app.platform.storage;
+    const keysOnRun: (string | null)[] = [];
+    const watching = {
+      ...t.app.platform,
+      storage: {
+        ...storage,
+        write: async (key: string, data: Parameters<typeof storage.write>[1]) => {
+          keysOnRun.push((await stored(id)).storageKey === key ? key : null);
+          await storage.write(key, data);
+        },
+      },
+    };
+    await runExport(watching, id);
+    const run = await stored(id);
+    expect(run.status).toBe('done');
+    expect(keysOnRun).toEqual([run.storageKey]);
+  });
+
+  it('an export killed mid-write (no heartbeat for 61 s) is failed as interrupted by the sweep, and its partial file removed', async () => {
+    const storage = t.app.platform.storage;
+    const key = storage.newKey();
+    await storage.write(key, Buffer.from('Medewerker;Exact-ID;Datum\r\nAnn Aalders;E-100;01-10-2026\r\nBob'));
+    const killed = await insertRun({ status: 'running', storageKey: key, total: 6, done: 2, heartbeatAt: t.clock() });
+    const beating = await insertRun({ status: 'running', heartbeatAt: t.clock() });
+    t.clock.advance(44_000);
+    await sweepExports(t.app.platform);
+    expect((await stored(killed)).status).toBe('running');
+    expect(await storage.size(key)).not.toBeNull();
+    await tdb.db.orm.update(exportRuns).set({ heartbeatAt: t.clock() }).where(eq(exportRuns.id, beating));
+    t.clock.advance(17_000);
+    await sweepExports(t.app.platform);
+    expect(await stored(killed)).toMatchObject({ status: 'failed', error: 'interrupted', storageKey: null });
+    expect(await storage.size(key)).toBeNull();
+    // The living worker's run is its own still; the screen says what happened to the dead one.
+    expect((await stored(beating)).status).toBe('running');
+    const shown = (await exporter.get(`/api/exports/${killed}`)).json().data;
+    expect(shown).toMatchObject({ status: 'failed', error: 'interrupted', fileUrl: null });
+    await tdb.db.orm.update(exportRuns).set({ status: 'failed' }).where(eq(exportRuns.id, beating));
+  });
+
+  it('whoever reads a dead export fails it and removes its file; a failed run never keeps one', async () => {
+    const storage = t.app.platform.storage;
+    const key = storage.newKey();
+    await storage.write(key, Buffer.from('partial'));
+    const dead = await insertRun({ status: 'running', storageKey: key, heartbeatAt: new Date(t.clock().getTime() - 61_000) });
+    // And one failed earlier whose removal was cut off (the process died between the two steps).
+    const key2 = storage.newKey();
+    await storage.write(key2, Buffer.from('partial'));
+    const cutOff = await insertRun({ status: 'failed', error: 'failed', storageKey: key2 });
+    const list = (await exporter.get('/api/exports?kind=hours')).json().data as { id: number; status: string; error: string }[];
+    expect(list.find((r) => r.id === dead)).toMatchObject({ status: 'failed', error: 'interrupted' });
+    expect(await storage.size(key)).toBeNull();
+    expect(await storage.size(key2)).toBeNull();
+    expect((await stored(cutOff)).storageKey).toBeNull();
+  });
+
+  it('a queued export whose job went with a dead worker gets its job again; a running one is never started twice', async () => {
+    const lost = await insertRun({ heartbeatAt: new Date(t.clock().getTime() - 61_000) });
+    // Jobs run inline here: the job sent again writes the file at once.
+    await sweepExports(t.app.platform);
+    const done = await stored(lost);
+    expect(done).toMatchObject({ status: 'done', error: null });
+    // A job delivered again (pg-boss's expiry) for a run a living worker writes does nothing.
+    const running = await insertRun({ status: 'running', heartbeatAt: t.clock() });
+    await runExport(t.app.platform, running);
+    expect(await stored(running)).toMatchObject({ status: 'running', storageKey: null });
+    await tdb.db.orm.update(exportRuns).set({ status: 'failed' }).where(eq(exportRuns.id, running));
   });
 });
 

@@ -164,6 +164,7 @@ export interface ApplicationRow {
   skippedSample: string[];
   /** A TemplateApplicationError code (the column is text). */
   error: string | null;
+  resumed: number;
   startedAt: Date | null;
   finishedAt: Date | null;
   createdAt: Date;
@@ -182,6 +183,7 @@ const applicationColumns = {
   skipped: templateApplications.skipped,
   skippedSample: templateApplications.skippedSample,
   error: templateApplications.error,
+  resumed: templateApplications.resumed,
   startedAt: templateApplications.startedAt,
   finishedAt: templateApplications.finishedAt,
   createdAt: templateApplications.createdAt,
@@ -226,12 +228,66 @@ export async function listApplications(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-/** The project's queued or running applications (at most one unless one was left behind). */
-export async function activeApplications(db: DbOrTx, projectId: number): Promise<{ id: number; updatedAt: Date }[]> {
+/** The project's queued or running applications (at most one). */
+export async function activeApplications(db: DbOrTx, projectId: number): Promise<{ id: number }[]> {
   return db
-    .select({ id: templateApplications.id, updatedAt: templateApplications.updatedAt })
+    .select({ id: templateApplications.id })
     .from(templateApplications)
     .where(and(eq(templateApplications.projectId, projectId), inArray(templateApplications.status, ['queued', 'running'])));
+}
+
+/**
+ * Applications without a heartbeat since `before` (of one project, or all): a running one lost its
+ * worker and goes back to the queue (`resumed` counts it), a queued one lost its job or waited
+ * long; both get a fresh heartbeat, so the next sweep leaves them to the job sent now. Answers them.
+ */
+export async function requeueDead(
+  db: DbOrTx,
+  before: Date,
+  now: Date,
+  projectId?: number,
+): Promise<{ id: number; projectId: number; wasRunning: boolean }[]> {
+  const r = await query<{ id: number; projectId: number; wasRunning: boolean }>(
+    db,
+    sql`UPDATE template_applications a
+           SET status = 'queued', resumed = a.resumed + (a.status = 'running')::int,
+               heartbeat_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+          FROM (SELECT id, status FROM template_applications
+                 WHERE status IN ('queued','running') AND heartbeat_at < ${before.toISOString()}::timestamptz
+                   ${projectId === undefined ? sql`` : sql`AND project_id = ${projectId}`}
+                 FOR UPDATE SKIP LOCKED) old
+         WHERE a.id = old.id
+        RETURNING a.id, a.project_id AS "projectId", old.status = 'running' AS "wasRunning"`,
+  );
+  return r.map((x) => ({ id: Number(x.id), projectId: Number(x.projectId), wasRunning: Boolean(x.wasRunning) }));
+}
+
+/**
+ * Takes the application for this worker: a queued one, or a running one whose worker died (then
+ * `resumed` counts it). False when it is finished, failed, or a living worker's.
+ */
+export async function claimApplication(db: DbOrTx, id: number, deadBefore: Date, now: Date): Promise<boolean> {
+  const r = await query<{ id: number }>(
+    db,
+    sql`UPDATE template_applications
+           SET resumed = resumed + (status = 'running')::int, status = 'running',
+               heartbeat_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz,
+               started_at = coalesce(started_at, ${now.toISOString()}::timestamptz)
+         WHERE id = ${id}
+           AND (status = 'queued' OR (status = 'running' AND heartbeat_at < ${deadBefore.toISOString()}::timestamptz))
+        RETURNING id`,
+  );
+  return r.length > 0;
+}
+
+/** The worker's heartbeat; false when the application is no longer running (taken over, or ended). */
+export async function heartbeatApplication(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const r = await query<{ id: number }>(
+    db,
+    sql`UPDATE template_applications SET heartbeat_at = ${now.toISOString()}::timestamptz
+         WHERE id = ${id} AND status = 'running' RETURNING id`,
+  );
+  return r.length > 0;
 }
 
 export async function failApplications(
@@ -254,7 +310,7 @@ export async function insertApplication(
 ): Promise<number> {
   const rows = await db
     .insert(templateApplications)
-    .values({ ...f, status: 'queued', createdAt: now, updatedAt: now })
+    .values({ ...f, status: 'queued', heartbeatAt: now, createdAt: now, updatedAt: now })
     .returning({ id: templateApplications.id });
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert returned no id');
@@ -328,6 +384,7 @@ export async function recordBatch(
       skippedSample: f.skippedSample,
       startedAt: sql`coalesce(${templateApplications.startedAt}, ${now}::timestamptz)`,
       ...(f.done ? { finishedAt: now } : {}),
+      heartbeatAt: now,
       updatedAt: now,
     })
     .where(eq(templateApplications.id, id));

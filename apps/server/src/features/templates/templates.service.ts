@@ -23,14 +23,14 @@ import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx, Platform } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors';
+import { deadBefore, RUN_JOB_EXPIRE_SECONDS, SWEEP_MS, withHeartbeat } from '../../platform/run-heartbeat';
 import { advisoryLock, LOCK_TEMPLATE_APPLY } from '../../platform/sql';
 import * as projectsRepo from '../projects/projects.repository';
 import * as repo from './templates.repository';
 
 /** The pg-boss queue that applies a template to a project. */
 export const APPLY_JOB = 'templates.apply';
-/** A queued or running application without progress for this long was left behind by a stopped process. */
-export const STALE_AFTER_MS = 5 * 60_000;
+const SEND_OPTIONS = { expireInSeconds: RUN_JOB_EXPIRE_SECONDS };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -66,6 +66,7 @@ export function toApplication(r: repo.ApplicationRow): TemplateApplication {
     skipped: r.skipped,
     skippedSample: r.skippedSample,
     error: errorCode(r.error),
+    resumed: r.resumed,
     startedAt: iso(r.startedAt),
     finishedAt: iso(r.finishedAt),
     createdAt: r.createdAt.toISOString(),
@@ -136,8 +137,32 @@ export async function deleteTemplate(ctx: Ctx, id: number, version: number): Pro
 
 // ---- applying
 
+/**
+ * Takes over the applications whose worker died (their heartbeat stopped, run-heartbeat.ts), of
+ * one project or all: each goes back to the queue and its job is sent again, so it continues where
+ * it was (`processed`). One whose job cannot be sent fails as interrupted. Called by Apply, by
+ * reads, and by each process's sweep.
+ */
+export async function resumeDeadApplications(p: Platform, log?: FastifyBaseLogger, projectId?: number): Promise<void> {
+  const now = p.clock();
+  const dead = await repo.requeueDead(p.db.orm, deadBefore(now), now, projectId);
+  for (const a of dead) {
+    log?.warn(
+      { event: 'templates.apply-resumed', applicationId: a.id, projectId: a.projectId, wasRunning: a.wasRunning },
+      'template application without heartbeat queued again',
+    );
+    try {
+      await p.jobs.send(APPLY_JOB, { applicationId: a.id }, SEND_OPTIONS);
+    } catch (err) {
+      log?.error({ err, applicationId: a.id }, 'could not queue the template application again');
+      await repo.failApplications(p.db.orm, [a.id], 'interrupted', p.clock());
+    }
+  }
+}
+
 /** One application of a template to the project. @throws TEMPLATE_APPLICATION_NOT_FOUND */
 export async function getApplication(ctx: Ctx, projectId: number, id: number): Promise<TemplateApplication> {
+  await resumeDeadApplications(ctx, ctx.log, projectId);
   const row = await repo.findApplication(ctx.db.orm, ctx.actor, projectId, id);
   if (!row) throw new AppError('TEMPLATE_APPLICATION_NOT_FOUND');
   return toApplication(row);
@@ -149,6 +174,7 @@ export async function listApplications(
   projectId: number,
   q: TemplateApplicationListQuery,
 ): Promise<Page<TemplateApplication>> {
+  await resumeDeadApplications(ctx, ctx.log, projectId);
   const { rows, total } = await repo.listApplications(ctx.db.orm, ctx.actor, projectId, q);
   if (rows.length === 0 && !(await projectsRepo.findRef(ctx.db.orm, ctx.actor, projectId)))
     throw new AppError('PROJECT_NOT_FOUND');
@@ -157,11 +183,12 @@ export async function listApplications(
 
 /**
  * 'Apply': records a queued application and sends the job that creates what the project lacks;
- * the web follows its progress. One at a time per project: another one queued or running (and
- * not left behind by a stopped process) is a 409.
+ * the web follows its progress. One at a time per project: another one queued or running is a
+ * 409 (one whose worker died is first taken over, and goes on).
  * @throws PROJECT_NOT_FOUND, PROJECT_DELETED, TEMPLATE_NOT_FOUND, TEMPLATE_APPLY_RUNNING
  */
 export async function applyTemplate(ctx: Ctx, projectId: number, input: TemplateApply): Promise<TemplateApplication> {
+  await resumeDeadApplications(ctx, ctx.log, projectId);
   const now = ctx.clock();
   const id = await ctx.db.orm.transaction(async (tx) => {
     const project = await projectsRepo.findRef(tx, ctx.actor, projectId);
@@ -173,11 +200,7 @@ export async function applyTemplate(ctx: Ctx, projectId: number, input: Template
     const template = await repo.lockTemplateForApply(tx, input.templateId);
     if (!template) throw fieldError('templateId', 'not_found');
     const active = await repo.activeApplications(tx, projectId);
-    const staleBefore = now.getTime() - STALE_AFTER_MS;
-    const stale = active.filter((a) => a.updatedAt.getTime() < staleBefore).map((a) => a.id);
-    const live = active.filter((a) => a.updatedAt.getTime() >= staleBefore);
-    if (live.length > 0) throw new AppError('TEMPLATE_APPLY_RUNNING', { details: { applicationId: live[0]?.id } });
-    await repo.failApplications(tx, stale, 'interrupted', now);
+    if (active.length > 0) throw new AppError('TEMPLATE_APPLY_RUNNING', { details: { applicationId: active[0]?.id } });
     const applicationId = await repo.insertApplication(
       tx,
       { templateId: template.id, projectId, total: template.areaCount, createdBy: signedInAccountId(ctx.actor) },
@@ -188,7 +211,7 @@ export async function applyTemplate(ctx: Ctx, projectId: number, input: Template
   });
   ctx.log.info({ event: 'templates.apply-queued', applicationId: id, projectId }, 'template application queued');
   try {
-    await ctx.jobs.send(APPLY_JOB, { applicationId: id });
+    await ctx.jobs.send(APPLY_JOB, { applicationId: id }, SEND_OPTIONS);
   } catch (err) {
     await repo.failApplications(ctx.db.orm, [id], 'queue_failed', ctx.clock());
     throw err;
@@ -208,13 +231,27 @@ const KIND_ORDER: AreaKind[] = ['deck', 'area', 'subarea'];
 
 /**
  * The job: applies the template to the project in batches, decks first, then areas, then
- * sub-areas (a batch never mixes kinds, so a parent is always there before its children). Each
- * batch is one transaction that takes the project's advisory lock, locks the application, inserts its rows set-based and adds its
- * counts; `processed` is where the next batch starts, so a job run again after a stop part-way
- * continues where it was, and a row the project has already (from a first run, by hand, or
- * another template) is skipped, never duplicated. A finished or failed application is left alone.
+ * sub-areas (a batch never mixes kinds, so a parent is always there before its children). It takes
+ * the application first (a queued one, or a running one whose worker died) and writes its
+ * heartbeat on a timer while it works. Each batch is one transaction that takes the project's
+ * advisory lock, locks the application, inserts its rows set-based and adds its counts;
+ * `processed` is where the next batch starts, so a job run again after its worker died continues
+ * where it was, and a row the project has already (from a first run, by hand, or another
+ * template) is skipped, never duplicated. A finished or failed application, or one a living worker
+ * holds, is left alone.
  */
 export async function runApplication(p: Platform, applicationId: number, opts: RunOptions = {}): Promise<void> {
+  const db = p.db.orm;
+  const now = p.clock();
+  if (!(await repo.claimApplication(db, applicationId, deadBefore(now), now))) return;
+  await withHeartbeat(
+    () => repo.heartbeatApplication(db, applicationId, p.clock()),
+    (signal) => runBatches(p, applicationId, signal, opts),
+    { log: opts.log ?? { warn: () => undefined } },
+  );
+}
+
+async function runBatches(p: Platform, applicationId: number, signal: AbortSignal, opts: RunOptions): Promise<void> {
   const size = opts.batchSize ?? TEMPLATE_APPLY_BATCH;
   const db = p.db.orm;
   let batches = 0;
@@ -223,6 +260,8 @@ export async function runApplication(p: Platform, applicationId: number, opts: R
   try {
     for (;;) {
       if (opts.maxBatches !== undefined && batches >= opts.maxBatches) return;
+      // Taken over by another process (this one was thought dead): it goes on from `processed`.
+      if (signal.aborted) return;
       const more = await db.transaction(async (tx) => {
         // The project's lock first (as applyTemplate takes it, before any row lock): a worker still
         // mid-batch and another one, or an apply marking this one left behind, never insert at once.
@@ -230,7 +269,8 @@ export async function runApplication(p: Platform, applicationId: number, opts: R
         if (projectId === null) return false;
         await advisoryLock(tx, LOCK_TEMPLATE_APPLY, projectId);
         const app = await repo.lockApplication(tx, applicationId);
-        if (!app || app.status === 'done' || app.status === 'failed') return false;
+        // Anything but running: finished, failed, or queued again by a sweep that took it over.
+        if (app?.status !== 'running') return false;
         const now = p.clock();
         if (app.templateId === null) {
           await repo.failApplications(tx, [app.id], 'template_deleted', now);
@@ -283,11 +323,12 @@ export async function runApplication(p: Platform, applicationId: number, opts: R
   }
 }
 
-/** Registers the job that applies templates. */
+/** Registers the job that applies templates, and the sweep that takes over those whose worker died. */
 export function registerTemplateJobs(p: Platform, log?: FastifyBaseLogger): void {
   p.jobs.register<{ applicationId?: unknown }>(APPLY_JOB, async (data) => {
     const id = Number(data?.applicationId);
     if (!Number.isInteger(id) || id <= 0) return;
     await runApplication(p, id, log ? { log } : {});
   });
+  p.jobs.every('templates.apply-sweep', SWEEP_MS, () => resumeDeadApplications(p, log));
 }

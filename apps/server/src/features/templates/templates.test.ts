@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee } from '../../../test/factories/identity';
@@ -8,9 +8,10 @@ import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db'
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
 import { projectTemplates, templateApplications, templateAreas } from '../../db/schema';
+import { DEAD_AFTER_MS } from '../../platform/run-heartbeat';
 import { LOCK_TEMPLATE_APPLY, query } from '../../platform/sql';
 import { createAreaRow, createProjectRow } from '../projects/projects.fixtures';
-import { runApplication } from './templates.service';
+import { resumeDeadApplications, runApplication } from './templates.service';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -318,9 +319,9 @@ describe('applying a template', () => {
     for (let i = 0; i < 3; i++) await manager.post(applyUrl(target.id), { templateId: tpl.id });
     const five = await countQueries(tdb.db, () => manager.get(applyUrl(target.id)));
     expect(five.result.json().meta.total).toBe(5);
-    // No N+1: the session load, the page and its total, for two applications as for five.
+    // No N+1: the session load, the sweep for dead workers, the page and its total, for two applications as for five.
     expect(five.count).toBe(two.count);
-    expect(five.count).toBeLessThanOrEqual(3);
+    expect(five.count).toBeLessThanOrEqual(4);
   });
 
   it('skips numbers the project has and adds the rest under the existing deck', async () => {
@@ -363,7 +364,7 @@ describe('applying a template', () => {
     }
   });
 
-  it('survives a restart part-way: run again, the job continues and the tree equals a clean apply, without duplicates', async () => {
+  it('survives a restart part-way: run again after its worker died, the job continues and the tree equals a clean apply, without duplicates', async () => {
     const d = await startTestApp({ db: tdb.db, jobs: 'deferred' });
     try {
       const m = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
@@ -384,9 +385,14 @@ describe('applying a template', () => {
       const part = (await agent.get(`${applyUrl(crashed.id)}/${b.id}`)).json().data;
       expect(part).toMatchObject({ status: 'running', processed: 2, created: 2 });
       expect(await tree(crashed.id)).toHaveLength(2);
+      // While its worker beats, another job leaves it alone.
+      await runApplication(d.app.platform, b.id, { batchSize: 2 });
+      expect(await tree(crashed.id)).toHaveLength(2);
       // Worse: progress lost as well (as if written before a crash); the rows made stay.
       await tdb.db.orm.update(templateApplications).set({ processed: 0 }).where(eq(templateApplications.id, b.id));
+      d.clock.advance(DEAD_AFTER_MS + 1_000);
       await runApplication(d.app.platform, b.id, { maxBatches: 2, batchSize: 2 });
+      d.clock.advance(DEAD_AFTER_MS + 1_000);
       // The queue delivers the job again after the restart.
       await d.jobs?.drain();
       const done = (await agent.get(`${applyUrl(crashed.id)}/${b.id}`)).json().data;
@@ -397,6 +403,88 @@ describe('applying a template', () => {
       // A finished application run again does nothing.
       await runApplication(d.app.platform, b.id);
       expect((await agent.get(`${applyUrl(crashed.id)}/${b.id}`)).json().data).toEqual(done);
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('takes over an application whose worker died (no heartbeat for over 45 s): it goes on where it was and says so', async () => {
+    const d = await startTestApp({ db: tdb.db, jobs: 'deferred' });
+    try {
+      const m = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
+      const agent = d.agent();
+      await agent.login(m.email, m.password);
+      const tpl = await seedTemplate('Dead worker', 1, 5);
+      const target = await createProjectRow(tdb.db);
+      const a = (await agent.post(applyUrl(target.id), { templateId: tpl })).json().data;
+      // A first batch, then the process running it is killed; the job it held is not delivered again.
+      await runApplication(d.app.platform, a.id, { maxBatches: 1, batchSize: 2 });
+      const queuedJobs = d.jobs?.pending ?? 0;
+      const get = async () => (await agent.get(`${applyUrl(target.id)}/${a.id}`)).json().data;
+
+      // 44 s without a heartbeat: still a living worker's (the sweep leaves it, Apply waits).
+      d.clock.advance(44_000);
+      await resumeDeadApplications(d.app.platform);
+      expect(await get()).toMatchObject({ status: 'running', processed: 1, resumed: 0 });
+      expect((await agent.post(applyUrl(target.id), { templateId: tpl })).statusCode).toBe(409);
+
+      // 61 s: dead. The next look (here an Apply) queues it again, and it goes on where it was.
+      d.clock.advance(17_000);
+      const apply = await agent.post(applyUrl(target.id), { templateId: tpl });
+      expect(apply.json()).toMatchObject({ code: 'TEMPLATE_APPLY_RUNNING', details: { applicationId: a.id } });
+      expect(await get()).toMatchObject({ status: 'queued', processed: 1, resumed: 1 });
+      expect(d.jobs?.pending).toBe(queuedJobs + 1);
+      await d.jobs?.drain();
+      expect(await get()).toMatchObject({ status: 'done', processed: 6, created: 6, skipped: 0, resumed: 1, error: null });
+      expect(await duplicates(target.id)).toBe(0);
+      // Finished: the next Apply is accepted at once.
+      expect((await agent.post(applyUrl(target.id), { templateId: tpl })).statusCode).toBe(202);
+      await d.jobs?.drain();
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('the sweep takes over a dead application without anyone looking, and fails it as interrupted when its job cannot be sent', async () => {
+    const d = await startTestApp({ db: tdb.db, jobs: 'deferred' });
+    try {
+      const m = await createEmployee(tdb.db, { permissions: ['projects.manage'] });
+      const agent = d.agent();
+      await agent.login(m.email, m.password);
+      const tpl = await seedTemplate('Swept', 1, 3);
+      const [one, two] = [await createProjectRow(tdb.db), await createProjectRow(tdb.db)];
+      const a = (await agent.post(applyUrl(one.id), { templateId: tpl })).json().data;
+      const b = (await agent.post(applyUrl(two.id), { templateId: tpl })).json().data;
+      await runApplication(d.app.platform, a.id, { maxBatches: 1, batchSize: 2 });
+      await runApplication(d.app.platform, b.id, { maxBatches: 1, batchSize: 2 });
+      d.clock.advance(61_000);
+      const p = d.app.platform;
+      const flaky = {
+        ...p,
+        jobs: Object.assign(Object.create(p.jobs), {
+          send: async (...args: Parameters<typeof p.jobs.send>) => {
+            // The queue cannot take a's job; b's goes through.
+            if ((args[1] as { applicationId: number }).applicationId === a.id) throw new Error('queue down');
+            await p.jobs.send(...args);
+          },
+        }),
+      };
+      await resumeDeadApplications(flaky);
+      const rows = await tdb.db.orm
+        .select({ id: templateApplications.id, status: templateApplications.status, error: templateApplications.error })
+        .from(templateApplications)
+        .where(inArray(templateApplications.id, [a.id, b.id]))
+        .orderBy(templateApplications.id);
+      expect(rows.map((r) => [r.status, r.error])).toEqual([
+        ['failed', 'interrupted'],
+        ['queued', null],
+      ]);
+      await d.jobs?.drain();
+      expect((await agent.get(`${applyUrl(two.id)}/${b.id}`)).json().data).toMatchObject({
+        status: 'done',
+        processed: 4,
+        resumed: 1,
+      });
     } finally {
       await d.close();
     }

@@ -121,7 +121,8 @@ export function SyncResult({ run }: { run: SyncRun }) {
             {meta}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('articles.sync.untouched')}
+            {/* A server that stopped is no reason to wait: the next sync can start at once. */}
+            {t(code === 'INTERRUPTED' ? 'articles.sync.untouchedInterrupted' : 'articles.sync.untouched')}
           </Text>
         </Stack>
       </Alert>

@@ -178,6 +178,22 @@ describe('SyncPage', () => {
     expect(await within(table).findByText('ERP-lijst te kort')).toBeInTheDocument();
   });
 
+  it('says a run was interrupted because the server stopped, and that a new sync can start at once', async () => {
+    const steps = [
+      run({ id: 12, status: 'queued', phase: 'queued', fetched: 0, expected: null, finishedAt: null }),
+      run({ id: 12, status: 'failed', phase: 'done', fetched: 500, expected: 2000, unchanged: 0, error: 'INTERRUPTED' }),
+    ];
+    const { user } = openSync({ steps });
+    await screen.findByText(/Er is nog nooit gesynchroniseerd/);
+    await user.click(screen.getByRole('button', { name: 'Artikelen synchroniseren' }));
+    const result = await screen.findByTestId('sync-result');
+    expect(within(result).getByText('Onderbroken: de server stopte tijdens deze synchronisatie.')).toBeInTheDocument();
+    expect(
+      within(result).getByText('Er is niets aan de artikelen veranderd. Je kunt meteen opnieuw synchroniseren.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Artikelen synchroniseren' })).toBeEnabled();
+  });
+
   it('shows the failure of the start itself', async () => {
     const { user } = openSync({ start: () => apiError(403, 'FORBIDDEN') });
     await screen.findByText(/Er is nog nooit gesynchroniseerd/);

@@ -40,6 +40,11 @@ export function RecentExports({ kind }: { kind: ExportKind }) {
                   <Text size="xs" c="dimmed">
                     {t('exports.recent.createdAt', { date: formatDateTime(r.createdAt) })}
                   </Text>
+                  {r.status === 'failed' ? (
+                    <Text size="xs" c="red.8">
+                      {t(`exports.errors.${r.error ?? 'failed'}`)}
+                    </Text>
+                  ) : null}
                 </Stack>
                 <Group gap="sm" wrap="nowrap">
                   <Badge variant="light" color={statusColors[r.status]}>

@@ -160,6 +160,17 @@ describe('HoursExportPage', () => {
     expect(within(items[1] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('says in the list and on the card that an export was cut off because the server stopped', async () => {
+    const text = 'Onderbroken: de server stopte tijdens deze export. Er is geen bestand bewaard; exporteer opnieuw.';
+    const interrupted = run({ id: 22, status: 'failed', error: 'interrupted', fileUrl: null, fileName: null });
+    const { user } = open({ recent: [interrupted], polls: [interrupted] });
+    const list = await screen.findByTestId('recent-exports');
+    expect(within(list).getByText(text)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Exporteren' }));
+    const card = await screen.findByTestId('export-progress');
+    expect(await within(card).findByText(text)).toBeInTheDocument();
+  });
+
   it('closes a period after a confirmation (hours.manage)', async () => {
     const { user, f } = open({
       permissions: ['hours.export', 'hours.manage'],

@@ -69,6 +69,11 @@ export function ApplicationProgress({ application: a }: { application: TemplateA
             {summary}
           </Text>
         ) : null}
+        {a.resumed > 0 && a.status !== 'failed' ? (
+          <Text size="sm" c="dimmed" data-testid="template-resumed">
+            {t('templates.progress.resumed')}
+          </Text>
+        ) : null}
         {a.status === 'failed' ? (
           <Alert color="red" variant="light" p="xs">
             {failedText}

@@ -44,6 +44,7 @@ const application = (over: Partial<TemplateApplication> = {}): TemplateApplicati
   skipped: 0,
   skippedSample: [],
   error: null,
+  resumed: 0,
   startedAt: '2026-11-24T10:00:00.000Z',
   finishedAt: null,
   createdAt: '2026-11-24T10:00:00.000Z',
@@ -141,6 +142,23 @@ describe('TemplatesPage', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(/Sjabloon “\(verwijderd sjabloon\)” toepassen is mislukt/);
+  });
+
+  it('says an application was resumed after the server running it stopped', async () => {
+    open({ applications: [[application({ resumed: 1 })]] });
+    expect(
+      await screen.findByText('Hervat: de server stopte tijdens het toepassen, en het ging verder waar het was gebleven.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says an application failed because the server stopped, when it could not be resumed', async () => {
+    open({ applications: [[application({ status: 'failed', error: 'interrupted', resumed: 1 })]] });
+    expect(
+      await screen.findByText(
+        'Wat al is aangemaakt blijft staan; pas het sjabloon opnieuw toe om de rest toe te voegen. (de server stopte tijdens het toepassen en het kon niet worden hervat)',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('template-resumed')).not.toBeInTheDocument();
   });
 
   it('saves the project as a template with a title', async () => {
