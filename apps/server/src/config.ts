@@ -37,6 +37,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(1000).default(200),
+  // From SIGTERM or SIGINT to the exit, at most (shutdown.ts): the time a download in flight gets to
+  // finish. 10 s is O1's limit and Docker's default stop timeout; longer needs the supervisor's too.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(10_000),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool.optional(),
   JOBS: bool.default(true),
@@ -103,6 +106,8 @@ export interface Config {
   trustProxy: boolean | string | number;
   logLevel: Env['LOG_LEVEL'];
   analyticsFlushMs: number;
+  /** From the first SIGTERM or SIGINT to the exit, at most: the drain's deadline (O1). */
+  shutdownGraceMs: number;
   webDist: string;
   seedDemo: boolean;
   jobs: boolean;
@@ -182,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     analyticsFlushMs: e.ANALYTICS_FLUSH_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     // Production mode never loads demo accounts, whatever SEED_DEMO says (A7).
     seedDemo: e.APP_MODE === 'demo' && (e.SEED_DEMO ?? true),

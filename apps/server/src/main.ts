@@ -20,9 +20,6 @@ import { runSyncNow } from './features/articles/sync.service';
 import { loggerOptions } from './platform/logger';
 import { Shutdown } from './shutdown';
 
-/** O1: from the first SIGTERM or SIGINT to the exit, at most. */
-const SHUTDOWN_DEADLINE_MS = 10_000;
-
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -37,7 +34,8 @@ async function main(): Promise<void> {
   // Signals are handled from here on: one during the start-up stops the process after the step
   // in progress (a migration is never cut in half), with whatever was opened so far.
   const log = pino(loggerOptions(config) as pino.LoggerOptions);
-  const shutdown = new Shutdown({ log, deadlineMs: SHUTDOWN_DEADLINE_MS });
+  // O1: from the first SIGTERM or SIGINT to the exit, at most SHUTDOWN_GRACE_MS (10 s by default).
+  const shutdown = new Shutdown({ log, deadlineMs: config.shutdownGraceMs });
   try {
     await start(config, shutdown, log);
   } catch (err) {

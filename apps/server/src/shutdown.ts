@@ -18,7 +18,7 @@ export interface ShutdownLog {
 
 export interface ShutdownOptions {
   log: ShutdownLog;
-  /** From the first signal to the exit, at most (O1: 10 s). */
+  /** From the first signal to the exit, at most (O1; SHUTDOWN_GRACE_MS, 10 s by default). */
   deadlineMs: number;
   /** Ends the process; replaced in unit tests. */
   exit?: (code: number) => void;

@@ -85,3 +85,17 @@ describe('configuration errors name the variable', () => {
     expect(loadConfig(production).cookieSecure).toBe(true);
   });
 });
+
+describe('the shutdown grace period (O1, issue 25)', () => {
+  it('is 10 s unless SHUTDOWN_GRACE_MS says otherwise, from 1 s to an hour', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '120000' }).shutdownGraceMs).toBe(120_000);
+    for (const v of ['500', '3600001', '10s'])
+      expect(configError({ SHUTDOWN_GRACE_MS: v }).message).toMatch(/\bSHUTDOWN_GRACE_MS\b/);
+  });
+
+  it('is the deadline main.ts gives the shutdown', () => {
+    const main = fs.readFileSync(path.join(SRC, 'main.ts'), 'utf8');
+    expect(main).toMatch(/new Shutdown\(\{ log, deadlineMs: config\.shutdownGraceMs \}\)/);
+  });
+});

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { noQuery } from '@app/shared/platform/http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
@@ -77,9 +78,9 @@ interface Answer {
   body: string;
 }
 
-function get(path: string, agent: http.Agent | false): Promise<Answer> {
+function get(path: string, agent: http.Agent | false, to = port): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port: to, path, agent }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => {
@@ -115,6 +116,7 @@ describe('graceful shutdown (O1)', () => {
     expect(during.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(during.headers['cache-control']).toBe('no-store');
     expect(during.headers.connection).toBe('close');
+    expect(during.headers['retry-after']).toBe('5');
     expect(JSON.parse(during.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(entered).toBe(20);
     const health = await get('/api/health', false);
@@ -146,6 +148,196 @@ describe('graceful shutdown (O1)', () => {
     const rows = await analyticsRows(tdb.db);
     expect(rows.filter((r) => r.routeName === 'shutdown')).toHaveLength(5 + 20);
     keepAlive.destroy();
+  });
+});
+
+/** One kept-alive HTTP/1.1 connection driven by hand: the test decides when its bytes are written. */
+class Connection {
+  private buf = Buffer.alloc(0);
+  private wake: () => void = () => {};
+  private ended = false;
+  private failure: string | null = null;
+  readonly closed: Promise<void>;
+
+  private constructor(private readonly socket: net.Socket) {
+    const changed = () => this.wake();
+    socket.on('data', (c: Buffer) => {
+      this.buf = Buffer.concat([this.buf, c]);
+      changed();
+    });
+    socket.on('end', () => {
+      this.ended = true;
+      changed();
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      this.failure = err.code ?? err.message;
+      changed();
+    });
+    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
+  }
+
+  static open(port: number): Promise<Connection> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: '127.0.0.1', port }, () => resolve(new Connection(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  /** Writes a GET; on a connected socket the bytes reach the server's machine before this returns. */
+  send(path: string): void {
+    this.socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  }
+
+  /** The next answer (by its Content-Length), or how the connection failed instead. */
+  async answer(): Promise<Answer | { failed: string }> {
+    for (;;) {
+      const end = this.buf.indexOf('\r\n\r\n');
+      if (end >= 0) {
+        const [statusLine = '', ...lines] = this.buf.subarray(0, end).toString('latin1').split('\r\n');
+        const headers: http.IncomingHttpHeaders = {};
+        for (const l of lines) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim();
+        const length = Number(headers['content-length'] ?? 0);
+        if (this.buf.length >= end + 4 + length) {
+          const body = this.buf.subarray(end + 4, end + 4 + length).toString('utf8');
+          this.buf = this.buf.subarray(end + 4 + length);
+          return { status: Number(statusLine.split(' ')[1]), headers, body };
+        }
+      }
+      if (this.failure || this.ended) return { failed: this.failure ?? 'closed without an answer' };
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+    }
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+}
+
+/**
+ * A listening app with a quick route and a download the test feeds by hand, stopped by a Shutdown
+ * on an emitter (the signal) that records the exit code instead of exiting.
+ */
+async function startDrainApp(db: TestDatabase) {
+  let download: PassThrough | null = null;
+  const app = await startTestApp({
+    db: db.db,
+    routes: (app) => {
+      app.get(
+        '/api/test/quick',
+        { config: { access: access.public }, schema: { querystring: noQuery, response: { 200: z.object({ ok: z.boolean() }) } } },
+        async () => ({ ok: true }),
+      );
+      app.get(
+        '/api/test/download',
+        { config: { access: access.public }, schema: { querystring: noQuery, response: { 200: z.any() } } },
+        async (_req, reply) => {
+          download = new PassThrough();
+          return reply.header('content-type', 'application/octet-stream').send(download);
+        },
+      );
+    },
+  });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.app.server.address() as AddressInfo).port;
+  const events = new EventEmitter();
+  const exits: number[] = [];
+  const shutdown = new Shutdown({ log: app.app.log, deadlineMs: 20_000, exit: (code) => exits.push(code), events });
+  shutdown.onStop('app', 'drained', () => app.app.close());
+  await shutdown.started();
+  return {
+    app: app.app,
+    port,
+    exits,
+    /** What SIGTERM does to the process. */
+    sigterm: () => events.emit('SIGTERM', 'SIGTERM'),
+    /** The download's body, once a client has asked for it. */
+    download: async () => {
+      await vi.waitFor(() => expect(download).not.toBeNull(), { timeout: 20_000, interval: 10 });
+      return download as unknown as PassThrough;
+    },
+    async drop() {
+      shutdown.uninstall();
+      // A test that failed half-way leaves the download open, which would hold close() for ever.
+      (download as PassThrough | null)?.destroy();
+      await app.close();
+    },
+  };
+}
+
+describe('graceful shutdown: kept-alive connections and downloads (issue 25)', () => {
+  // One database for the apps below: each stops its own app, the database stays.
+  let drainDb: TestDatabase;
+  beforeAll(async () => {
+    drainDb = await createTestDatabase();
+  });
+  afterAll(() => drainDb.drop());
+
+  it('serves a request that had reached the server when the signal came, then exits 0', async () => {
+    const s = await startDrainApp(drainDb);
+    try {
+      const c = await Connection.open(s.port);
+      c.send('/api/test/quick');
+      expect(await c.answer()).toMatchObject({ status: 200 });
+      // The next request is on the machine, not yet read, when the signal is handled: before the
+      // fix the drain closed this "idle" connection under it (a reset), or refused it with a 503.
+      c.send('/api/test/quick');
+      s.sigterm();
+      const answer = await c.answer();
+      expect(answer).toMatchObject({ status: 200, body: '{"ok":true}' });
+      expect((answer as Answer).headers.connection).toBe('close');
+      await c.closed;
+      await vi.waitFor(() => expect(s.exits).toEqual([0]), { timeout: 20_000, interval: 20 });
+    } finally {
+      await s.drop();
+    }
+  });
+
+  it('answers a request on a kept-alive connection during the drain with 503, Connection: close and Retry-After, not a reset', async () => {
+    const s = await startDrainApp(drainDb);
+    try {
+      // Two connections the client keeps for later, as a load balancer or a browser does.
+      const used = await Connection.open(s.port);
+      const unused = await Connection.open(s.port);
+      for (const c of [used, unused]) {
+        c.send('/api/test/quick');
+        expect(await c.answer()).toMatchObject({ status: 200 });
+      }
+      // A download in flight keeps the process draining.
+      const downloading = get('/api/test/download', false, s.port);
+      const body = await s.download();
+      body.write('first half,');
+
+      s.sigterm();
+      await vi.waitFor(() => expect(s.app.server.listening).toBe(false), { timeout: 20_000, interval: 10 });
+      const refused = await get('/api/test/quick', false, s.port).then(
+        (r) => r.status,
+        (err: NodeJS.ErrnoException) => err.code,
+      );
+      expect(refused).toBe('ECONNREFUSED');
+
+      // The listener is closed, the kept-alive connection is not: its request gets a clear "not
+      // now", which says the request did not run, where a reset leaves that open.
+      used.send('/api/test/quick');
+      const during = await used.answer();
+      expect(during).toMatchObject({ status: 503, headers: { connection: 'close', 'retry-after': '5' } });
+      expect(JSON.parse((during as Answer).body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      await used.closed;
+
+      // The download finishes in full; the process waits for it.
+      expect(s.exits).toEqual([]);
+      body.end('second half');
+      const done = await downloading;
+      expect(done).toMatchObject({ status: 200, body: 'first half,second half' });
+
+      // Then the connection nobody used is closed, and the process exits 0.
+      await unused.closed;
+      await vi.waitFor(() => expect(s.exits).toEqual([0]), { timeout: 20_000, interval: 20 });
+      expect(s.app.server.listening).toBe(false);
+    } finally {
+      await s.drop();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { signedInAccountId } from './actor';
 import { audit } from './audit';
+import { Drain } from './drain';
 import { AppError } from './errors';
 import { scrubUrl } from './scrub';
 import { actingCompanyOf, viewToken, withViewLinks } from './view-link';
@@ -13,6 +14,8 @@ import { isApiPath } from './web-app';
 const AUTH_PAGES = /^\/auth\//;
 const NO_AUDIT_ROUTES = new Set(['/api/science', '/api/acting-as']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Retry-After of the 503 a request gets while the process stops. */
+const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 const TEXTUAL_WITHOUT_CHARSET = /^(text\/[a-z0-9.+-]+|image\/svg\+xml|application\/(manifest\+json|xml|json|javascript))$/i;
 
 function cspDirectives(secure: boolean) {
@@ -72,16 +75,25 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
   // about a quarter of the server time of the hottest routes (bench, G1/G2).
   const headers = securityHeaders(opts.config.cookieSecure);
 
-  // While the server drains (O1), new requests get a 503 in the usual error shape, with these
-  // headers; Fastify's own 503 (return503OnClosing, switched off in app.ts) carries neither.
-  let closing = false;
+  // While the server drains (O1, drain.ts), new requests get a 503 in the usual error shape, with
+  // these headers; Fastify's own 503 (return503OnClosing, switched off in app.ts) carries neither.
+  // Retry-After: the balancer's other processes answer at once, a lone process is back in seconds.
+  const drain = new Drain(app.server);
   app.addHook('preClose', async () => {
-    closing = true;
+    await drain.begin();
+    app.log.info({ requestsInFlight: drain.requestsInFlight }, 'refusing new requests; answering the ones in flight');
   });
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
-    if (closing) done(new AppError('SERVICE_UNAVAILABLE', { message: 'The server is shutting down' }));
-    else done();
+    if (drain.isClosing) {
+      done(
+        new AppError('SERVICE_UNAVAILABLE', {
+          message: 'The server is shutting down; retry shortly',
+          headers: { 'retry-after': String(SHUTDOWN_RETRY_AFTER_SECONDS) },
+          details: { retryAfter: SHUTDOWN_RETRY_AFTER_SECONDS },
+        }),
+      );
+    } else done();
   });
 
   // The acting view's answers carry image and file addresses that keep the view (view-link.ts).
@@ -96,7 +108,7 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
     // A request that was in flight when the drain began is answered, then its connection closes:
     // a kept-alive socket would otherwise hold server.close() open until the keep-alive timeout
     // (72 s), past the shutdown grace period and before the analytics buffer is flushed (O1).
-    if (closing) reply.header('connection', 'close');
+    if (drain.isClosing) reply.header('connection', 'close');
     const url = req.url.split('?')[0] ?? '/';
     // API answers are never cached, unless a route decided otherwise (public catalogue images).
     if (isApiPath(url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
