@@ -441,7 +441,8 @@ describe('POST /api/projects/:projectId/areas', () => {
       const other = new pg.Client({ connectionString: tdb.url ?? '' });
       await other.connect();
       const waitsOnLock = async () => {
-        for (let i = 0; i < 200; i++) {
+        // Up to 30 s: on a busy machine the request can take seconds to reach its insert.
+        for (let i = 0; i < 1200; i++) {
           const r = await other.query(
             `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
           );
