@@ -443,6 +443,9 @@ describe('POST /api/projects/:projectId/areas', () => {
       const waitsOnLock = async () => {
         // Up to 30 s: on a busy machine the request can take seconds to reach its insert.
         for (let i = 0; i < 1200; i++) {
+          // This connection is inside its transaction: without clearing it, pg_stat_activity would
+          // answer from the snapshot taken at the first read, and never see the request arrive.
+          await other.query('SELECT pg_stat_clear_snapshot()');
           const r = await other.query(
             `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
           );
