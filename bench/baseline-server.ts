@@ -1,6 +1,6 @@
 /**
- * The baseline routes of PERFORMANCE.md section 2/4: the least a server can do for each job, on
- * the same database as the app. Run alone (pg):
+ * The baseline routes of the performance goals (docs/requirements/performance.md): the least a
+ * server can do for each job, on the same database as the app. Run alone (pg):
  *   DATABASE_URL=postgres://… node --import tsx bench/baseline-server.ts
  * or imported by app-server.ts (PGlite: one process, one instance, two ports).
  *
@@ -62,7 +62,7 @@ const COOKIE_RE = new RegExp(`(?:^|;\\s*)${COOKIE_NAME}=([^;]+)`);
 
 const PK_SQL = 'SELECT account_id, csrf_token FROM sessions WHERE id = $1';
 
-// B-current (PERFORMANCE.md 4.2) on this schema: the session, its account and profile in one statement.
+// B-current on this schema: the session, its account and profile in one statement.
 const CURRENT_SQL = `
 SELECT s.account_id, a.email, a.locale, a.guardable_type,
        e.id AS employee_id, e.first_name AS e_first, e.insertion AS e_ins, e.last_name AS e_last, e.role_id,
@@ -97,7 +97,7 @@ const INSERT_SQL = `INSERT INTO bench_events (created_at, event_type, url, route
 const BATCH_SQL = `INSERT INTO bench_events (created_at, event_type, url, route_name, metadata)
   SELECT c, t, u, r, m::jsonb FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[]) AS x(c, t, u, r, m)`;
 
-// B-list (PERFORMANCE.md 4.2) on the articles list: a deferred join (pick 25 ids in the list's
+// B-list on the articles list: a deferred join (pick 25 ids in the list's
 // default order, name then id, then join their rows and products) and a count without joins.
 const LIST_COLUMNS = `a.id, a.erp_id AS "erpId", a.sku, a.name, a.type_code AS "typeCode", a.type_name AS "typeName",
        a.supplier_name AS "supplierName", a.status, a.unit, a.impression_media_id AS "mediaId", p.id AS "productId",

@@ -1,8 +1,8 @@
 /**
- * The catalogue data of G3 and G4 (PERFORMANCE.md 3, 4.2): Exact-shaped ERP items from the
- * stand-in's generator, parsed by the app's own parser; the app's own sync (runSyncNow of
- * sync.service, with the parsed listing handed in) from "payload parsed" to "committed"; and the
- * B-upsert baseline with its articles-like table.
+ * The catalogue data of G3 and G4: Exact-shaped ERP items from the stand-in's generator, parsed by
+ * the app's own parser; the app's own sync (runSyncNow of sync.service, with the parsed listing
+ * handed in) from "payload parsed" to "committed"; and the B-upsert baseline with its
+ * articles-like table.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -164,9 +164,9 @@ export async function seedCatalogue(
 }
 
 // ---------------------------------------------------------------------------------------------
-// B-upsert (PERFORMANCE.md 4.2)
+// B-upsert (bench/README.md)
 
-/** The baseline's articles-like table: what 4.2's B-upsert statement writes. */
+/** The baseline's articles-like table: what the B-upsert statement writes. */
 export const UPSERT_TABLE_SQL = `
   CREATE TABLE IF NOT EXISTS bench_upsert_articles (
     id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

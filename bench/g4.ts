@@ -1,7 +1,7 @@
 /**
- * G4, the ERP article import (PERFORMANCE.md 3 G4, 4.2 B-upsert), in the runner process:
+ * G4, the ERP article import (against B-upsert), in the runner process:
  *
- *   B-upsert   4.2's unnest INSERT … ON CONFLICT DO UPDATE into an articles-like table, in batches
+ *   B-upsert   the unnest INSERT … ON CONFLICT DO UPDATE into an articles-like table, in batches
  *              of --upsert-batch rows, one transaction per pass: into an empty table, then every
  *              row conflicting and changed.
  *   B-articles B-upsert's statement shape into the app's own articles table (all its indexes), no
@@ -179,7 +179,7 @@ export async function runG4(env: G4Env, opt: G4Options): Promise<G4Report> {
       const add = (p: G4Pass) => {
         round[p.name] = p;
       };
-      // Baseline first (section 3), then the app.
+      // Baseline first (the baseline and the app take turns in every round), then the app.
       await db.raw.exec('TRUNCATE bench_upsert_articles RESTART IDENTITY');
       add(
         await timed(env, 'B-upsert insert', async () => ({
@@ -415,7 +415,7 @@ function g4Checks(opt: G4Options, rounds: G4Round[]): { checks: Check[]; info: C
     },
     { goal: 'app unchanged rows/s', target: 'skipped rows', values: abs('app unchanged'), pass: always, show: krps },
     {
-      // PERFORMANCE.md asks that unchanged rows are skipped (the counts goal checks none was
+      // G4 asks that unchanged rows are skipped (the counts goal checks none was
       // written); how fast a rerun is against B-upsert's update is information, not a goal.
       goal: 'app unchanged / B-upsert update',
       target: 'a rerun that writes no row',

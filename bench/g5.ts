@@ -1,5 +1,5 @@
 /**
- * G5, the analytics page (PERFORMANCE.md 3 G5, 4.2 B-rollup), on PostgreSQL:
+ * G5, the analytics page (against B-rollup), on PostgreSQL:
  *
  *   npm run g5 -w @app/bench [-- --events 1000000,5000000 --days 180 --rounds 5]
  *
@@ -8,7 +8,7 @@
  *
  *   report     GET /api/companies/analytics for all companies over the 180 days, through the real
  *              app (HTTP on 127.0.0.1, an employee with companies.manage): the request path;
- *   B-rollup   4.2's statement on the roll-up table, timed around pool.query;
+ *   B-rollup   the baseline statement on the roll-up table, timed around pool.query;
  *   refresh    the job's incremental refresh (refreshRollup) after 500 new events of today;
  *   raw        the GROUP BY over the raw events the request path must never run (information).
  *

@@ -1,9 +1,9 @@
 import type { Database } from '../apps/server/src/db/client.ts';
-import { scheduledDays } from '../packages/shared/src/people/schedules.rules.ts';
+import { scheduledDays } from '../packages/shared/src/hours/schedules.rules.ts';
 import { addDays, isoWeekday, isoWeekOf, mondayOfWeek, parseWeekKey, weekKey } from '../packages/shared/src/platform/iso-week.ts';
 
 /**
- * G3 for booked hours (issue 12, PERFORMANCE.md G3): 50 employees x 5 years of bookings, two a
+ * G3 for booked hours (issue 12): 50 employees x 5 years of bookings, two a
  * working day (about 130,000 rows) over 20 projects, a schedule per person (every fifth one
  * part-time from mid-2024) and an hour lock. Run alone (`--hours`): the 50 people are employees
  * 1-50 of bench/seed.ts (the bench role holds hours.manage) and the projects get ids 1-20.
@@ -105,7 +105,7 @@ const WEEKS = Math.floor((Date.parse(HOURS_TO) - Date.parse(HOURS_FROM)) / (7 * 
 export const randomHoursWeek = (): string => weekKey(isoWeekOf(addDays(FIRST_MONDAY, 7 * Math.floor(Math.random() * WEEKS))));
 
 // ---------------------------------------------------------------------------------------------
-// Baselines (PERFORMANCE.md 4.2 B-list), without a session check, answering the same rows as
+// Baselines (as B-list), without a session check, answering the same rows as
 // the app: the week in four named statements side by side (the person, the week's bookings with
 // their names, the schedule versions, the lock), the seven days computed in JS; the list as a
 // deferred join (25 ids from booked_hours, then the names) and the count with the sum, no joins.

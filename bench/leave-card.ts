@@ -1,6 +1,7 @@
 import type { Database } from '../apps/server/src/db/client.ts';
 import { type LineToWrite, leaveLinesOf } from '../apps/server/src/features/leave/ledger.repository.ts';
-import { holidaySet } from '../packages/shared/src/people/holidays.ts';
+import { dayMinutes, type ScheduleVersion } from '../packages/shared/src/hours/schedules.rules.ts';
+import { holidaySet } from '../packages/shared/src/leave/holidays.ts';
 import {
   type ContractPeriod,
   chainYears,
@@ -12,12 +13,11 @@ import {
   overtimeLines,
   requestDays,
   scheduleDayOn,
-} from '../packages/shared/src/people/leave.rules.ts';
-import { dayMinutes, type ScheduleVersion } from '../packages/shared/src/people/schedules.rules.ts';
+} from '../packages/shared/src/leave/leave.rules.ts';
 import { addDays, isoWeekday, localDateString } from '../packages/shared/src/platform/iso-week.ts';
 
 /**
- * G3 for the leave card (issue 13, PERFORMANCE.md G3): 51 employees (bench/seed.ts's employees
+ * G3 for the leave card (issue 13): 51 employees (bench/seed.ts's employees
  * 1-51; the bench role holds leave.manage) with five years of data each (2022-2026): two contracts
  * (every fifth person part-time from 2024, with different even and odd weeks), their schedules,
  * about 25 leave requests a year (approved with their lines, a denied and a pending one), the
@@ -344,7 +344,7 @@ export const randomLeaveEmployee = (): number => 1 + Math.floor(Math.random() * 
 export const randomLeaveYear = (): number => LEAVE_FIRST_YEAR + Math.floor(Math.random() * (LEAVE_LAST_YEAR - LEAVE_FIRST_YEAR));
 
 // ---------------------------------------------------------------------------------------------
-// Baselines (PERFORMANCE.md 4.2 B-list), without a session check, answering what the app answers:
+// Baselines (as B-list), without a session check, answering what the app answers:
 // the card as six named statements side by side (the person, the sums per year by bucket, the
 // contracts, the policy, the first line, the pending requests and sick periods), the chain of years
 // and the entitlement computed in JS; the lines of one bucket as the count with the sum and a

@@ -3,7 +3,7 @@ import { SESSIONS } from './common.ts';
 import { CLIENTS } from './seed.ts';
 
 /**
- * G3 for the portal's company products (issue 10, PERFORMANCE.md G3): 5,000 products per company
+ * G3 for the portal's company products (issue 10): 5,000 products per company
  * over 100,000 rows. bench/seed.ts gives company user `cu` the company `min(id) + cu % 100`; the
  * companies with products are the ones with offset 1 to PORTAL_COMPANIES, so every client
  * session this bench draws belongs to a company with 5,000 products.
@@ -77,7 +77,7 @@ export function randomPortalSession(): number {
 export const randomPortalCompany = (): number => 2 + Math.floor(Math.random() * PORTAL_COMPANIES);
 
 // ---------------------------------------------------------------------------------------------
-// Baselines (PERFORMANCE.md 4.2 B-list, on company_products): the page of 24 by hand in two named
+// Baselines (B-list on company_products): the page of 24 by hand in two named
 // statements, without a session check, answering the same rows as the app: ids from the index,
 // then the join; and the count.
 

@@ -75,7 +75,7 @@ export async function seedProject(db: Database): Promise<ProjectSeed> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Baselines (PERFORMANCE.md 4.2, B-list's idea): each project list done by hand in one or two named
+// Baselines (B-list's idea): each project list done by hand in one or two named
 // statements, without a session check, answering the same rows with the same counts as the app.
 
 /** What the baseline routes need from baseline-server.ts (kept structural so this file imports no Fastify). */

@@ -1,9 +1,9 @@
 /**
- * Benchmark runner, PERFORMANCE.md sections 3 and 4: G1 (GET /api/user/current), G2 (POST
- * /api/science), G3 (GET /api/articles at 100,000 articles) and G4 (the ERP import of 50,000
- * articles). HTTP load comes from autocannon in this process; the servers run in child processes
- * (pg: baseline and app in two processes; PGlite: both in one, see app-server.ts). G4 runs in this
- * process against its own database (g4.ts).
+ * Benchmark runner for the performance goals (docs/requirements/performance.md): G1 (GET
+ * /api/user/current), G2 (POST /api/science), G3 (GET /api/articles at 100,000 articles) and G4
+ * (the ERP import of 50,000 articles). HTTP load comes from autocannon in this process; the
+ * servers run in child processes (pg: baseline and app in two processes; PGlite: both in one, see
+ * app-server.ts). G4 runs in this process against its own database (g4.ts).
  *
  *   npm run bench                      G1 and G2 on pg
  *   npm run bench -- --pglite          pg, then PGlite
@@ -118,7 +118,7 @@ interface Scenario {
   portal?: boolean;
 }
 
-/** A random page of the first 20 (G3), as the PERFORMANCE.md 4.1 Lua script for the analytics POST does. */
+/** A random page of the first 20 (G3). */
 const randomPage = () => 1 + Math.floor(Math.random() * 20);
 
 const SCENARIOS: Record<string, Scenario> = {

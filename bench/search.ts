@@ -23,7 +23,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { searchSql } from '../apps/server/src/features/search/search.repository.ts';
 import type { Actor } from '../apps/server/src/platform/actor.ts';
-import { SEARCH_KINDS } from '../packages/shared/src/platform/search.ts';
+import { SEARCH_KINDS } from '../packages/shared/src/search/search.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { COOKIE_NAME, sessionToken } from './common.ts';
 import { fmt, log } from './report.ts';

@@ -7,65 +7,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { analyticsRoutes } from './features/analytics/analytics.routes';
-import { analyticsReportRoutes } from './features/analytics/analytics-report.routes';
-import { purgeRawEvents, refreshRollup } from './features/analytics/analytics-rollup';
-import { registerArticleJobs } from './features/articles/articles.jobs';
-import { articlesRoutes } from './features/articles/articles.routes';
-import { authRoutes } from './features/auth/auth.routes';
-import { registerAuthJobs } from './features/auth/auth.service';
-import { breadcrumbsRoutes } from './features/breadcrumbs/breadcrumbs.routes';
-import { bulkRoutes } from './features/bulk/bulk.routes';
-import { companiesRoutes } from './features/companies/companies.routes';
-import { companyPermissionsRoutes } from './features/companies/company-permissions.routes';
-import { companyPostsRoutes } from './features/companies/company-posts.routes';
-import { notifyDuePosts, POSTS_NOTIFY_JOB } from './features/companies/company-posts.service';
-import { companyProductsRoutes } from './features/companies/company-products.routes';
-import { companyUsersRoutes } from './features/companies/company-users.routes';
-import { declarationsRoutes } from './features/declarations/declarations.routes';
-import { overnightsRoutes } from './features/declarations/overnights.routes';
-import { clientDrawingsRoutes, drawingsRoutes } from './features/drawings/drawings.routes';
-import { exportsRoutes } from './features/exports/exports.routes';
-import { registerExportJobs } from './features/exports/exports.service';
-import { filesRoutes } from './features/files/files.routes';
-import { purgeUnattachedFiles } from './features/files/files.service';
-import { healthRoutes } from './features/health/health.routes';
-import { historyRoutes } from './features/history/history.routes';
-import { hoursRoutes } from './features/hours/hours.routes';
-import { schedulesRoutes } from './features/hours/schedules.routes';
-import { contractsRoutes } from './features/hr-documents/contracts.routes';
-import { documentsRoutes } from './features/hr-documents/documents.routes';
-import { leaveCardRoutes } from './features/leave/card.routes';
-import { collectiveLeaveRoutes } from './features/leave/collective.routes';
-import { leaveSettingsRoutes } from './features/leave/leave-settings.routes';
-import { leaveRequestsRoutes } from './features/leave/requests.routes';
-import { sickRoutes } from './features/leave/sick.routes';
-import { mediaRoutes } from './features/media/media.routes';
-import { registerNotificationJobs } from './features/notifications/notification.jobs';
-import { notificationsRoutes } from './features/notifications/notifications.routes';
-import { clientOrdersRoutes, ordersRoutes } from './features/orders/orders.routes';
-import { plannerRoutes } from './features/planner/planner.routes';
-import { portalRoutes } from './features/portal/portal.routes';
-import { portalProductsRoutes } from './features/portal/portal-products.routes';
-import { productsRoutes } from './features/products/products.routes';
-import { projectArticlesRoutes } from './features/project-articles/project-articles.routes';
-import { areasRoutes } from './features/projects/areas.routes';
-import { feedRoutes } from './features/projects/feed.routes';
-import { projectsRoutes } from './features/projects/projects.routes';
-import { tasksRoutes } from './features/projects/tasks.routes';
-import { roboxRoutes } from './features/robox/robox.routes';
-import { searchRoutes } from './features/search/search.routes';
-import { taskListRoutes } from './features/task-list/task-list.routes';
-import { templatesRoutes } from './features/templates/templates.routes';
-import { registerTemplateJobs } from './features/templates/templates.service';
-import { ticketsRoutes } from './features/tickets/tickets.routes';
-import { timelineRoutes } from './features/timeline/timeline.routes';
-import { employeesRoutes } from './features/users/employees.routes';
-import { rolesRoutes } from './features/users/roles.routes';
-import { usersRoutes } from './features/users/users.routes';
+import { FEATURES } from './features';
 import { access } from './platform/access';
 import { AnalyticsBuffer } from './platform/analytics-buffer';
-import { registerBulkJobs } from './platform/bulk';
 import { type Clock, systemClock } from './platform/clock';
 import type { Platform } from './platform/context';
 import { sendError, toAppError } from './platform/errors';
@@ -218,96 +162,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   }
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(rolesRoutes);
-  await app.register(analyticsReportRoutes);
-  await app.register(companiesRoutes);
-  await app.register(companyUsersRoutes);
-  await app.register(companyPermissionsRoutes);
-  await app.register(portalRoutes);
-  await app.register(portalProductsRoutes);
-  await app.register(companyPostsRoutes);
-  await app.register(companyProductsRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(breadcrumbsRoutes);
-  await app.register(searchRoutes);
-  await app.register(historyRoutes);
-  await app.register(bulkRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(mediaRoutes);
-  await app.register(articlesRoutes);
-  await app.register(productsRoutes);
-  await app.register(roboxRoutes);
-  await app.register(employeesRoutes);
-  await app.register(filesRoutes);
-  await app.register(projectsRoutes);
-  await app.register(areasRoutes);
-  await app.register(tasksRoutes);
-  await app.register(ticketsRoutes);
-  await app.register(feedRoutes);
-  await app.register(templatesRoutes);
-  await app.register(projectArticlesRoutes);
-  await app.register(timelineRoutes);
-  await app.register(taskListRoutes);
-  await app.register(plannerRoutes);
-  await app.register(drawingsRoutes);
-  await app.register(clientDrawingsRoutes);
-  await app.register(ordersRoutes);
-  await app.register(clientOrdersRoutes);
-  await app.register(usersRoutes);
-  await app.register(schedulesRoutes);
-  await app.register(hoursRoutes);
-  await app.register(declarationsRoutes);
-  await app.register(overnightsRoutes);
-  await app.register(leaveSettingsRoutes);
-  await app.register(leaveRequestsRoutes);
-  await app.register(collectiveLeaveRoutes);
-  await app.register(sickRoutes);
-  await app.register(leaveCardRoutes);
-  await app.register(documentsRoutes);
-  await app.register(contractsRoutes);
-  await app.register(exportsRoutes);
+  for (const feature of FEATURES) await app.register(feature);
   await app.register(webAppPlugin, { dist: config.webDist });
 
-  registerAuthJobs(platform);
-  registerArticleJobs(platform);
-  registerTemplateJobs(platform, app.log);
-  registerNotificationJobs(platform);
-  registerExportJobs(platform, app.log);
-  registerBulkJobs(platform, app.log);
-  // The analytics page's daily figures, every five minutes; old raw events once a night.
-  platform.jobs.register(
-    'analytics.rollup',
-    async () => {
-      await refreshRollup(platform.db.orm, clock());
-    },
-    { cron: '*/5 * * * *' },
-  );
-  // Company news is told to the company's users once its publish time has come: every minute for
-  // scheduled posts, and at once when a post is published now.
-  platform.jobs.register(
-    POSTS_NOTIFY_JOB,
-    async () => {
-      await notifyDuePosts(platform.db.orm, clock());
-    },
-    { cron: '* * * * *' },
-  );
-  platform.jobs.register(
-    'analytics.purge',
-    async () => {
-      const removed = await purgeRawEvents(platform.db.orm, clock());
-      if (removed) app.log.info({ event: 'analytics.purged', removed }, 'old analytics events removed');
-    },
-    { cron: '41 3 * * *' },
-  );
+  // The platform's own housekeeping: expired sessions and rate-limit windows, hourly.
   platform.jobs.register(
     'platform.purge',
     async () => {
       const now = clock();
       await platform.sessions.purge(now);
       await platform.limiter.purge(now);
-      await purgeUnattachedFiles(platform, now);
     },
     { cron: '17 * * * *' },
   );

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown of the server process (SECURITY.md O1): on SIGTERM or SIGINT, or after an
+ * Graceful shutdown of the server process (O1): on SIGTERM or SIGINT, or after an
  * uncaught error, the resources registered with onStop() are closed, last opened first, and the
  * process exits: 0 after a signal, 1 after an error or when closing took longer than the deadline.
  *

@@ -31,7 +31,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paramsOf, tableDigest, validRouteInput } from './helpers/route-matrix';
 
 /**
- * The tenancy matrix (SECURITY Z2, Z5, Z6; test plan item 2), generated from the registered
+ * The tenancy matrix (Z2, Z5, Z6), generated from the registered
  * routes: a route added later is covered the day it is added, without anyone remembering to.
  *
  * Every route with a path parameter is called by a company user of company A and by an employee

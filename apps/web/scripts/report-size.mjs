@@ -3,7 +3,7 @@
 // route a signed-out visitor opens (/public/products: the guest route set, the public layout and
 // the catalogue page) and for the customer dashboard (the portal's home: the customer route set,
 // its layout, the home page and the portal's texts), the largest chunk, and the CSS, against the
-// budgets of PERFORMANCE.md G6.
+// budgets of G6 (docs/requirements/performance.md).
 // Exits 1 when a hard budget is exceeded.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,7 +67,7 @@ const dashboard = routeFigures([
 const allJs = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const largest = allJs.map((f) => ({ f, size: gz(`assets/${f}`) })).sort((a, b) => b.size - a.size)[0];
 
-console.log('\nFront-end budgets (gzip, PERFORMANCE.md G6)');
+console.log('\nFront-end budgets (gzip, G6)');
 console.log(`  login route initial JS : ${kb(loginJs)} (budget 180 KB, target 160 KB) over ${login.files} files`);
 console.log(`  login route CSS        : ${kb(loginCss)} (budget 50 KB)`);
 console.log(`  public catalogue JS    : ${kb(publicRoute.js)} (budget 180 KB) over ${publicRoute.files} files`);

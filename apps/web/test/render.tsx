@@ -5,7 +5,7 @@ import { type RenderResult, render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';
-import { theme } from '../src/app/theme';
+import { theme } from '../src/platform/theme';
 
 /** A fresh cache per test: no retries (a failure shows at once), nothing shared between tests. */
 export function createTestQueryClient(): QueryClient {

@@ -2,10 +2,10 @@
 import { cleanup } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
 import { afterEach } from 'vitest';
-import { collectRoutes } from '../src/app/route-meta';
-import { RouteRegistryContext } from '../src/app/route-registry';
-import { session } from '../src/app/session';
 import { queryClient } from '../src/lib/query';
+import { collectRoutes } from '../src/platform/route-meta';
+import { RouteRegistryContext } from '../src/platform/route-registry';
+import { session } from '../src/platform/session';
 
 /** A route set as App.tsx mounts it: with the registry that breadcrumbs and titles read. */
 export function withRegistry(routes: RouteObject[]): RouteObject[] {

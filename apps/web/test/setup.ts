@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { session } from '../src/app/session';
+import { session } from '../src/platform/session';
 import { clearCookies } from './cookies';
 import { setTestLanguage } from './i18n';
 import { mediaQueryList } from './media-query';

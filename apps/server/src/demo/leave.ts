@@ -1,5 +1,5 @@
-import { holidaySet } from '@app/shared/people/holidays';
-import { collectiveDays, type PartOfDay, requestDays, scheduleDayOn } from '@app/shared/people/leave.rules';
+import { holidaySet } from '@app/shared/leave/holidays';
+import { collectiveDays, type PartOfDay, requestDays, scheduleDayOn } from '@app/shared/leave/leave.rules';
 import { addDays, isoWeekday, localDateString } from '@app/shared/platform/iso-week';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

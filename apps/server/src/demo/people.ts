@@ -1,6 +1,6 @@
-import { EXPIRY_WARNING_DAYS } from '@app/shared/people/people.rules';
-import { type ScheduleDay, type ScheduleDays, scheduleOn, weekParity } from '@app/shared/people/schedules.rules';
+import { type ScheduleDay, type ScheduleDays, scheduleOn, weekParity } from '@app/shared/hours/schedules.rules';
 import { addDays, isoWeekday, localDateString } from '@app/shared/platform/iso-week';
+import { EXPIRY_WARNING_DAYS } from '@app/shared/users/people.rules';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client';

@@ -1,7 +1,7 @@
 import type { CompanyBrand, DashboardView, GuardableType, RoleSummary } from '@app/shared/auth/auth';
-import type { SelfService } from '@app/shared/people/people.rules';
 import type { Locale } from '@app/shared/platform/locale';
 import type { Permission } from '@app/shared/platform/permissions';
+import type { SelfService } from '@app/shared/users/people.rules';
 
 export interface Profile {
   first_name: string;

@@ -6,7 +6,7 @@ import {
   type BulkSkip,
   bulkBodySchema,
   bulkRunEnvelope,
-} from '@app/shared/platform/bulk';
+} from '@app/shared/bulk/bulk';
 import { noQuery } from '@app/shared/platform/http';
 import { toFieldErrors } from '@app/shared/platform/validation';
 import { and, eq, sql } from 'drizzle-orm';

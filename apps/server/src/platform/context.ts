@@ -27,7 +27,7 @@ export interface Platform {
   turns: Turns;
 }
 
-/** Built once per request: the platform plus who is asking (CONVENTIONS: ctx = { db, actor, requestId, log }). */
+/** Built once per request: the platform plus who is asking (ctx = { db, actor, requestId, log }). */
 export interface Ctx extends Platform {
   actor: Actor;
   requestId: string;

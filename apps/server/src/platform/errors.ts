@@ -204,6 +204,21 @@ export function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** A foreign key refused the write (SQLSTATE 23503): the row it points at is gone, or rows still point at the one deleted. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return pgCode(err) === PG_FOREIGN_KEY;
+}
+
+/**
+ * A record the input refers to was removed between the service's check and its write, and the
+ * foreign key refused the write: VALIDATION_FAILED, as if the check had seen it gone. Anything
+ * else is answered unchanged, so a service writes `.catch((err) => { throw raced(err); })`.
+ */
+export function raced(err: unknown): unknown {
+  if (isForeignKeyViolation(err)) return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
+  return err;
+}
+
 /** The constraint a PostgreSQL error names (or its cause names), if any. */
 export function pgConstraint(err: unknown): string | undefined {
   let e: unknown = err;

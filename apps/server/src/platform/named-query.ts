@@ -12,7 +12,7 @@ interface Buildable<R> extends PromiseLike<R> {
 }
 
 /**
- * A hot read (PERFORMANCE.md G3) as a named statement. The builder writes the query once, with
+ * A hot read (G3) as a named statement. The builder writes the query once, with
  * the scope it is given ANDed in; the helper runs it one of two ways:
  *
  * - for an actor who sees every row of the aggregate (staff with its right: `inReach` is null),
@@ -21,12 +21,13 @@ interface Buildable<R> extends PromiseLike<R> {
  *   once per connection instead of on every call (about half the time of a 20-row list, measured
  *   in bench/ with `--projects`);
  * - for a portal view (a company user, an employee acting as one), whose scope carries its company,
- *   the query is built with the values and that scope, and run as any other.
+ *   the query is built with the values and that scope, and run as any other (a portal list that
+ *   is hot is written for namedSql below instead).
  *
  * ```ts
  * const areaTasks = namedQuery('tasks_of_area', (db, v: Params<{ projectId: number; areaId: number }>, inReach) =>
  *   db.select(cols).from(tasks).where(and(eq(tasks.projectId, v.projectId), eq(tasks.areaId, v.areaId), inReach)));
- * const rows = await areaTasks.run(db, { projectId, areaId }, scope.seesAllProjects(actor) ? null : scope.area(actor, …));
+ * const rows = await areaTasks.run(db, { projectId, areaId }, scope.areaOrAll(actor, tasks.projectId, tasks.areaId));
  * ```
  *
  * A builder whose text depends on the request (a filter that is there or not, a sort) passes that

@@ -5,7 +5,7 @@ import { Parser } from 'htmlparser2';
  * editor sends HTML, a real HTML parser (htmlparser2) reads it, and only the tags and attributes
  * below are written back, every text and attribute value escaped by us. Anything else loses its
  * tag and keeps its text; script, style and embedded content lose their content too. So stored
- * news can be shown with dangerouslySetInnerHTML without running anything (SECURITY: stored XSS).
+ * news can be shown with dangerouslySetInnerHTML without running anything (no stored XSS).
  */
 const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'a', 'hr']);
 const VOID = new Set(['br', 'hr']);

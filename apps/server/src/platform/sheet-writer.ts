@@ -1,22 +1,21 @@
 import type { Writable } from 'node:stream';
-import { csvSeparator, decimalText, exportDate } from '@app/shared/people/exports.rules';
+import { csvSeparator, decimalText, exportDate } from '@app/shared/exports/exports.rules';
 import type { Locale } from '@app/shared/platform/locale';
 import ExcelJS from 'exceljs';
-import { CSV_MIME, csvText } from './csv';
-import { XLSX_MIME } from './xlsx';
 
-// The two file formats of the exports (the payroll exports and every list's export), written row by
-// row into a stream (the storage or the response reads it as it comes), so an export of any length
-// takes the same memory.
+// The two file formats of the exports (the payroll exports, every list's export and the project's
+// articles), written row by row into a stream (the storage or the response reads it as it comes),
+// so an export of any length takes the same memory.
 // XLSX: exceljs' streaming WorkbookWriter, each row committed as it is written; real numbers and
 //   dates (cell types with the formats 0.00, dd-mm-yyyy and dd-mm-yyyy hh:mm), a bold and frozen
 //   header row, widths.
 // CSV: UTF-8 with a byte-order mark, CRLF, RFC 4180 quoting; Dutch ';' and a decimal comma, English
-//   ',' and a dot; dates dd-mm-yyyy (both languages, DESIGN section 7), times hh:mm on the clock in
+//   ',' and a dot; dates dd-mm-yyyy (both languages, R3), times hh:mm on the clock in
 //   Europe/Amsterdam; text that a spreadsheet would run as a formula starts with '.
 
 export type SheetFormat = 'xlsx' | 'csv';
-export type ColumnType = 'text' | 'date' | 'datetime' | 'decimal' | 'integer';
+/** `decimal` has two decimals; `number` is written as exact as it is (a quantity: 1.125). */
+export type ColumnType = 'text' | 'date' | 'datetime' | 'decimal' | 'integer' | 'number';
 
 export interface Column {
   header: string;
@@ -35,11 +34,24 @@ export type Cell = string | number | null;
 export interface SheetWriter {
   /** Writes one row (bold: a total). Waits when the reader is behind. */
   row(cells: readonly Cell[], opts?: { bold?: boolean }): Promise<void>;
+  /** XLSX only: ends the current sheet and starts the next one, with its own header row. */
+  nextSheet(name: string, columns: readonly Column[]): Promise<void>;
   /** Writes what is left and ends the stream. */
   finish(): Promise<void>;
 }
 
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_MIME = 'text/csv; charset=utf-8';
 export const EXPORT_MIME: Record<SheetFormat, string> = { xlsx: XLSX_MIME, csv: CSV_MIME };
+
+/**
+ * One CSV text field: text a spreadsheet would run as a formula (= + - @, a leading tab or CR) gets
+ * a leading apostrophe (OWASP "CSV injection"); quoted as RFC 4180 says when it must be.
+ */
+export function csvText(s: string): string {
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[";\r\n,]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
 
 const NUM_FMT: Record<ColumnType, string | undefined> = {
   text: undefined,
@@ -47,6 +59,7 @@ const NUM_FMT: Record<ColumnType, string | undefined> = {
   datetime: 'dd-mm-yyyy hh:mm',
   decimal: '0.00',
   integer: '0',
+  number: undefined,
 };
 
 /** `YYYY-MM-DD` as the UTC midnight Excel stores as a whole day number. */
@@ -135,22 +148,32 @@ export function openSheetWriter(
 
 function xlsxWriter(o: { sheetName: string; columns: readonly Column[]; out: Writable }): SheetWriter {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: o.out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(o.sheetName, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-  ws.columns = o.columns.map((c) => ({ width: c.width }));
-  const header = ws.addRow(o.columns.map((c) => c.header));
-  header.font = { bold: true };
-  header.commit();
+  let columns = o.columns;
+  const addSheet = (name: string) => {
+    const sheet = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
+    sheet.columns = columns.map((c) => ({ width: c.width }));
+    const header = sheet.addRow(columns.map((c) => c.header));
+    header.font = { bold: true };
+    header.commit();
+    return sheet;
+  };
+  let ws = addSheet(o.sheetName);
   let written = 0;
   return {
+    async nextSheet(name, next) {
+      ws.commit();
+      columns = next;
+      ws = addSheet(name);
+    },
     async row(cells, opts = {}) {
       const row = ws.addRow(
         cells.map((v, i) => {
           if (v === null || typeof v !== 'string') return v;
-          const type = o.columns[i]?.type;
+          const type = columns[i]?.type;
           return type === 'date' ? excelDate(v) : type === 'datetime' ? excelDateTime(v) : v;
         }),
       );
-      o.columns.forEach((c, i) => {
+      columns.forEach((c, i) => {
         const fmt = NUM_FMT[c.type];
         if (fmt && cells[i] !== null) row.getCell(i + 1).numFmt = fmt;
       });
@@ -173,7 +196,10 @@ function csvWriter(o: { locale: Locale; columns: readonly Column[]; out: Writabl
   const sep = csvSeparator(o.locale);
   const text = (v: Cell, type: ColumnType | undefined): string => {
     if (v === null) return '';
-    if (typeof v === 'number') return type === 'decimal' ? decimalText(v, o.locale) : String(v);
+    if (typeof v === 'number') {
+      if (type === 'decimal') return decimalText(v, o.locale);
+      return type === 'number' && o.locale === 'nl' ? String(v).replace('.', ',') : String(v);
+    }
     if (type === 'date') return exportDate(v);
     if (type === 'datetime') {
       const w = wallClock(v);
@@ -190,6 +216,9 @@ function csvWriter(o: { locale: Locale; columns: readonly Column[]; out: Writabl
     if (!o.out.write(chunk, 'utf8')) await drained(o.out);
   };
   return {
+    async nextSheet() {
+      throw new Error('a CSV file holds one sheet');
+    },
     async row(cells) {
       buffer += line(cells);
       if (buffer.length > 64 * 1024) await flush();

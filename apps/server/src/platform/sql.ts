@@ -30,6 +30,8 @@ export const LOCK_PRODUCT_ORDER = 3_101;
 export const LOCK_PRODUCT_SLUG = 3_102;
 /** One template application at a time per project (key: the project id). */
 export const LOCK_TEMPLATE_APPLY = 3_201;
+/** One refresh of the analytics figures at a time (key: 1). */
+export const LOCK_ANALYTICS_ROLLUP = 3_301;
 
 /**
  * Takes a transaction-scoped advisory lock. Callers take them in one global order (overall order,

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';
 import { FullPageLoader } from '../components/States';
 import { enableBackofficeCatalogs, enablePortalCatalogs } from '../lib/i18n';
-import { collectRoutes, type RouteEntry } from './route-meta';
-import { RouteRegistryContext } from './route-registry';
-import { type RouteSet, useSession } from './session';
-import { cssVariablesResolver, localizedTheme } from './theme';
+import { collectRoutes, type RouteEntry } from '../platform/route-meta';
+import { RouteRegistryContext } from '../platform/route-registry';
+import { type RouteSet, useSession } from '../platform/session';
+import { cssVariablesResolver, localizedTheme } from '../platform/theme';
 
 const Toasts = lazy(() => import('./Toasts'));
 

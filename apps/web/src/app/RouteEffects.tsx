@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { crumbTitle, useSlugTitles } from '../components/AppBreadcrumbs';
+import { useRouteChain } from '../platform/use-route-chain';
 import { useNavigationEffects } from './navigation-effects';
-import { useRouteChain } from './use-route-chain';
 
 /** After every navigation: the page view and the document title, with slug titles from the server. */
 export function RouteEffects() {

@@ -2,7 +2,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { useTranslation } from 'react-i18next';
 import { ToastContainer } from 'react-toastify';
 
-/** Toasts exactly as DESIGN.md section 7 settles them: bottom-left, 5 s, at most 20, 60 % drag. */
+/** Toasts exactly as R4 settles them: bottom-left, 5 s, at most 20, 60 % drag. */
 export default function Toasts() {
   const { t } = useTranslation();
   return (

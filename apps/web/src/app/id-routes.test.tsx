@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { json, mockFetch, noContent } from '../../test/fetch';
 import { renderWithProviders } from '../../test/render';
 import { resetAppAfterEach, withRegistry } from '../../test/routes';
-import { isIdParam, validIdParam } from './id-params';
+import { isIdParam, validIdParam } from '../platform/id-params';
+import { session } from '../platform/session';
 import { employeeRoutes } from './route-sets/employee';
-import { session } from './session';
 
 const employee: CurrentUserResponse = {
   data: {

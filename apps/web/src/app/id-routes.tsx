@@ -1,8 +1,8 @@
 import { data, isRouteErrorResponse, type LoaderFunction, type RouteObject, useRouteError } from 'react-router';
 import { NotFoundPage } from '../features/home/pages/NotFoundPage';
-import { isIdParam, validIdParam } from './id-params';
+import { isIdParam, validIdParam } from '../platform/id-params';
+import type { RouteMeta } from '../platform/route-meta';
 import { RouteError } from './RouteError';
-import type { RouteMeta } from './route-meta';
 
 const idParamsOf = (path: string | undefined): string[] =>
   [...(path ?? '').matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string).filter(isIdParam);

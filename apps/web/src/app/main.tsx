@@ -4,8 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { fetchLocale } from '../features/auth/guest-api';
 import { fetchCsrfCookie, readXsrfToken } from '../lib/api';
 import { initI18n } from '../lib/i18n';
+import { initialSessionState } from '../platform/session';
 import { App, preloadFirstScreen } from './App';
-import { initialSessionState } from './session';
 
 async function start(): Promise<void> {
   preloadFirstScreen(initialSessionState().routeSet);

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { trackPageView } from '../lib/analytics';
-import type { RouteEntry } from './route-meta';
-import { useRouteChain } from './use-route-chain';
+import type { RouteEntry } from '../platform/route-meta';
+import { useRouteChain } from '../platform/use-route-chain';
 
 /** After every navigation: the page view for analytics and the document title. */
 export function useNavigationEffects(leaf: RouteEntry | undefined, title: string): void {

@@ -9,13 +9,13 @@ import { setXsrfCookie } from '../../test/cookies';
 import { json, mockFetch, noContent } from '../../test/fetch';
 import { renderWithProviders } from '../../test/render';
 import { resetAppAfterEach, withRegistry } from '../../test/routes';
+import { CATALOGUE_SECTIONS } from '../features/home/catalogue-sections';
 import { storage } from '../lib/storage';
+import { collectRoutes, type RouteMeta } from '../platform/route-meta';
+import { session } from '../platform/session';
 import { BACK_OFFICE_PATHS } from './back-office-paths';
-import { CATALOGUE_SECTIONS } from './catalogue-sections';
-import { collectRoutes, type RouteMeta } from './route-meta';
 import { customerRoutes } from './route-sets/customer';
 import { employeeRoutes } from './route-sets/employee';
-import { session } from './session';
 
 const employee: CurrentUserResponse = {
   data: {

@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
-import { isIdParam, validIdParam } from '../app/id-params';
-import type { RouteEntry } from '../app/route-meta';
-import { useRouteChain } from '../app/use-route-chain';
 import { api } from '../lib/api';
+import { isIdParam, validIdParam } from '../platform/id-params';
+import type { RouteEntry } from '../platform/route-meta';
+import { useRouteChain } from '../platform/use-route-chain';
 
 /**
  * Titles for slug params come from the server (scoped to what the person may see). The query key

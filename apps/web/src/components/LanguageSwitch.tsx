@@ -3,9 +3,8 @@ import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '../features/auth/guest-api';
-import { errorMessage } from '../lib/errors';
+import { notifyError } from '../lib/attempt';
 import { applyLocale, isLocale } from '../lib/i18n';
-import { notify } from '../lib/notify';
 
 /** NL | EN. The choice is saved on the account (or, signed out, on the session) and survives a reload. */
 export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
@@ -29,7 +28,7 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
             // Not saved: back to the language that is (a reload would show it anyway), so the
             // switch shows the truth and trying again is one click.
             if (isLocale(previous)) await applyLocale(previous).catch(() => {});
-            notify.error(errorMessage(t, err));
+            notifyError(t, err);
           })
           .finally(() => setBusy(false));
       }}

@@ -11,12 +11,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { ApiError, api } from '../lib/api';
+import { notifyError } from '../lib/attempt';
 import { errorMessage, translateFieldErrors } from '../lib/errors';
 import { notify } from '../lib/notify';
 
 type UploadResponse = z.infer<typeof mediaUploadResponseSchema>;
 
-/** What the file pickers accept: raster images only (SECURITY F7; the server checks the bytes, F3). */
+/** What the file pickers accept: raster images only (F7; the server checks the bytes, F3). */
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
 const MAX_MB = MAX_IMAGE_BYTES / 1024 / 1024;
@@ -80,7 +81,7 @@ export function useMediaUpload() {
           const fileError = err instanceof ApiError ? err.fieldErrors?.file : undefined;
           if (named.length > 0) for (const r of named) notify.error(refused(r));
           else if (fileError) notify.error(translateFieldErrors(t, { file: fileError }).file ?? errorMessage(t, err));
-          else notify.error(errorMessage(t, err));
+          else notifyError(t, err);
           // A refusal of these files leaves the next batch worth trying; anything else (offline, signed out) would repeat.
           if (named.length === 0) break;
         }

@@ -2,7 +2,8 @@ import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form'
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api';
-import { errorMessage, type FieldErrorOptions, translateFieldErrors } from '../lib/errors';
+import { notifyError } from '../lib/attempt';
+import { type FieldErrorOptions, translateFieldErrors } from '../lib/errors';
 import { notify } from '../lib/notify';
 import { StaleBanner } from './StaleBanner';
 import { confirmDiscard, useUnsavedChanges } from './useUnsavedChanges';
@@ -189,9 +190,9 @@ export function useEditor<V extends Values, R>(options: EditorOptions<V, R>): Ed
           const errors = translateFieldErrors(t, err.fieldErrors, o.current.fieldErrors);
           form.setErrors(fail(errors));
           if (Object.keys(errors).some((path) => !onForm(form.getValues(), path))) {
-            notify.error(errorMessage(t, err), { id: toastId });
+            notifyError(t, err, { id: toastId });
           }
-        } else notify.error(errorMessage(t, err), { id: toastId });
+        } else notifyError(t, err, { id: toastId });
       } finally {
         setBusy(false);
       }

@@ -45,7 +45,7 @@ function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }
 
-/** Dutch first: the app starts in nl and falls back to nl (DESIGN section 7). */
+/** Dutch first: the app starts in nl and falls back to nl (R2). */
 export async function initI18n(initial: Locale = DEFAULT_LOCALE): Promise<typeof i18n> {
   await i18n.use(initReactI18next).init({
     resources: {},

@@ -1,6 +1,6 @@
 import type { CurrentUserResponse } from '@app/shared/auth/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../app/session';
+import { session } from '../platform/session';
 import { setActingAsHeader } from './api';
 import { STORAGE_KEYS, storage } from './storage';
 

@@ -1,8 +1,10 @@
+import { projectTaskListQuerySchema } from '@app/shared/projects/tasks';
+import { ticketListQuerySchema } from '@app/shared/tickets/tickets';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useListParams } from './use-list-params';
+import { readListQuery, useListParams } from './use-list-params';
 
 const SORTS = ['name', '-name', 'users', '-users'] as const;
 
@@ -74,5 +76,65 @@ describe('useListParams', () => {
     act(() => result.current.setSearch('GRP'));
     act(() => result.current.setSort('-name'));
     await waitFor(() => expect(params()).toEqual({ q: 'GRP', tab: 'deleted', sort: '-name' }), { timeout: 200 });
+  });
+});
+
+describe('useListParams with a list query schema', () => {
+  function withSchema(url: string) {
+    let router: ReturnType<typeof createMemoryRouter> | undefined;
+    const wrapper = ({ children }: { children: ReactNode }) => {
+      router ??= createMemoryRouter([{ path: '/list', element: children }], { initialEntries: [url] });
+      return <RouterProvider router={router} />;
+    };
+    const view = renderHook(() => useListParams(ticketListQuerySchema), { wrapper });
+    return { ...view, search: () => router?.state.location.search };
+  }
+
+  it('reads every field through the shared schema: defaults for what is missing', () => {
+    const { result } = withSchema('/list');
+    expect(result.current.sort).toBe('-created');
+    expect(result.current.query).toMatchObject({ page: 1, tab: 'open', sort: '-created', q: undefined, priority: undefined });
+  });
+
+  it('reads the values the schema takes', () => {
+    const { result } = withSchema('/list?tab=closed&priority=high&sort=priority&page=2&q=lek&projectId=12');
+    expect(result.current.sort).toBe('priority');
+    expect(result.current.query).toMatchObject({
+      page: 2,
+      tab: 'closed',
+      priority: 'high',
+      sort: 'priority',
+      q: 'lek',
+      projectId: 12,
+    });
+  });
+
+  it('a value the schema refuses, or an empty one, reads as the default (or as nothing)', () => {
+    const { result } = withSchema('/list?tab=password&priority=&sort=-password&projectId=0x10&taskId=1.5');
+    expect(result.current.sort).toBe('-created');
+    expect(result.current.query).toMatchObject({ tab: 'open', sort: '-created' });
+    expect(result.current.query.priority).toBeUndefined();
+    expect(result.current.query.projectId).toBeUndefined();
+    expect(result.current.query.taskId).toBeUndefined();
+  });
+
+  it("the schema's default sort leaves the URL", async () => {
+    const { result, search } = withSchema('/list?sort=priority');
+    act(() => result.current.setSort('-created'));
+    await waitFor(() => expect(search()).toBe(''));
+  });
+});
+
+describe('readListQuery', () => {
+  it('reads any list schema field by field', () => {
+    const params = new URLSearchParams('status=completed&areaId=7&assigneeId=x');
+    expect(readListQuery(projectTaskListQuerySchema, params)).toMatchObject({
+      page: 1,
+      perPage: 25,
+      sort: 'area',
+      status: 'completed',
+      areaId: 7,
+      assigneeId: undefined,
+    });
   });
 });

@@ -3,7 +3,7 @@ import { abilitiesSchema } from '../platform/abilities-schema';
 import { idListQuery, idSchema, listQueryBase, queryInt, versionField } from '../platform/http';
 import { namedRefSchema } from '../projects/projects';
 
-/** The portal's page size for company products (DESIGN section 7). */
+/** The portal's page size for company products (R8). */
 export const COMPANY_PRODUCTS_PAGE_SIZE = 24;
 
 const productRefSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * ISO-8601 weeks, as Dutch planning counts them (DESIGN.md section 7): weeks start on Monday, and
+ * ISO-8601 weeks, as Dutch planning counts them (R1): weeks start on Monday, and
  * week 1 is the week with the year's first Thursday (so 4 January is always in it). A year has
  * 52 or 53 weeks; 2026 has 53, and 2027-W01 starts on Monday 4 January 2027.
  *

@@ -5,7 +5,7 @@ import { namedRefSchema } from '../projects/projects';
 // The portal's product pages (issue 10): an order line where it sits in the project, one company
 // product with its images and files, and the archive of the files of all the company's products.
 // Every shape lists its fields one by one: staff notes on an order line, ERP data and unpublished
-// catalogue fields never reach a customer (SECURITY Z9). Every query is scoped to the company, its
+// catalogue fields never reach a customer (Z9). Every query is scoped to the company, its
 // visible projects and its allowed areas (Z2, Z3).
 
 export const PRODUCT_FILE_KINDS = ['tearsheet', 'download'] as const;

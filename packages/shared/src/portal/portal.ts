@@ -5,7 +5,7 @@ import { AREA_KINDS, AREA_STATUSES, SUBTASK_STATUSES, TASK_STATUSES } from '../p
 
 // The portal's read views of projects (the customer area's project, areas, task and sub-task
 // routes). Every shape lists its fields one by one: what staff write for themselves (notes,
-// assignees, ERP ids, members, tickets) never reaches a customer (SECURITY Z9). Every query is
+// assignees, ERP ids, members, tickets) never reaches a customer (Z9). Every query is
 // scoped to the company and its allowed areas (Z2, Z3).
 
 export const PORTAL_PROJECT_TABS = ['active', 'archived'] as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { noBulkParams } from '../platform/bulk';
+import { noBulkParams } from '../bulk/bulk';
 
 /**
  * Bulk actions on the products and articles lists (issue 14). Each runs through the single edit's

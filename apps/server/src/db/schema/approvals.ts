@@ -9,7 +9,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 // Approvals (issue 11): a client's product request that becomes an order whose design goes
 // through versions, and a project's drawings that go through versions and comments. Every
 // decision is one conditional UPDATE on the parent's status (`... WHERE status = 'x'`), so two
-// people pressing at once give exactly one outcome (SECURITY.md 10(b)-(c)).
+// people pressing at once give exactly one outcome (D3).
 
 /**
  * A product request of a client company, and the order it becomes. `status`:

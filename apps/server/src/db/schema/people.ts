@@ -16,7 +16,7 @@ const timestamps = {
 /**
  * One version of an employee's working week, valid from `effective_from` until the next version's
  * date: a change never moves past figures. `days` holds the even-week and odd-week days
- * (`ScheduleDays` in packages/shared/src/people/schedules.ts, validated before it is written):
+ * (`ScheduleDays` in packages/shared/src/hours/schedules.ts, validated before it is written):
  * per weekday a start, an end and the minutes of break; the duration is derived.
  */
 export const schedules = pgTable(
@@ -38,7 +38,7 @@ export const schedules = pgTable(
 /**
  * Hours booked by (or for) one employee on one day on a project, optionally on an area or a task.
  * `minutes` is the time worked; a day's total per person stays within 24 h (checked under a lock
- * on the employee's row, so concurrent bookings add up exactly: SECURITY.md 10(e)).
+ * on the employee's row, so concurrent bookings add up exactly: D4).
  */
 export const bookedHours = pgTable(
   'booked_hours',

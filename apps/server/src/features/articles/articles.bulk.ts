@@ -1,5 +1,5 @@
 import { type ArticleListQuery, articleListQuerySchema } from '@app/shared/articles/articles';
-import { noBulkParams } from '@app/shared/platform/bulk';
+import { noBulkParams } from '@app/shared/bulk/bulk';
 import { ARTICLES_CREATE_PRODUCTS_PATH } from '@app/shared/products/bulk';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../platform/access';

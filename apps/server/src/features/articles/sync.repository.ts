@@ -2,6 +2,7 @@ import type { SyncError, SyncPhase, SyncStatus } from '@app/shared/articles/arti
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, RawClient } from '../../db/client';
 import type { SyncCounts } from '../../db/schema';
+import { personNameSql } from '../../platform/names';
 import type { ErpArticle } from './erp-client';
 
 export interface SyncRunRow {
@@ -37,7 +38,7 @@ const runColumns = sql`
   r.id, r.trigger, r.status, r.phase, r.fetched, r.expected, r.created, r.updated, r.unchanged, r.deleted,
   r.error, r.error_detail AS "errorDetail", r.started_at AS "startedAt", r.heartbeat_at AS "heartbeatAt",
   r.finished_at AS "finishedAt",
-  (SELECT concat_ws(' ', e.first_name, e.insertion, e.last_name)
+  (SELECT ${personNameSql('e')}
      FROM accounts ac JOIN employees e ON e.id = ac.employee_id WHERE ac.id = r.triggered_by) AS "triggeredBy"`;
 
 // Drivers hand timestamps back as Date (pg) or Date (PGlite); counts as numbers.

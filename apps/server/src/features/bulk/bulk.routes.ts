@@ -1,4 +1,4 @@
-import { bulkRunEnvelope, bulkRunParams } from '@app/shared/platform/bulk';
+import { bulkRunEnvelope, bulkRunParams } from '@app/shared/bulk/bulk';
 import { noQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';

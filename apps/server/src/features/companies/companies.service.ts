@@ -9,15 +9,13 @@ import type {
 } from '@app/shared/companies/companies';
 import { companyAbilities } from '@app/shared/companies/companies.rules';
 import { type Page, pageMeta } from '@app/shared/platform/http';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { scope } from '../../platform/scope';
-import { query } from '../../platform/sql';
+import * as mediaRepo from '../media/media.repository';
 import * as repo from './companies.repository';
 
 function toSummary(r: repo.CompanyRow, actor: Actor): CompanySummary {
@@ -186,11 +184,8 @@ export async function setLogo(ctx: Ctx, id: number, mediaId: number | null): Pro
     if (!row) throw new AppError('COMPANY_NOT_FOUND');
     assertAbility(companyAbilities({ archived: row.archivedAt !== null }, viewerOf(ctx.actor)), 'canEdit');
     if (mediaId !== null) {
-      const visible = await query<{ id: number }>(
-        tx,
-        sql`SELECT m.id FROM media m WHERE m.id = ${mediaId} AND ${scope.media(ctx.actor, sql.raw('m.id'))}`,
-      );
-      if (visible.length === 0) throw new AppError('VALIDATION_FAILED', { fieldErrors: { mediaId: { code: 'not_found' } } });
+      if (!(await mediaRepo.isVisible(tx, ctx.actor, mediaId)))
+        throw new AppError('VALIDATION_FAILED', { fieldErrors: { mediaId: { code: 'not_found' } } });
     }
     await repo.setLogo(tx, id, mediaId, now);
     await audit(tx, ctx, 'company.logo.updated', { type: 'company', id }, { mediaId });

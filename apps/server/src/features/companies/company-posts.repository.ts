@@ -97,6 +97,23 @@ export async function update(db: DbOrTx, id: number, version: number, f: PostFie
   return rows.length > 0;
 }
 
+/**
+ * Up to 100 published posts whose time has come and whose readers were not told yet, locked for
+ * this transaction (another process skips them).
+ */
+export async function lockDueUnnotified(db: DbOrTx, now: Date): Promise<{ id: number; companyId: number; title: string }[]> {
+  return query<{ id: number; companyId: number; title: string }>(
+    db,
+    sql`SELECT id, company_id AS "companyId", title FROM company_posts
+         WHERE status = 'published' AND publish_at <= ${now.toISOString()}::timestamptz AND notified_at IS NULL
+         ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`,
+  );
+}
+
+export async function markNotified(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await query(db, sql`UPDATE company_posts SET notified_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`);
+}
+
 export async function remove(db: DbOrTx, id: number, version: number): Promise<boolean> {
   const rows = await query<{ id: number }>(
     db,

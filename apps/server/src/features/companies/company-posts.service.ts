@@ -7,7 +7,6 @@ import type {
 } from '@app/shared/companies/company-posts';
 import { permissionVerdict, toAbilities } from '@app/shared/platform/abilities';
 import { type Page, pageMeta } from '@app/shared/platform/http';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
@@ -15,9 +14,9 @@ import { viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/rich-text';
-import { scope } from '../../platform/scope';
-import { query } from '../../platform/sql';
+import * as mediaRepo from '../media/media.repository';
 import { mediaByIds } from '../media/media.service';
+import { companyAccounts } from '../notifications/notifications.repository';
 import { notify } from '../notifications/notifications.service';
 import * as companiesRepo from './companies.repository';
 import * as repo from './company-posts.repository';
@@ -77,11 +76,7 @@ async function toFields(ctx: Ctx, db: DbOrTx, input: CompanyPostInput): Promise<
   if (!bodyHtml) errors.body = { code: 'required' };
   const imageMediaId = input.imageMediaId ?? null;
   if (imageMediaId !== null) {
-    const rows = await query<{ id: number }>(
-      db,
-      sql`SELECT m.id FROM media m WHERE m.id = ${imageMediaId} AND ${scope.media(ctx.actor, sql.raw('m.id'))}`,
-    );
-    if (rows.length === 0) errors.imageMediaId = { code: 'not_found' };
+    if (!(await mediaRepo.isVisible(db, ctx.actor, imageMediaId))) errors.imageMediaId = { code: 'not_found' };
   }
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', { fieldErrors: errors });
   const status = input.status ?? 'draft';
@@ -204,25 +199,15 @@ export async function getPortalPost(ctx: Ctx, id: number): Promise<PortalPost> {
  */
 export async function notifyDuePosts(db: DbOrTx, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await query<{ id: number; companyId: number; title: string }>(
-      tx,
-      sql`SELECT id, company_id AS "companyId", title FROM company_posts
-           WHERE status = 'published' AND publish_at <= ${now.toISOString()}::timestamptz AND notified_at IS NULL
-           ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`,
-    );
+    const due = await repo.lockDueUnnotified(tx, now);
     for (const p of due) {
-      const readers = await query<{ id: number }>(
-        tx,
-        sql`SELECT a.id FROM accounts a JOIN company_users cu ON cu.id = a.company_user_id
-             WHERE cu.company_id = ${p.companyId} AND a.status = 'active'`,
-      );
       await notify(
         tx,
-        readers.map((r) => r.id),
+        await companyAccounts(tx, p.companyId),
         { kind: 'post.published', data: { postId: p.id, title: p.title }, link: `/news/${p.id}` },
         now,
       );
-      await query(tx, sql`UPDATE company_posts SET notified_at = ${now.toISOString()}::timestamptz WHERE id = ${p.id}`);
+      await repo.markNotified(tx, p.id, now);
     }
     return due.length;
   });

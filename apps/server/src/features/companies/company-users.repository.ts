@@ -3,6 +3,7 @@ import type { Locale } from '@app/shared/platform/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql, personSortSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
 
@@ -29,7 +30,7 @@ export interface CompanyUserRow {
 }
 
 const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const name = sql.raw(`concat_ws(' ', cu.first_name, nullif(btrim(cu.insertion), ''), cu.last_name)`);
+const name = personNameSql('cu');
 
 /** The user columns; `withTotal` adds the matching rows' count (a window, so never with FOR UPDATE). */
 function select(where: SQL, tail: SQL = sql``, withTotal = false): SQL {
@@ -48,13 +49,13 @@ function select(where: SQL, tail: SQL = sql``, withTotal = false): SQL {
 const inCompany = (actor: Actor, companyId: number) =>
   sql`cu.company_id = ${companyId} AND ${scope.company(actor, sql.raw('cu.company_id'))}`;
 
-const SORTS: Record<string, string> = {
-  name: `lower(concat_ws(' ', cu.last_name, cu.first_name)) ASC`,
-  '-name': `lower(concat_ws(' ', cu.last_name, cu.first_name)) DESC`,
-  email: 'lower(a.email) ASC',
-  '-email': 'lower(a.email) DESC',
-  lastLogin: 'a.last_login_at ASC NULLS FIRST',
-  '-lastLogin': 'a.last_login_at DESC NULLS LAST',
+const SORTS: Record<string, SQL> = {
+  name: sql`${personSortSql('cu')} ASC`,
+  '-name': sql`${personSortSql('cu')} DESC`,
+  email: sql`lower(a.email) ASC`,
+  '-email': sql`lower(a.email) DESC`,
+  lastLogin: sql`a.last_login_at ASC NULLS FIRST`,
+  '-lastLogin': sql`a.last_login_at DESC NULLS LAST`,
 };
 
 /** The company's users, paged, searched (name, e-mail, job title) and sorted: one statement with the total. */
@@ -68,10 +69,10 @@ export async function list(
   const where = term
     ? sql`${inCompany(actor, companyId)} AND (${name} ILIKE ${term} OR a.email ILIKE ${term} OR cu.job_title ILIKE ${term})`
     : inCompany(actor, companyId);
-  const order = SORTS[q.sort] ?? SORTS.name ?? 'cu.id';
+  const order = SORTS[q.sort] ?? SORTS.name ?? sql`cu.id`;
   const rows = await query<CompanyUserRow>(
     db,
-    select(where, sql`ORDER BY ${sql.raw(order)}, cu.id LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`, true),
+    select(where, sql`ORDER BY ${order}, cu.id LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`, true),
   );
   // A page past the end has no rows to carry the total: count separately (rare).
   if (rows.length === 0 && q.page > 1) {
@@ -164,6 +165,20 @@ export async function remove(db: DbOrTx, id: number, version: number): Promise<b
     sql`DELETE FROM company_users WHERE id = ${id} AND version = ${version} RETURNING id`,
   );
   return rows.length > 0;
+}
+
+/** The company's users who can sign in (or are invited), by last name: the portal's users page. */
+export async function listActive(
+  db: DbOrTx,
+  companyId: number,
+): Promise<{ id: number; name: string; jobTitle: string | null; email: string; phone: string | null }[]> {
+  return query<{ id: number; name: string; jobTitle: string | null; email: string; phone: string | null }>(
+    db,
+    sql`SELECT cu.id, ${name} AS name, cu.job_title AS "jobTitle", a.email, cu.phone
+          FROM company_users cu JOIN accounts a ON a.company_user_id = cu.id AND a.status = 'active'
+         WHERE cu.company_id = ${companyId}
+         ORDER BY lower(cu.last_name), lower(cu.first_name), cu.id`,
+  );
 }
 
 export interface OwnProfileRow {

@@ -2,9 +2,9 @@ import type {
   DeclarationOption,
   declarationOptionInputSchema,
   declarationOptionUpdateSchema,
-} from '@app/shared/people/declarations';
-import { declarationOptionAbilities } from '@app/shared/people/declarations.rules';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+} from '@app/shared/declarations/declarations';
+import { declarationOptionAbilities } from '@app/shared/declarations/declarations.rules';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';

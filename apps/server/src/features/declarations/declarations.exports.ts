@@ -4,17 +4,17 @@ import {
   declarationListQuerySchema,
   type UserDeclarationListQuery,
   userDeclarationListQuerySchema,
-} from '@app/shared/people/declarations';
-import type { DeclarationStatus } from '@app/shared/people/declarations.rules';
+} from '@app/shared/declarations/declarations';
+import type { DeclarationStatus } from '@app/shared/declarations/declarations.rules';
 import {
   type Overnight,
   type OvernightListQuery,
   overnightListQuerySchema,
   type UserOvernightListQuery,
   userOvernightListQuerySchema,
-} from '@app/shared/people/overnights';
-import { userParams } from '@app/shared/people/people';
+} from '@app/shared/declarations/overnights';
 import type { Locale } from '@app/shared/platform/locale';
+import { userParams } from '@app/shared/users/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { type ExportColumn, registerListExport } from '../../platform/list-export';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DeclarationStatus } from '@app/shared/people/declarations.rules';
-import type { OvernightStatus } from '@app/shared/people/overnights.rules';
+import type { DeclarationStatus } from '@app/shared/declarations/declarations.rules';
+import type { OvernightStatus } from '@app/shared/declarations/overnights.rules';
 import type { Database } from '../../db/client';
 import { declarationCategories, declarationPaymentTypes, declarations, overnightStays } from '../../db/schema';
 import { createFileRow } from '../projects/projects.fixtures';

@@ -1,11 +1,11 @@
-import type { DeclarationSort } from '@app/shared/people/declarations';
-import type { DeclarationStatus } from '@app/shared/people/declarations.rules';
+import type { DeclarationSort } from '@app/shared/declarations/declarations';
+import type { DeclarationStatus } from '@app/shared/declarations/declarations.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql } from '../../platform/names';
 import { attachedSql, scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 /**
  * Every query of declarations. Reads and changes AND `scope.employeeRecord(..., 'hours')` into
@@ -18,7 +18,7 @@ export const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 
 
 /** The name of the employee behind an account (who decided), or null. */
 export function deciderName(col: string): SQL {
-  return sql`(SELECT ${employeeNameSql('e_dec')} FROM accounts a_dec JOIN employees e_dec ON e_dec.id = a_dec.employee_id
+  return sql`(SELECT ${personNameSql('e_dec')} FROM accounts a_dec JOIN employees e_dec ON e_dec.id = a_dec.employee_id
                WHERE a_dec.id = ${sql.raw(col)})`;
 }
 
@@ -45,7 +45,7 @@ export interface DeclarationRow {
   version: number;
 }
 
-const columns = sql`d.id, d.employee_id AS "employeeId", ${employeeNameSql('e')} AS "employeeName", d.date::text AS date,
+const columns = sql`d.id, d.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName", d.date::text AS date,
   d.project_id AS "projectId", p.name AS "projectName", d.category_id AS "categoryId", c.name AS "categoryName",
   d.payment_type_id AS "paymentTypeId", pt.name AS "paymentTypeName", d.description, d.amount_cents AS "amountCents",
   d.receipt_file_id AS "receiptFileId", d.status, d.reject_reason AS "rejectReason", ${deciderName('d.decided_by')} AS "decidedBy",
@@ -58,8 +58,8 @@ const SORTS: Record<DeclarationSort, SQL> = {
   '-date': sql`d.date DESC, d.id DESC`,
   amount: sql`d.amount_cents ASC, d.id ASC`,
   '-amount': sql`d.amount_cents DESC, d.id DESC`,
-  employee: sql`lower(${employeeNameSql('e')}) ASC, d.date DESC, d.id DESC`,
-  '-employee': sql`lower(${employeeNameSql('e')}) DESC, d.date DESC, d.id DESC`,
+  employee: sql`lower(${personNameSql('e')}) ASC, d.date DESC, d.id DESC`,
+  '-employee': sql`lower(${personNameSql('e')}) DESC, d.date DESC, d.id DESC`,
 };
 
 export interface DeclarationFilter {
@@ -81,7 +81,7 @@ function where(actor: Actor, f: DeclarationFilter): SQL {
   if (f.to) parts.push(sql`d.date <= ${f.to}::date`);
   if (f.q) {
     const like = `%${escapeLike(f.q)}%`;
-    parts.push(sql`(d.description ILIKE ${like} OR c.name ILIKE ${like} OR ${employeeNameSql('e')} ILIKE ${like})`);
+    parts.push(sql`(d.description ILIKE ${like} OR c.name ILIKE ${like} OR ${personNameSql('e')} ILIKE ${like})`);
   }
   return sql.join(parts, sql` AND `);
 }

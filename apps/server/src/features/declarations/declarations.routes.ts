@@ -15,10 +15,10 @@ import {
   declarationUpdateSchema,
   paymentTypeParams,
   userDeclarationListQuerySchema,
-} from '@app/shared/people/declarations';
-import { userParams } from '@app/shared/people/people';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+} from '@app/shared/declarations/declarations';
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
+import { userParams } from '@app/shared/users/people';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as settings from './declaration-settings.service';

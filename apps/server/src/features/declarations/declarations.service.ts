@@ -1,4 +1,3 @@
-import { RECEIPT_MIME_TYPES } from '@app/shared/files/files';
 import type {
   Declaration,
   DeclarationListQuery,
@@ -6,7 +5,7 @@ import type {
   declarationInputSchema,
   declarationUpdateSchema,
   UserDeclarationListQuery,
-} from '@app/shared/people/declarations';
+} from '@app/shared/declarations/declarations';
 import {
   type DeclarationStatus,
   declarationAbilities,
@@ -14,7 +13,8 @@ import {
   declarationPayVerdict,
   formatCents,
   ownOrHours,
-} from '@app/shared/people/declarations.rules';
+} from '@app/shared/declarations/declarations.rules';
+import { RECEIPT_MIME_TYPES } from '@app/shared/files/files';
 import { pageMeta } from '@app/shared/platform/http';
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -22,9 +22,10 @@ import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
+import { AppError, raced } from '../../platform/errors';
 import { fileInfos } from '../files/files.service';
-import { employeeAccount, sendOwedMails } from '../notifications/notification.jobs';
+import { sendOwedMails } from '../notifications/notification.jobs';
+import { employeeAccount } from '../notifications/notifications.repository';
 import { notify } from '../notifications/notifications.service';
 import * as repo from './declarations.repository';
 
@@ -144,12 +145,6 @@ async function checkFields(
     amountCents: input.amountCents,
     receiptFileId: input.receiptFileId,
   };
-}
-
-/** A reference removed between our check and the write (the foreign keys refuse it). */
-function raced(err: unknown): unknown {
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
 }
 
 const ownEmployeeId = (ctx: Ctx): number => {

@@ -1,11 +1,11 @@
-import type { OVERNIGHT_SORTS } from '@app/shared/people/overnights';
-import type { OvernightStatus } from '@app/shared/people/overnights.rules';
+import type { OVERNIGHT_SORTS } from '@app/shared/declarations/overnights';
+import type { OvernightStatus } from '@app/shared/declarations/overnights.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 import { deciderName, iso } from './declarations.repository';
 
 /**
@@ -38,7 +38,7 @@ export interface OvernightRow {
   version: number;
 }
 
-const columns = sql`o.id, o.employee_id AS "employeeId", ${employeeNameSql('e')} AS "employeeName", o.project_id AS "projectId",
+const columns = sql`o.id, o.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName", o.project_id AS "projectId",
   p.name AS "projectName", o.date::text AS date, o.nights, o.location, o.notes, o.status, o.reject_reason AS "rejectReason",
   ${deciderName('o.decided_by')} AS "decidedBy", ${iso('o.decided_at')} AS "decidedAt", ${iso('o.created_at')} AS "createdAt", o.version`;
 const joins = sql`FROM overnight_stays o JOIN employees e ON e.id = o.employee_id JOIN projects p ON p.id = o.project_id`;
@@ -48,8 +48,8 @@ const SORTS: Record<OvernightSort, SQL> = {
   '-date': sql`o.date DESC, o.id DESC`,
   nights: sql`o.nights ASC, o.date DESC, o.id DESC`,
   '-nights': sql`o.nights DESC, o.date DESC, o.id DESC`,
-  employee: sql`lower(${employeeNameSql('e')}) ASC, o.date DESC, o.id DESC`,
-  '-employee': sql`lower(${employeeNameSql('e')}) DESC, o.date DESC, o.id DESC`,
+  employee: sql`lower(${personNameSql('e')}) ASC, o.date DESC, o.id DESC`,
+  '-employee': sql`lower(${personNameSql('e')}) DESC, o.date DESC, o.id DESC`,
 };
 
 export interface OvernightFilter {
@@ -74,7 +74,7 @@ function where(actor: Actor, f: OvernightFilter): SQL {
   if (f.to) parts.push(sql`o.date <= ${f.to}::date`);
   if (f.q) {
     const like = `%${escapeLike(f.q)}%`;
-    parts.push(sql`(o.location ILIKE ${like} OR p.name ILIKE ${like} OR ${employeeNameSql('e')} ILIKE ${like})`);
+    parts.push(sql`(o.location ILIKE ${like} OR p.name ILIKE ${like} OR ${personNameSql('e')} ILIKE ${like})`);
   }
   return sql.join(parts, sql` AND `);
 }

@@ -8,10 +8,10 @@ import {
   overnightSchema,
   overnightUpdateSchema,
   userOvernightListQuerySchema,
-} from '@app/shared/people/overnights';
-import { userParams } from '@app/shared/people/people';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+} from '@app/shared/declarations/overnights';
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
+import { userParams } from '@app/shared/users/people';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { registerOvernightsExport } from './declarations.exports';

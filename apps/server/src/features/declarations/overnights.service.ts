@@ -5,17 +5,22 @@ import type {
   overnightInputSchema,
   overnightUpdateSchema,
   UserOvernightListQuery,
-} from '@app/shared/people/overnights';
-import { overnightAbilities, overnightDecisionVerdict, overnightRegisterVerdict } from '@app/shared/people/overnights.rules';
-import type { SelfService } from '@app/shared/people/people.rules';
+} from '@app/shared/declarations/overnights';
+import {
+  overnightAbilities,
+  overnightDecisionVerdict,
+  overnightRegisterVerdict,
+} from '@app/shared/declarations/overnights.rules';
 import { pageMeta } from '@app/shared/platform/http';
+import type { SelfService } from '@app/shared/users/people.rules';
 import type * as z from 'zod';
 import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
-import { employeeAccount, sendOwedMails } from '../notifications/notification.jobs';
+import { AppError, raced } from '../../platform/errors';
+import { sendOwedMails } from '../notifications/notification.jobs';
+import { employeeAccount } from '../notifications/notifications.repository';
 import { notify } from '../notifications/notifications.service';
 import { employeeInReach, liveEmployee, liveProject } from './declarations.repository';
 import * as repo from './overnights.repository';
@@ -81,11 +86,6 @@ export async function getOvernight(ctx: Ctx, id: number): Promise<Overnight> {
   const row = await repo.find(ctx.db.orm, ctx.actor, id);
   if (!row) throw new AppError('OVERNIGHT_NOT_FOUND');
   return toOvernight(ctx, row);
-}
-
-function raced(err: unknown): unknown {
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
 }
 
 const fieldsOf = (i: OvernightCreate | OvernightChange): repo.OvernightFields => ({

@@ -2,9 +2,9 @@ import type { DrawingCommentKind, DrawingStatus, DrawingVersionStatus } from '@a
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { accountNameSql, joinedPersonNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, intArray, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 /**
  * Every query of drawings, their versions and comments. Reads and state changes AND
@@ -17,18 +17,6 @@ const inReach = (actor: Actor): SQL =>
   scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'));
 const inProject = (projectId: number | undefined): SQL =>
   projectId === undefined ? sql`true` : sql`d.project_id = ${projectId}`;
-
-/** The name of the person behind an account (an employee or a company user), or null when it is gone. */
-function accountName(accountId: SQL, suffix: string): SQL {
-  const a = sql.raw(`a_${suffix}`);
-  const e = sql.raw(`e_${suffix}`);
-  const cu = sql.raw(`cu_${suffix}`);
-  return sql`(SELECT CASE WHEN ${e}.id IS NOT NULL THEN ${employeeNameSql(`e_${suffix}`)}
-                          WHEN ${cu}.id IS NOT NULL THEN concat_ws(' ', ${cu}.first_name, nullif(btrim(${cu}.insertion), ''), ${cu}.last_name) END
-                FROM accounts ${a} LEFT JOIN employees ${e} ON ${e}.id = ${a}.employee_id
-                LEFT JOIN company_users ${cu} ON ${cu}.id = ${a}.company_user_id
-               WHERE ${a}.id = ${accountId})`;
-}
 
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const toDateOrNull = (v: Date | string | null): Date | null => (v === null ? null : toDate(v));
@@ -66,9 +54,9 @@ type RawDrawing = Omit<DrawingRow, 'latest' | 'approvedAt' | 'createdAt' | 'upda
 
 const drawingColumns = sql`d.id, d.project_id AS "projectId", p.name AS "projectName", d.company_id AS "companyId",
   c.name AS "companyName", d.name, d.description, d.drawing_date AS "drawingDate", d.employee_id AS "employeeId",
-  CASE WHEN e.id IS NULL THEN NULL ELSE ${employeeNameSql('e')} END AS "employeeName",
+  ${joinedPersonNameSql('e')} AS "employeeName",
   d.status, d.version_count AS "versionCount", d.approved_at AS "approvedAt",
-  ${accountName(sql.raw('d.created_by'), 'dc')} AS "createdBy", d.created_at AS "createdAt", d.updated_at AS "updatedAt",
+  ${accountNameSql(sql.raw('d.created_by'))} AS "createdBy", d.created_at AS "createdAt", d.updated_at AS "updatedAt",
   d.version, lv.id AS "latestId", lv.number AS "latestNumber", lv.status AS "latestStatus", lv.created_at AS "latestCreatedAt"`;
 const drawingJoins = sql`FROM drawings d JOIN projects p ON p.id = d.project_id JOIN companies c ON c.id = d.company_id
   LEFT JOIN employees e ON e.id = d.employee_id
@@ -151,8 +139,8 @@ export interface VersionSummaryRow {
 
 const versionColumns = sql`v.id, v.number, v.status, v.file_id AS "fileId", v.notes,
   (SELECT count(*)::int FROM drawing_comments cc WHERE cc.version_id = v.id) AS "commentCount",
-  ${accountName(sql.raw('v.created_by'), 'vc')} AS "createdBy", v.created_at AS "createdAt",
-  ${accountName(sql.raw('v.decided_by'), 'vd')} AS "decidedBy", v.decided_at AS "decidedAt"`;
+  ${accountNameSql(sql.raw('v.created_by'))} AS "createdBy", v.created_at AS "createdAt",
+  ${accountNameSql(sql.raw('v.decided_by'))} AS "decidedBy", v.decided_at AS "decidedAt"`;
 
 type RawVersion = Omit<VersionSummaryRow, 'createdAt' | 'decidedAt'> & {
   createdAt: Date | string;
@@ -232,9 +220,9 @@ export async function commentsOf(db: DbOrTx, versionId: number): Promise<Comment
     db,
     sql`SELECT dc.id, dc.kind, dc.body, dc.created_at AS "createdAt",
                CASE WHEN dc.acting_employee_id IS NOT NULL THEN c.name
-                    ELSE ${accountName(sql.raw('dc.author_account_id'), 'ca')} END AS author,
+                    ELSE ${accountNameSql(sql.raw('dc.author_account_id'))} END AS author,
                CASE WHEN dc.acting_employee_id IS NOT NULL OR a.company_user_id IS NOT NULL THEN 'client' ELSE 'staff' END AS side,
-               CASE WHEN ae.id IS NULL THEN NULL ELSE ${employeeNameSql('ae')} END AS "actingEmployee",
+               ${joinedPersonNameSql('ae')} AS "actingEmployee",
                (SELECT array_agg(dcf.file_id ORDER BY dcf.position) FROM drawing_comment_files dcf WHERE dcf.comment_id = dc.id) AS "fileIds"
           FROM drawing_comments dc JOIN drawings d ON d.id = dc.drawing_id JOIN companies c ON c.id = d.company_id
           LEFT JOIN accounts a ON a.id = dc.author_account_id

@@ -26,9 +26,10 @@ import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
+import { AppError, raced } from '../../platform/errors';
 import { attachableFileIds, fileInfos } from '../files/files.service';
-import { companyAccounts, employeeAccount, sendOwedMails } from '../notifications/notification.jobs';
+import { sendOwedMails } from '../notifications/notification.jobs';
+import { companyAccounts, employeeAccount } from '../notifications/notifications.repository';
 import { notify } from '../notifications/notifications.service';
 import * as projectsRepo from '../projects/projects.repository';
 import * as repo from './drawings.repository';
@@ -39,7 +40,7 @@ import * as repo from './drawings.repository';
  * by staff with projects.manage, and comments with attachments go both ways. The state rules are
  * the shared ones (drawings.rules.ts); each change of state is one conditional UPDATE, so ten
  * simultaneous requests make at most one new version and two decisions give one outcome
- * (SECURITY.md D3, 10(b)-(c)). Staff routes pass the project of the path; the portal passes none
+ * (D3). Staff routes pass the project of the path; the portal passes none
  * (its scope, scope.drawing, is in every statement).
  */
 
@@ -322,12 +323,6 @@ async function unattachable(tx: DbOrTx, ctx: Ctx, fileIds: readonly number[]): P
   if (fileIds.length === 0) return false;
   const ok = await attachableFileIds(tx, ctx.actor, fileIds);
   return fileIds.some((id) => !ok.has(id));
-}
-
-/** A reference removed between our check and the write (the foreign keys refuse it). */
-function raced(err: unknown): unknown {
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
 }
 
 const actingEmployeeId = (ctx: Ctx): number | null =>

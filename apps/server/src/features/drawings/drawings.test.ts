@@ -797,7 +797,7 @@ describe('the approval flow', () => {
   });
 });
 
-// ---- concurrency (SECURITY.md 10(b)-(c)); meaningful on PostgreSQL, where the requests really overlap
+// ---- concurrency (D3); meaningful on PostgreSQL, where the requests really overlap
 
 describe('simultaneous requests', () => {
   it('ten simultaneous new versions of an open drawing: exactly one 201, nine 409', async () => {

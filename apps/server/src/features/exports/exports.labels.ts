@@ -1,4 +1,4 @@
-import type { HourActivity } from '@app/shared/people/hours';
+import type { HourActivity } from '@app/shared/hours/hours';
 import type { Locale } from '@app/shared/platform/locale';
 
 // The texts inside an export file, in the language of the person who asked (accounts.locale):

@@ -1,12 +1,12 @@
-import type { ExportFormat, ExportKind, ExportStatus } from '@app/shared/people/exports';
-import type { HourActivity } from '@app/shared/people/hours';
+import type { ExportFormat, ExportKind, ExportStatus } from '@app/shared/exports/exports';
+import type { HourActivity } from '@app/shared/hours/hours';
 import { isPermission, PERMISSIONS, type Permission } from '@app/shared/platform/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { areaLabelSql, personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { intArray, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 // Every query of the payroll exports. A run belongs to the account that asked (created_by): the
 // routes read only their own. The job reads HR rows through scope.employeeRecord(actor, …, 'export')
@@ -296,7 +296,7 @@ export async function peopleOf(db: DbOrTx, actor: Actor, kind: ExportKind, p: Ex
   const t = TABLE[kind];
   const rows = await query<PersonRow>(
     db,
-    sql`SELECT e.id AS "employeeId", ${employeeNameSql('e')} AS name, coalesce(e.exact_id, '') AS "exactId"
+    sql`SELECT e.id AS "employeeId", ${personNameSql('e')} AS name, coalesce(e.exact_id, '') AS "exactId"
           FROM employees e
          WHERE EXISTS (SELECT 1 FROM ${t} WHERE ${t}.employee_id = e.id AND ${inPeriod(actor, kind, p)})
          ORDER BY lower(e.last_name), lower(e.first_name), e.id`,
@@ -319,7 +319,7 @@ export async function personHours(
   const rows = await query<HourRow>(
     db,
     sql`SELECT booked_hours.id, booked_hours.date::text AS date, pr.name AS project,
-               CASE WHEN pa.id IS NULL THEN NULL ELSE concat_ws(' ', nullif(pa.number, ''), pa.name) END AS area,
+               CASE WHEN pa.id IS NULL THEN NULL ELSE ${areaLabelSql('pa')} END AS area,
                tk.name AS task, booked_hours.minutes, booked_hours.activity, booked_hours.notes
           FROM booked_hours
           JOIN projects pr ON pr.id = booked_hours.project_id

@@ -6,10 +6,10 @@ import {
   exportRunSchema,
   MAX_EXPORT_EMPLOYEES,
   RECENT_EXPORTS,
-} from '@app/shared/people/exports';
-import { MAX_EXPORT_DAYS } from '@app/shared/people/exports.rules';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+} from '@app/shared/exports/exports';
+import { MAX_EXPORT_DAYS } from '@app/shared/exports/exports.rules';
 import { envelope, noQuery } from '@app/shared/platform/http';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';

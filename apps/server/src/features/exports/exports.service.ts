@@ -7,9 +7,9 @@ import {
   type ExportRun,
   exportInputSchema,
   RECENT_EXPORTS,
-} from '@app/shared/people/exports';
-import { type ExportLine, ExportTotals, exportFileName, hoursOf } from '@app/shared/people/exports.rules';
-import { DEFAULT_SELF_SERVICE, PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+} from '@app/shared/exports/exports';
+import { type ExportLine, ExportTotals, exportFileName, hoursOf } from '@app/shared/exports/exports.rules';
+import { DEFAULT_SELF_SERVICE, PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmployeeActor } from '../../platform/actor';
 import { signedInAccountId } from '../../platform/actor';
@@ -18,10 +18,10 @@ import { can } from '../../platform/can';
 import type { Ctx, Platform } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { deadBefore, RUN_JOB_EXPIRE_SECONDS, RunLostError, SWEEP_MS, withHeartbeat } from '../../platform/run-heartbeat';
+import { type Cell, type Column, EXPORT_MIME, openSheetWriter, type SheetWriter } from '../../platform/sheet-writer';
 import type { OpenedFile } from '../files/files.service';
 import { EXPORT_LABELS, type ExportLabels } from './exports.labels';
 import * as repo from './exports.repository';
-import { type Cell, type Column, EXPORT_MIME, openSheetWriter, type SheetWriter } from './exports.writers';
 
 /** The pg-boss queue that writes an export's file. */
 export const EXPORT_JOB = 'exports.run';

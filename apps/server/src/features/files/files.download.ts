@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition } from '../../platform/content-disposition';
 import { rangeOf } from '../../platform/http-range';
-import { contentDisposition } from '../media/media.routes';
 import type { OpenedFile } from './files.service';
 
 /**

@@ -2,9 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
+import { joinedPersonNameSql } from '../../platform/names';
 import { attachedSql, scope } from '../../platform/scope';
 import { intArray, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -20,9 +20,8 @@ export interface FileInfoRow {
 
 // The table is aliased `f` in every statement below; the scope gets the column spelled out.
 const fileId: SQL = sql.raw('f.id');
-const uploaderName = sql`coalesce(${employeeNameSql('e_up')}, ${sql`concat_ws(' ', cu_up.first_name, nullif(btrim(cu_up.insertion), ''), cu_up.last_name)`})`;
 const infoColumns = sql`f.id, f.original_name AS "originalName", f.mime, f.size,
-  CASE WHEN ac_up.id IS NULL THEN NULL ELSE ${uploaderName} END AS "uploadedBy", f.created_at AS "createdAt"`;
+  ${joinedPersonNameSql('e_up', 'cu_up')} AS "uploadedBy", f.created_at AS "createdAt"`;
 const uploaderJoins = sql`LEFT JOIN accounts ac_up ON ac_up.id = f.created_by
   LEFT JOIN employees e_up ON e_up.id = ac_up.employee_id
   LEFT JOIN company_users cu_up ON cu_up.id = ac_up.company_user_id`;

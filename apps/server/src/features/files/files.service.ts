@@ -232,7 +232,7 @@ export const UNATTACHED_GRACE_MS = 7 * 24 * 60 * 60_000;
 /**
  * Removes files that no project or task holds and that are older than UNATTACHED_GRACE_MS, rows
  * first and then their bytes (bytes left by a failed removal are only unreachable, never
- * shown). Run by the hourly platform.purge job. @returns how many went
+ * shown). Run by the hourly files.purge job (files.plugin.ts). @returns how many went
  */
 export async function purgeUnattachedFiles(p: { db: { orm: DbOrTx }; storage: FileStorage }, now: Date): Promise<number> {
   const keys = await repo.removeUnattached(p.db.orm, new Date(now.getTime() - UNATTACHED_GRACE_MS));

@@ -2,6 +2,7 @@ import { noQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
+import { ping } from './health.repository';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['up', 'down']) });
 
@@ -38,10 +39,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_req, reply) => {
-      const db = app.platform.db;
       try {
         await Promise.race([
-          db.raw.query('SELECT 1', [], 'health'),
+          ping(app.platform.db),
           new Promise((_, reject) => setTimeout(() => reject(new Error('health check timed out')), 2_000).unref()),
         ]);
         return { status: 'ok' as const, database: 'up' as const };

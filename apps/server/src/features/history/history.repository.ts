@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { personNameSql } from '../../platform/names';
 import { query } from '../../platform/sql';
 import type { SubjectKey } from './history.subjects';
 
@@ -30,9 +31,7 @@ export async function page(db: DbOrTx, subjects: readonly SubjectKey[], limit: n
   const rows = await query<HistoryRow>(
     db,
     sql`SELECT c.id, c.at, c.op, c.source, c.source_id AS "sourceId", c.changes, a.event,
-               COALESCE(NULLIF(concat_ws(' ', e.first_name, NULLIF(e.insertion, ''), e.last_name), ''),
-                        NULLIF(concat_ws(' ', cu.first_name, NULLIF(cu.insertion, ''), cu.last_name), ''),
-                        acc.email) AS "actorName",
+               COALESCE(NULLIF(${personNameSql('e')}, ''), NULLIF(${personNameSql('cu')}, ''), acc.email) AS "actorName",
                CASE WHEN a.acting_employee_account_id IS NOT NULL THEN co.name END AS "actingAs",
                count(*) OVER ()::int AS total
           FROM record_changes c
@@ -60,4 +59,19 @@ export async function count(db: DbOrTx, subjects: readonly SubjectKey[]): Promis
     sql`SELECT count(*)::int AS n FROM record_changes c WHERE (c.subject_type, c.subject_id) IN (${keys})`,
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The value of `column` in row `id` of `table` (a record's parent, an attribute's kind), or null when there is no such row. */
+export async function columnValue<T>(db: DbOrTx, table: string, column: string, id: number): Promise<T | null> {
+  const rows = await query<{ v: T | null }>(
+    db,
+    sql`SELECT ${sql.identifier(column)} AS v FROM ${sql.identifier(table)} WHERE id = ${id}`,
+  );
+  return rows[0]?.v ?? null;
+}
+
+/** The accounts of an employee or a company user: their name, email and language changes are the person's too. */
+export async function accountIdsOf(db: DbOrTx, column: 'employee_id' | 'company_user_id', id: number): Promise<number[]> {
+  const rows = await query<{ id: number }>(db, sql`SELECT id FROM accounts WHERE ${sql.identifier(column)} = ${id}`);
+  return rows.map((r) => Number(r.id));
 }

@@ -1,4 +1,4 @@
-import { historyPageSchema, historyParams, historyQuerySchema } from '@app/shared/platform/history';
+import { historyPageSchema, historyParams, historyQuerySchema } from '@app/shared/history/history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Access, access } from '../../platform/access';
 import { AppError } from '../../platform/errors';

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryOp, HistoryQuery, HistorySubject } from '@app/shared/platform/history';
+import type { HistoryEntry, HistoryOp, HistoryQuery, HistorySubject } from '@app/shared/history/history';
 import { pageMeta } from '@app/shared/platform/http';
 import type { Ctx } from '../../platform/context';
 import * as repo from './history.repository';

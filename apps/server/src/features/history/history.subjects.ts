@@ -1,13 +1,11 @@
-import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
-import type { PeoplePart } from '@app/shared/people/people.rules';
+import type { HistorySubject } from '@app/shared/history/history';
+import { LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
 import type { ErrorCode } from '@app/shared/platform/errors';
-import type { HistorySubject } from '@app/shared/platform/history';
 import type { Permission } from '@app/shared/platform/permissions';
-import { sql } from 'drizzle-orm';
+import type { PeoplePart } from '@app/shared/users/people.rules';
 import { can } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { query } from '../../platform/sql';
 import { getArticle } from '../articles/articles.service';
 import { getCompany } from '../companies/companies.service';
 import { getPost } from '../companies/company-posts.service';
@@ -15,7 +13,7 @@ import { getUser } from '../companies/company-users.service';
 import { getDeclaration } from '../declarations/declarations.service';
 import { getOvernight } from '../declarations/overnights.service';
 import { getDrawing } from '../drawings/drawings.service';
-import { employeeInReach } from '../hr-documents/hr-records';
+import { employeeInReach } from '../hr-documents/hr-records.repository';
 import { getCollectiveLeave } from '../leave/collective.service';
 import { getLeaveRequest } from '../leave/requests.service';
 import { getOrder } from '../orders/orders.service';
@@ -30,6 +28,7 @@ import { getTemplate } from '../templates/templates.service';
 import { getTicket } from '../tickets/tickets.service';
 import { getRole } from '../users/roles.service';
 import { getEmployee } from '../users/users.service';
+import * as repo from './history.repository';
 
 /** The rows whose changes make up a record's history: the record itself, and for a person their account. */
 export type SubjectKey = readonly [type: string, id: number];
@@ -43,19 +42,15 @@ type Resolver = (ctx: Ctx, id: number) => Promise<SubjectKey[]>;
 
 /** The id in `parent` of the row `id` of `table` (for records whose getter wants their parent), or a 404. */
 async function parentOf(ctx: Ctx, table: string, column: string, id: number, notFound: ErrorCode): Promise<number> {
-  const rows = await query<{ p: number }>(
-    ctx.db.orm,
-    sql`SELECT ${sql.identifier(column)} AS p FROM ${sql.identifier(table)} WHERE id = ${id}`,
-  );
-  const p = rows[0]?.p;
-  if (p === undefined || p === null) throw new AppError(notFound);
+  const p = await repo.columnValue<number>(ctx.db.orm, table, column, id);
+  if (p === null) throw new AppError(notFound);
   return Number(p);
 }
 
 /** An account's id of an employee or company user: their name, email and language changes are theirs too. */
 async function accountOf(ctx: Ctx, column: 'employee_id' | 'company_user_id', id: number): Promise<SubjectKey[]> {
-  const rows = await query<{ id: number }>(ctx.db.orm, sql`SELECT id FROM accounts WHERE ${sql.identifier(column)} = ${id}`);
-  return rows.map((r) => ['account', Number(r.id)] as const);
+  const ids = await repo.accountIdsOf(ctx.db.orm, column, id);
+  return ids.map((accountId) => ['account', accountId] as const);
 }
 
 /** A settings record: the right to manage it, and that it exists. */
@@ -126,8 +121,7 @@ export const HISTORY_RESOLVERS: Record<HistorySubject, Resolver> = {
   product: own('product', getProduct),
   article: own('article', getArticle),
   attribute: async (ctx, id) => {
-    const rows = await query<{ kind: string }>(ctx.db.orm, sql`SELECT kind FROM attributes WHERE id = ${id}`);
-    const kind = rows[0]?.kind;
+    const kind = await repo.columnValue<string>(ctx.db.orm, 'attributes', 'kind', id);
     if (!kind) throw new AppError('ATTRIBUTE_NOT_FOUND');
     await getAttribute(ctx, kind as Parameters<typeof getAttribute>[1], id);
     return [['attribute', id]];

@@ -1,4 +1,4 @@
-import { HISTORY_SUBJECTS, type HistorySubject } from '@app/shared/platform/history';
+import { HISTORY_SUBJECTS, type HistorySubject } from '@app/shared/history/history';
 import { ATTRIBUTE_KINDS } from '@app/shared/products/attributes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-import { type BookedHour, type HourActivity, type HoursListQuery, hoursListQuerySchema } from '@app/shared/people/hours';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+import { type BookedHour, type HourActivity, type HoursListQuery, hoursListQuerySchema } from '@app/shared/hours/hours';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { type ExportColumn, registerListExport } from '../../platform/list-export';

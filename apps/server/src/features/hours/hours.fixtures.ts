@@ -3,8 +3,8 @@
  * hours, the hour lock and an employee's self-service flags, made directly as rows. Not used by
  * the application.
  */
-import type { HourActivity } from '@app/shared/people/hours';
-import type { ScheduleDays } from '@app/shared/people/schedules.rules';
+import type { HourActivity } from '@app/shared/hours/hours';
+import type { ScheduleDays } from '@app/shared/hours/schedules.rules';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookedHours, employees, hourLocks, schedules } from '../../db/schema';

@@ -1,12 +1,12 @@
-import type { HourActivity } from '@app/shared/people/hours';
+import type { HourActivity } from '@app/shared/hours/hours';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { can } from '../../platform/can';
 import { namedSql } from '../../platform/named-query';
+import { areaLabelSql, personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 import { read } from './schedules.repository';
 
 // Booked hours. Every read ANDs scope.employeeRecord(actor, bh.employee_id, 'hours'): one's own
@@ -35,16 +35,16 @@ export interface BookedHourRow {
 const inReach = (actor: Actor) => scope.employeeRecord(actor, sql.raw('bh.employee_id'), 'hours');
 
 /** An area's label in a path: "number name" (the number left out when empty). */
-const label = (a: string) => `nullif(concat_ws(' ', nullif(${a}.number, ''), ${a}.name), '')`;
+const label = (a: string) => sql`nullif(${areaLabelSql(a)}, '')`;
 /** The deck / area / sub-area path of area `a` (parents a2 and a3 joined). */
-const AREA_PATH = sql.raw(`concat_ws(' / ', ${label('a3')}, ${label('a2')}, ${label('a')})`);
+const AREA_PATH = sql`concat_ws(' / ', ${label('a3')}, ${label('a2')}, ${label('a')})`;
 const AREA_JOINS = sql.raw(`LEFT JOIN project_areas a ON a.id = bh.area_id
                LEFT JOIN project_areas a2 ON a2.id = a.parent_id
                LEFT JOIN project_areas a3 ON a3.id = a2.parent_id`);
 
 /** The rows of `ids` (a statement answering `id`) with their names, in `order` (on aliases bh, e, p). */
 function joined(ids: SQL, order: SQL): SQL {
-  return sql`SELECT bh.id, bh.employee_id AS "employeeId", ${employeeNameSql('e')} AS "employeeName",
+  return sql`SELECT bh.id, bh.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName",
                     e.deleted_at IS NOT NULL AS "employeeDeleted", bh.date::text AS date,
                     bh.project_id AS "projectId", p.name AS "projectName",
                     bh.area_id AS "areaId", CASE WHEN bh.area_id IS NULL THEN NULL ELSE ${AREA_PATH} END AS "areaName",
@@ -91,17 +91,17 @@ export interface HoursFilter {
   sort: string;
 }
 
-const NAME_E = `lower(concat_ws(' ', e.first_name, nullif(btrim(e.insertion), ''), e.last_name))`;
+const NAME_E = sql`lower(${personNameSql('e')})`;
 /** Each sort on aliases bh, e (employees) and p (projects), ending on the id so pages never overlap. */
-const SORTS: Record<string, { order: string; needs: 'e' | 'p' | null }> = {
-  date: { order: 'bh.date, bh.id', needs: null },
-  '-date': { order: 'bh.date DESC, bh.id DESC', needs: null },
-  employee: { order: `${NAME_E}, bh.date DESC, bh.id DESC`, needs: 'e' },
-  '-employee': { order: `${NAME_E} DESC, bh.date DESC, bh.id DESC`, needs: 'e' },
-  project: { order: 'lower(p.name), bh.date DESC, bh.id DESC', needs: 'p' },
-  '-project': { order: 'lower(p.name) DESC, bh.date DESC, bh.id DESC', needs: 'p' },
-  minutes: { order: 'bh.minutes, bh.id', needs: null },
-  '-minutes': { order: 'bh.minutes DESC, bh.id DESC', needs: null },
+const SORTS: Record<string, { order: SQL; needs: 'e' | 'p' | null }> = {
+  date: { order: sql`bh.date, bh.id`, needs: null },
+  '-date': { order: sql`bh.date DESC, bh.id DESC`, needs: null },
+  employee: { order: sql`${NAME_E}, bh.date DESC, bh.id DESC`, needs: 'e' },
+  '-employee': { order: sql`${NAME_E} DESC, bh.date DESC, bh.id DESC`, needs: 'e' },
+  project: { order: sql`lower(p.name), bh.date DESC, bh.id DESC`, needs: 'p' },
+  '-project': { order: sql`lower(p.name) DESC, bh.date DESC, bh.id DESC`, needs: 'p' },
+  minutes: { order: sql`bh.minutes, bh.id`, needs: null },
+  '-minutes': { order: sql`bh.minutes DESC, bh.id DESC`, needs: null },
 };
 
 /**
@@ -124,15 +124,13 @@ export async function listHours(
   if (f.activity) where.push(sql`bh.activity = ${f.activity}::text`);
   const term = f.q ? `%${escapeLike(f.q)}%` : null;
   if (term) {
-    where.push(
-      sql`(bh.notes ILIKE ${term} OR p.name ILIKE ${term} OR ${sql.raw(`concat_ws(' ', e.first_name, e.insertion, e.last_name)`)} ILIKE ${term})`,
-    );
+    where.push(sql`(bh.notes ILIKE ${term} OR p.name ILIKE ${term} OR ${personNameSql('e')} ILIKE ${term})`);
   }
   const cond = sql.join(where, sql` AND `);
-  const sort = SORTS[f.sort] ?? (SORTS['-date'] as { order: string; needs: null });
+  const sort = SORTS[f.sort] ?? (SORTS['-date'] as { order: SQL; needs: null });
   const joinE = term || sort.needs === 'e' ? sql`JOIN employees e ON e.id = bh.employee_id` : sql``;
   const joinP = term || sort.needs === 'p' ? sql`JOIN projects p ON p.id = bh.project_id` : sql``;
-  const order = sql.raw(sort.order);
+  const order = sort.order;
   const ids = sql`SELECT bh.id FROM booked_hours bh ${joinE} ${joinP} WHERE ${cond}
                    ORDER BY ${order} LIMIT ${sql.raw(String(Math.trunc(f.perPage)))} OFFSET (SELECT ${(f.page - 1) * f.perPage}::int)`;
   const countFrom = term
@@ -167,12 +165,12 @@ export function projectHours(
   const reach = can(actor, 'projects.manage') ? sql`true` : inReach(actor);
   return query(
     db,
-    sql`SELECT bh.employee_id AS "employeeId", ${employeeNameSql('e')} AS name,
+    sql`SELECT bh.employee_id AS "employeeId", ${personNameSql('e')} AS name,
                date_trunc('week', bh.date::timestamp)::date::text AS monday, sum(bh.minutes)::int AS minutes
           FROM booked_hours bh JOIN employees e ON e.id = bh.employee_id
          WHERE bh.project_id = ${projectId} AND bh.date BETWEEN ${from}::date AND ${to}::date AND ${reach}
          GROUP BY bh.employee_id, e.id, monday
-         ORDER BY lower(${employeeNameSql('e')}), bh.employee_id, monday`,
+         ORDER BY lower(${personNameSql('e')}), bh.employee_id, monday`,
   );
 }
 

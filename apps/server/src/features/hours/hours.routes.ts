@@ -14,10 +14,10 @@ import {
   hourTargetsSchema,
   projectHoursQuerySchema,
   projectHoursSchema,
-} from '@app/shared/people/hours';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+} from '@app/shared/hours/hours';
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
 import { projectParams } from '@app/shared/projects/projects';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { registerHoursExport } from './hours.exports';

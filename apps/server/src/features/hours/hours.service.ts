@@ -8,20 +8,20 @@ import {
   MAX_HOUR_PROJECTS,
   MAX_PROJECT_HOURS_WEEKS,
   type ProjectHours,
-} from '@app/shared/people/hours';
-import { bookedHourAbilities, bookingVerdict, dayFits, isLocked, lockVerdict } from '@app/shared/people/hours.rules';
-import type { SelfService } from '@app/shared/people/people.rules';
-import { scheduledDays, weekParity } from '@app/shared/people/schedules.rules';
+} from '@app/shared/hours/hours';
+import { bookedHourAbilities, bookingVerdict, dayFits, isLocked, lockVerdict } from '@app/shared/hours/hours.rules';
+import { scheduledDays, weekParity } from '@app/shared/hours/schedules.rules';
 import type { Verdict, Viewer } from '@app/shared/platform/abilities';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import { addDays, addWeeks, isoWeekOf, mondayOfWeek, parseWeekKey, weekKey, weeksBetween } from '@app/shared/platform/iso-week';
+import type { SelfService } from '@app/shared/users/people.rules';
 import type { Database, DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors';
-import { syncBookingOvertime } from '../leave/ledger.repository';
+import { bookingWritten } from './booking-followers';
 import * as repo from './hours.repository';
 import * as people from './schedules.repository';
 
@@ -32,7 +32,7 @@ import * as people from './schedules.repository';
  * on or before the hour lock never changes (HOURS_PERIOD_LOCKED), and a person's day holds at most
  * 24 hours (HOURS_DAY_FULL): every write locks the person's employees row first, then checks and
  * writes in the same transaction, so concurrent bookings of one person queue and the day total
- * is exact on any number of app processes (SECURITY.md 10(e)).
+ * is exact on any number of app processes (D4).
  */
 
 function ownEmployeeId(ctx: Ctx): number {
@@ -179,7 +179,7 @@ export async function createBookedHour(ctx: Ctx, input: BookedHourInput): Promis
     check(lockVerdict(f.date, lockedThrough));
     await fitsDay(tx, e.id, f, null);
     const id = await repo.insertBooked(tx, e.id, f, signedInAccountId(ctx.actor), now);
-    await syncBookingOvertime(tx, id);
+    await bookingWritten(tx, id);
     await audit(tx, ctx, 'booked_hours.created', { type: 'booked_hours', id }, { employeeId: e.id, ...f });
     return reread(ctx, tx, id, lockedThrough);
   });
@@ -227,7 +227,7 @@ export async function updateBookedHour(ctx: Ctx, id: number, input: BookedHourUp
     await assertRefs(tx, f);
     await fitsDay(tx, e.id, f, id);
     if (!(await repo.updateBooked(tx, id, input.version, f, now))) throw new AppError('STALE_VERSION');
-    await syncBookingOvertime(tx, id);
+    await bookingWritten(tx, id);
     await audit(
       tx,
       ctx,

@@ -671,7 +671,7 @@ describe('pickers', () => {
   });
 });
 
-// ---- concurrency (SECURITY.md 10(e)); on PostgreSQL, where the requests really overlap
+// ---- concurrency (D4); on PostgreSQL, where the requests really overlap
 
 describe.runIf(process.env.TEST_DB === 'pg')('a hot row (issue 25, fault 8)', () => {
   it("bookings for one person whose row is locked wait in memory, not on the pool's connections: other requests still answer", async () => {

@@ -1,11 +1,11 @@
-import type { ScheduleDays } from '@app/shared/people/schedules.rules';
+import type { ScheduleDays } from '@app/shared/hours/schedules.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { namedSql } from '../../platform/named-query';
+import { personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 // Schedules and the people they belong to. The person is found through scope.employeeRecord
 // (own record, or the part's rights), so another person's schedule is simply not found; the
@@ -30,7 +30,7 @@ export interface EmployeeRow {
 /**
  * The employee, if the actor may read this part of their record (deactivated ones too: their past
  * stays readable). `lock` takes the row FOR UPDATE: bookings and schedule changes of one person
- * queue behind each other, so the day totals they check are exact (SECURITY.md 10(e)).
+ * queue behind each other, so the day totals they check are exact (D4).
  */
 export async function findEmployee(
   db: DbOrTx | Database,
@@ -42,7 +42,7 @@ export async function findEmployee(
   const rows = await read<EmployeeRow>(
     db,
     lock ? 'hours_employee_lock' : 'hours_employee',
-    sql`SELECT e.id, ${employeeNameSql('e')} AS name, e.deleted_at IS NOT NULL AS deleted
+    sql`SELECT e.id, ${personNameSql('e')} AS name, e.deleted_at IS NOT NULL AS deleted
           FROM employees e
          WHERE e.id = ${employeeId} AND ${scope.employeeRecord(actor, sql.raw('e.id'), part)}
          ${lock ? sql`FOR UPDATE OF e` : sql``}`,
@@ -64,7 +64,7 @@ export async function weekHead(
   const rows = await read<EmployeeRow & { schedules: ScheduleRow[]; lockedThrough: string | null }>(
     db,
     'hours_week_head',
-    sql`SELECT e.id, ${employeeNameSql('e')} AS name, e.deleted_at IS NOT NULL AS deleted,
+    sql`SELECT e.id, ${personNameSql('e')} AS name, e.deleted_at IS NOT NULL AS deleted,
                (SELECT coalesce(json_agg(json_build_object('id', s.id, 'employeeId', s.employee_id,
                                   'effectiveFrom', s.effective_from, 'days', s.days, 'version', s.version)
                                   ORDER BY s.effective_from), '[]'::json)
@@ -164,7 +164,7 @@ export async function currentLock(
     db,
     'hours_lock',
     sql`SELECT hl.locked_through::text AS "lockedThrough",
-               (SELECT ${employeeNameSql('e')} FROM accounts a JOIN employees e ON e.id = a.employee_id
+               (SELECT ${personNameSql('e')} FROM accounts a JOIN employees e ON e.id = a.employee_id
                  WHERE a.id = hl.created_by) AS "setBy",
                to_char(hl.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "setAt"
           FROM hour_locks hl ORDER BY hl.id DESC LIMIT 1 ${o.share ? sql`FOR SHARE OF hl` : sql``}`,

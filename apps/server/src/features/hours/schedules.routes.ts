@@ -1,13 +1,13 @@
-import { userParams } from '@app/shared/people/people';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import {
   scheduleInputSchema,
   scheduleListSchema,
   scheduleParams,
   scheduleSchema,
   scheduleUpdateSchema,
-} from '@app/shared/people/schedules';
+} from '@app/shared/hours/schedules';
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
+import { userParams } from '@app/shared/users/people';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as schedules from './schedules.service';

@@ -1,6 +1,6 @@
-import { scheduleVerdict } from '@app/shared/people/hours.rules';
-import type { Schedule, ScheduleInput, ScheduleUpdate } from '@app/shared/people/schedules';
-import { type ScheduleDays, weekMinutes, weekParity } from '@app/shared/people/schedules.rules';
+import { scheduleVerdict } from '@app/shared/hours/hours.rules';
+import type { Schedule, ScheduleInput, ScheduleUpdate } from '@app/shared/hours/schedules';
+import { type ScheduleDays, weekMinutes, weekParity } from '@app/shared/hours/schedules.rules';
 import type { Viewer } from '@app/shared/platform/abilities';
 import { isoWeekOf, localDateString } from '@app/shared/platform/iso-week';
 import type { Database, DbOrTx } from '../../db/client';

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
-import { type HrColumns, insertRecord, removeVersioned, toDate, updateVersioned } from './hr-records';
+import { type HrColumns, insertRecord, removeVersioned, toDate, updateVersioned } from './hr-records.repository';
 
 /**
  * Every query of employment contracts. Each read ANDs `scope.employeeRecord(actor, ..., 'contracts')`
@@ -113,7 +113,7 @@ export interface ExpiringContractRow {
 export async function expiring(db: DbOrTx, actor: Actor, until: string): Promise<ExpiringContractRow[]> {
   const rows = await query<ExpiringContractRow>(
     db,
-    sql`SELECT c.id, c.employee_id AS "employeeId", ${employeeNameSql('e')} AS "employeeName",
+    sql`SELECT c.id, c.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName",
                to_char(c.starts_on, 'YYYY-MM-DD') AS "startsOn", to_char(c.ends_on, 'YYYY-MM-DD') AS date,
                c.minutes_per_week AS "minutesPerWeek"
           FROM employee_contracts c JOIN employees e ON e.id = c.employee_id

@@ -4,9 +4,9 @@ import {
   contractParams,
   contractUpdateSchema,
   employeeContractSchema,
-} from '@app/shared/people/contracts';
-import { userParams } from '@app/shared/people/people';
+} from '@app/shared/hr-documents/contracts';
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
+import { userParams } from '@app/shared/users/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as contracts from './contracts.service';

@@ -1,6 +1,11 @@
 import type { FileInfo } from '@app/shared/files/files';
-import type { ContractList, contractInputSchema, contractUpdateSchema, EmployeeContract } from '@app/shared/people/contracts';
-import { contractStatus, hrRecordAbilities } from '@app/shared/people/documents.rules';
+import type {
+  ContractList,
+  contractInputSchema,
+  contractUpdateSchema,
+  EmployeeContract,
+} from '@app/shared/hr-documents/contracts';
+import { contractStatus, hrRecordAbilities } from '@app/shared/hr-documents/documents.rules';
 import type * as z from 'zod';
 import { viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';

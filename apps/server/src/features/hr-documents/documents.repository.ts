@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
-import { type HrColumns, insertRecord, removeVersioned, toDate, updateVersioned } from './hr-records';
+import { type HrColumns, insertRecord, removeVersioned, toDate, updateVersioned } from './hr-records.repository';
 
 /**
  * Every query of HR documents (what contracts share with them is in hr-records.ts). Each read
@@ -113,7 +113,7 @@ export interface ExpiringDocumentRow {
 export async function expiring(db: DbOrTx, actor: Actor, until: string): Promise<ExpiringDocumentRow[]> {
   const rows = await query<ExpiringDocumentRow>(
     db,
-    sql`SELECT d.id, d.employee_id AS "employeeId", ${employeeNameSql('e')} AS "employeeName", d.type, d.title,
+    sql`SELECT d.id, d.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName", d.type, d.title,
                to_char(d.expires_on, 'YYYY-MM-DD') AS date
           FROM employee_documents d JOIN employees e ON e.id = d.employee_id
          WHERE d.expires_on <= ${until}::date AND e.deleted_at IS NULL AND ${inReach(actor)}

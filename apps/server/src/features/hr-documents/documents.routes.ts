@@ -5,9 +5,9 @@ import {
   documentUpdateSchema,
   employeeDocumentSchema,
   expiringListSchema,
-} from '@app/shared/people/documents';
-import { userParams } from '@app/shared/people/people';
+} from '@app/shared/hr-documents/documents';
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
+import { userParams } from '@app/shared/users/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as documents from './documents.service';

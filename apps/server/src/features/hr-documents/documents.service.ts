@@ -6,14 +6,14 @@ import type {
   EmployeeDocument,
   ExpiringItem,
   ExpiringList,
-} from '@app/shared/people/documents';
+} from '@app/shared/hr-documents/documents';
 import {
   contractStatus,
   type DocumentType,
   expiryStatus,
   hrRecordAbilities,
   warningUntil,
-} from '@app/shared/people/documents.rules';
+} from '@app/shared/hr-documents/documents.rules';
 import type * as z from 'zod';
 import { can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';

@@ -1,9 +1,9 @@
-import type { EmployeeContract } from '@app/shared/people/contracts';
-import { type EmployeeDocument, type ExpiringItem, expiringExportQuerySchema } from '@app/shared/people/documents';
-import type { ContractStatus, DocumentType, ExpiryStatus } from '@app/shared/people/documents.rules';
-import { userParams } from '@app/shared/people/people';
+import type { EmployeeContract } from '@app/shared/hr-documents/contracts';
+import { type EmployeeDocument, type ExpiringItem, expiringExportQuerySchema } from '@app/shared/hr-documents/documents';
+import type { ContractStatus, DocumentType, ExpiryStatus } from '@app/shared/hr-documents/documents.rules';
 import { noQuery } from '@app/shared/platform/http';
 import type { Locale } from '@app/shared/platform/locale';
+import { userParams } from '@app/shared/users/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import type { Ctx } from '../../platform/context';

@@ -1,9 +1,9 @@
-import type { LeaveLine } from '@app/shared/people/leave';
-import type { LeaveBucket } from '@app/shared/people/leave.rules';
+import type { LeaveLine } from '@app/shared/leave/leave';
+import type { LeaveBucket } from '@app/shared/leave/leave.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
+import { accountNameSql } from '../../platform/names';
 import { read } from '../hours/schedules.repository';
-import { accountNameSql } from '../orders/orders.repository';
 import { bucketSql } from './ledger.repository';
 
 // The leave card's reads (issue 13): the lines of a year with what they came from, and the card's

@@ -1,8 +1,8 @@
-import type { LeaveCard, LeaveCorrectionInput, LeaveLine, LeaveLineQuery } from '@app/shared/people/leave';
-import { averageDayMinutes, chainYears, entitlementLines, firstCardYear, LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
-import { isOwnRecord } from '@app/shared/people/people.rules';
+import type { LeaveCard, LeaveCorrectionInput, LeaveLine, LeaveLineQuery } from '@app/shared/leave/leave';
+import { averageDayMinutes, chainYears, entitlementLines, firstCardYear, LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import { localDateString } from '@app/shared/platform/iso-week';
+import { isOwnRecord } from '@app/shared/users/people.rules';
 import type { Database, DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';

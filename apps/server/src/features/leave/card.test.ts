@@ -1,4 +1,4 @@
-import { leaveCard, type StoredLine } from '@app/shared/people/leave.rules';
+import { leaveCard, type StoredLine } from '@app/shared/leave/leave.rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee } from '../../../test/factories/identity';
@@ -12,7 +12,7 @@ import { createProjectRow } from '../projects/projects.fixtures';
 import { createContractRow, createHourRuleRow, createLeaveLines, createLeaveTypeRow } from './leave.fixtures';
 
 // The leave card (issue 13) on the server: the figures are the hand-computed ones of
-// packages/shared/src/people/leave.rules.test.ts ("carries the closing balance over"), summed in
+// packages/shared/src/leave/leave.rules.test.ts ("carries the closing balance over"), summed in
 // SQL; overtime comes from booked hours through the hour rules; corrections; the scope.
 // The test clock's today is Saturday 2026-11-21.
 

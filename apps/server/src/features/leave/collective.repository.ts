@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { personNameSql } from '../../platform/names';
 import { intArray, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 // Every query of collective leave (the table aliased `c`). Collective leave is company-wide: the
 // route's right (collective-leave.manage) is the whole scope, so no row is out of reach of whom may
@@ -31,7 +31,7 @@ export interface CollectiveRow {
 }
 
 const people = (role: 'include' | 'exclude') =>
-  sql`(SELECT coalesce(json_agg(json_build_object('id', e.id, 'name', ${employeeNameSql('e')}) ORDER BY e.id), '[]'::json)
+  sql`(SELECT coalesce(json_agg(json_build_object('id', e.id, 'name', ${personNameSql('e')}) ORDER BY e.id), '[]'::json)
          FROM collective_leave_employees ce JOIN employees e ON e.id = ce.employee_id
         WHERE ce.collective_leave_id = c.id AND ce.role = ${role})`;
 
@@ -53,6 +53,12 @@ export function list(db: DbOrTx, year?: number): Promise<CollectiveRow[]> {
 export async function find(db: DbOrTx, id: number): Promise<CollectiveRow | null> {
   const rows = await query<CollectiveRow>(db, sql`SELECT ${columns} ${joins} WHERE c.id = ${id}`);
   return rows[0] ?? null;
+}
+
+/** Its name alone (a breadcrumb), or null. */
+export async function findName(db: DbOrTx, id: number): Promise<string | null> {
+  const rows = await query<{ name: string }>(db, sql`SELECT name FROM collective_leaves WHERE id = ${id}`);
+  return rows[0]?.name ?? null;
 }
 
 /** The row itself, locked: changes of one collective leave queue behind each other. */

@@ -5,8 +5,8 @@ import {
   collectiveLeaveQuerySchema,
   collectiveLeaveSchema,
   collectiveLeaveUpdateSchema,
-} from '@app/shared/people/leave';
-import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
+} from '@app/shared/leave/leave';
+import { LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';

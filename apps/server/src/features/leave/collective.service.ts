@@ -1,16 +1,14 @@
-import { holidaySet } from '@app/shared/people/holidays';
-import type { CollectiveLeave, collectiveLeaveInputSchema, collectiveLeaveUpdateSchema } from '@app/shared/people/leave';
-import { collectiveDays, LEAVE_RIGHTS, leaveVerdict } from '@app/shared/people/leave.rules';
+import { holidaySet } from '@app/shared/leave/holidays';
+import type { CollectiveLeave, collectiveLeaveInputSchema, collectiveLeaveUpdateSchema } from '@app/shared/leave/leave';
+import { collectiveDays, LEAVE_RIGHTS, leaveVerdict } from '@app/shared/leave/leave.rules';
 import { toAbilities } from '@app/shared/platform/abilities';
-import { sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
-import { query } from '../../platform/sql';
+import { AppError, raced } from '../../platform/errors';
 import * as repo from './collective.repository';
 import { insertLines, leaveDays, leaveLinesOf, scheduleVersions } from './ledger.repository';
 
@@ -19,7 +17,7 @@ import { insertLines, leaveDays, leaveLinesOf, scheduleVersions } from './ledger
 //
 // Every route needs LEAVE_RIGHTS.collective (the route's access): collective leave is company-wide,
 // so that right is its whole scope. A booking locks the employees rows of everyone whose lines it
-// writes or removes, in id order, before it touches a line (the ledger's rule, SECURITY.md D4); the
+// writes or removes, in id order, before it touches a line (the ledger's rule, D4); the
 // collective leave's own row is locked first when it changes, so two changes of one queue up.
 
 type CollectiveCreate = z.output<typeof collectiveLeaveInputSchema>;
@@ -28,8 +26,7 @@ type CollectiveChange = z.output<typeof collectiveLeaveUpdateSchema>;
 /** The breadcrumb's title: the collective leave's name, for who manages collective leave. */
 export async function collectiveLeaveTitle(ctx: Ctx, id: number): Promise<string | null> {
   if (!can(ctx.actor, LEAVE_RIGHTS.collective)) return null;
-  const rows = await query<{ name: string }>(ctx.db.orm, sql`SELECT name FROM collective_leaves WHERE id = ${id}`);
-  return rows[0]?.name ?? null;
+  return repo.findName(ctx.db.orm, id);
 }
 
 function toCollective(ctx: Ctx, r: repo.CollectiveRow): CollectiveLeave {
@@ -139,12 +136,6 @@ async function book(
     }
   }
   return { people, minutes };
-}
-
-function raced(err: unknown): unknown {
-  // A leave type or a person removed between the check and the write.
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { HourRule } from '@app/shared/people/leave.rules';
+import type { HourRule } from '@app/shared/leave/leave.rules';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { query } from '../../platform/sql';

@@ -1,4 +1,4 @@
-import { publicHolidays } from '@app/shared/people/holidays';
+import { publicHolidays } from '@app/shared/leave/holidays';
 import type {
   HourRuleView,
   hourRuleInputSchema,
@@ -9,15 +9,15 @@ import type {
   leaveTypeInputSchema,
   leaveTypeUpdateSchema,
   publicHolidayListSchema,
-} from '@app/shared/people/leave';
-import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
-import { canEditLeavePolicy, hourRuleAbilities, leaveTypeAbilities } from '@app/shared/people/leave-settings.rules';
+} from '@app/shared/leave/leave';
+import { LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
+import { canEditLeavePolicy, hourRuleAbilities, leaveTypeAbilities } from '@app/shared/leave/leave-settings.rules';
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { assertAbility, can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, fieldError, pgCode } from '../../platform/errors';
+import { AppError, fieldError, isForeignKeyViolation, pgCode } from '../../platform/errors';
 import { currentLock } from '../hours/schedules.repository';
 import * as repo from './leave-settings.repository';
 import { policyOf, resyncOvertime } from './ledger.repository';
@@ -129,7 +129,7 @@ export async function deleteLeaveType(ctx: Ctx, id: number, version: number): Pr
     })
     .catch((err) => {
       // A request or collective leave of this type committed while we deleted: the foreign key refuses.
-      throw pgCode(err) === '23503' ? new AppError('LEAVE_TYPE_IN_USE') : err;
+      throw isForeignKeyViolation(err) ? new AppError('LEAVE_TYPE_IN_USE') : err;
     });
 }
 

@@ -5,10 +5,10 @@ import {
   type LeaveRequestListQuery,
   leaveLineQuerySchema,
   leaveRequestListQuerySchema,
-} from '@app/shared/people/leave';
-import type { LeaveLineKind, LeaveRequestStatus } from '@app/shared/people/leave.rules';
-import { userParams } from '@app/shared/people/people';
+} from '@app/shared/leave/leave';
+import type { LeaveLineKind, LeaveRequestStatus } from '@app/shared/leave/leave.rules';
 import type { Locale } from '@app/shared/platform/locale';
+import { userParams } from '@app/shared/users/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { type ExportColumn, registerListExport } from '../../platform/list-export';

@@ -1,3 +1,4 @@
+import type { ScheduleVersion } from '@app/shared/hours/schedules.rules';
 import {
   type BookingSpan,
   type ContractPeriod,
@@ -8,8 +9,7 @@ import {
   type LeaveLineKind,
   type LeavePolicy,
   overtimeLines,
-} from '@app/shared/people/leave.rules';
-import type { ScheduleVersion } from '@app/shared/people/schedules.rules';
+} from '@app/shared/leave/leave.rules';
 import { addDays } from '@app/shared/platform/iso-week';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
@@ -19,8 +19,8 @@ import { read } from '../hours/schedules.repository';
 // The leave ledger's core (issue 13): the one place that writes `leave_lines` and sums them. Every
 // writer first locks the person's employees row (findEmployee(..., lock = true) in
 // hours/schedules.repository.ts), so the lines of one person are written one transaction at a
-// time (SECURITY.md D4). The card's totals are SUMs over the lines by the buckets of
-// `lineBucket` (packages/shared/src/people/leave.rules.ts): `bucketSql` is the same CASE.
+// time (D4). The card's totals are SUMs over the lines by the buckets of
+// `lineBucket` (packages/shared/src/leave/leave.rules.ts): `bucketSql` is the same CASE.
 
 /** The bucket of a line in SQL: the same rule as `lineBucket`. */
 export function bucketSql(kind: SQLWrapper, date: SQLWrapper, today: string): SQL {

@@ -4,9 +4,9 @@ import {
   leaveBulkApproveParams,
   leaveBulkDenyParams,
   leaveRequestBulkPath,
-} from '@app/shared/people/bulk';
-import { type LeaveRequestListQuery, leaveRequestListQuerySchema } from '@app/shared/people/leave';
-import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
+} from '@app/shared/leave/bulk';
+import { type LeaveRequestListQuery, leaveRequestListQuerySchema } from '@app/shared/leave/leave';
+import { LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod';
 import { access } from '../../platform/access';

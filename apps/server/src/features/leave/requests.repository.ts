@@ -1,11 +1,11 @@
-import type { LeaveRequestListQuery } from '@app/shared/people/leave';
-import type { LeaveRequestStatus } from '@app/shared/people/leave.rules';
+import type { LeaveRequestListQuery } from '@app/shared/leave/leave';
+import type { LeaveRequestStatus } from '@app/shared/leave/leave.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 /**
  * Every query of leave requests. Reads and changes AND `scope.employeeRecord(..., 'leave')` into
@@ -17,7 +17,7 @@ const inReach = (actor: Actor): SQL => scope.employeeRecord(actor, sql.raw('r.em
 const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 /** The name of the employee behind an account (who decided), or null. */
 const accountName = (col: string) =>
-  sql`(SELECT ${employeeNameSql('e_dec')} FROM accounts a_dec JOIN employees e_dec ON e_dec.id = a_dec.employee_id
+  sql`(SELECT ${personNameSql('e_dec')} FROM accounts a_dec JOIN employees e_dec ON e_dec.id = a_dec.employee_id
         WHERE a_dec.id = ${sql.raw(col)})`;
 
 export interface LeaveRequestRow {
@@ -44,7 +44,7 @@ export interface LeaveRequestRow {
   version: number;
 }
 
-const columns = sql`r.id, r.employee_id AS "employeeId", ${employeeNameSql('e')} AS "employeeName",
+const columns = sql`r.id, r.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName",
   r.leave_type_id AS "leaveTypeId", lt.name AS "leaveTypeName", lt.code AS "leaveTypeCode", lt.color AS "leaveTypeColor",
   lt.counts_against_balance AS "countsAgainstBalance", r.starts_on::text AS "startsOn", r.ends_on::text AS "endsOn",
   r.part_start AS "partStart", r.part_end AS "partEnd", r.minutes, r.note, r.status, r.decision_reason AS "decisionReason",
@@ -55,8 +55,8 @@ const joins = sql`FROM leave_requests r JOIN employees e ON e.id = r.employee_id
 const SORTS: Record<LeaveRequestListQuery['sort'], SQL> = {
   startsOn: sql`r.starts_on ASC, r.id ASC`,
   '-startsOn': sql`r.starts_on DESC, r.id DESC`,
-  employee: sql`lower(${employeeNameSql('e')}) ASC, r.starts_on DESC, r.id DESC`,
-  '-employee': sql`lower(${employeeNameSql('e')}) DESC, r.starts_on DESC, r.id DESC`,
+  employee: sql`lower(${personNameSql('e')}) ASC, r.starts_on DESC, r.id DESC`,
+  '-employee': sql`lower(${personNameSql('e')}) DESC, r.starts_on DESC, r.id DESC`,
   createdAt: sql`r.created_at ASC, r.id ASC`,
   '-createdAt': sql`r.created_at DESC, r.id DESC`,
 };
@@ -67,7 +67,7 @@ function filters(f: LeaveRequestListQuery): SQL {
   if (f.employeeId !== undefined) parts.push(sql`r.employee_id = ${f.employeeId}`);
   if (f.year !== undefined)
     parts.push(sql`r.starts_on <= ${`${f.year}-12-31`}::date AND r.ends_on >= ${`${f.year}-01-01`}::date`);
-  if (f.q) parts.push(sql`${employeeNameSql('e')} ILIKE ${`%${escapeLike(f.q)}%`}`);
+  if (f.q) parts.push(sql`${personNameSql('e')} ILIKE ${`%${escapeLike(f.q)}%`}`);
   return sql.join(parts, sql` AND `);
 }
 

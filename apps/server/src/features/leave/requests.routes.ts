@@ -8,8 +8,8 @@ import {
   leaveRequestPageSchema,
   leaveRequestParams,
   leaveRequestSchema,
-} from '@app/shared/people/leave';
-import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
+} from '@app/shared/leave/leave';
+import { LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
 import { envelope, noQuery } from '@app/shared/platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';

@@ -1,11 +1,12 @@
-import { holidaySet } from '@app/shared/people/holidays';
+import { formatMinutes, timeToMinutes } from '@app/shared/hours/schedules.rules';
+import { holidaySet } from '@app/shared/leave/holidays';
 import type {
   LeavePreview,
   LeaveRequest,
   LeaveRequestListQuery,
   LeaveRequestPage,
   leaveRequestInputSchema,
-} from '@app/shared/people/leave';
+} from '@app/shared/leave/leave';
 import {
   cancelVerdict,
   type DayHours,
@@ -13,11 +14,10 @@ import {
   fitsBalance,
   LEAVE_RIGHTS,
   requestDays,
-} from '@app/shared/people/leave.rules';
-import { isOwnRecord } from '@app/shared/people/people.rules';
-import { formatMinutes, timeToMinutes } from '@app/shared/people/schedules.rules';
+} from '@app/shared/leave/leave.rules';
 import { toAbilities, type Viewer } from '@app/shared/platform/abilities';
 import { pageMeta } from '@app/shared/platform/http';
+import { isOwnRecord } from '@app/shared/users/people.rules';
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
@@ -26,7 +26,8 @@ import { assertAbility, can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors';
 import { findEmployee } from '../hours/schedules.repository';
-import { employeeAccount, sendOwedMails, staffAccountsWith } from '../notifications/notification.jobs';
+import { sendOwedMails } from '../notifications/notification.jobs';
+import { employeeAccount, staffAccountsWith } from '../notifications/notifications.repository';
 import { notify } from '../notifications/notifications.service';
 import { balanceOf, todayOf } from './card.service';
 import { insertLines, leaveDays, leaveLinesOf, scheduleVersions } from './ledger.repository';
@@ -41,8 +42,8 @@ import * as repo from './requests.repository';
  * than the balance minus what pending requests already ask. Approving writes the leave lines and
  * cancelling approved future leave writes cancellation lines, each in the transaction that changes
  * the status, after locking the person's employees row (the order every writer of their lines
- * takes: SECURITY.md D4). A decision is one conditional UPDATE on the status, so two managers at
- * once give one outcome (SECURITY.md 10). Both sides are told by notification and mail.
+ * takes: D4). A decision is one conditional UPDATE on the status, so two managers at
+ * once give one outcome (D3). Both sides are told by notification and mail.
  */
 
 type RequestInput = z.output<typeof leaveRequestInputSchema>;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ScheduleDays } from '@app/shared/people/schedules.rules';
+import type { ScheduleDays } from '@app/shared/hours/schedules.rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';
@@ -681,7 +681,7 @@ describe('decisions', () => {
     expect((await stored(r.id))?.status).toBe('pending');
   });
 
-  it('two managers approve at once on two app processes (SECURITY.md 10): exactly one 200, one 409, one set of lines', async () => {
+  it('two managers approve at once on two app processes (D3): exactly one 200, one 409, one set of lines', async () => {
     const t2 = await startSecondApp(tdb, t);
     const elsewhere = await t2.signIn(approver2Fx);
     for (let round = 0; round < 3; round++) {

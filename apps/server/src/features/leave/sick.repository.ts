@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 // Every query of sick periods (the table aliased `s`). Each ANDs the leave part of the person's
 // record (scope.employeeRecord 'leave'): one's own, or anyone's with leave.manage or leave.approve,
@@ -20,7 +20,7 @@ export interface SickRow {
 }
 
 const inReach = (actor: Actor): SQL => scope.employeeRecord(actor, sql.raw('s.employee_id'), 'leave');
-const columns = sql`s.id, s.employee_id AS "employeeId", ${employeeNameSql('e')} AS "employeeName", s.starts_on::text AS "startsOn",
+const columns = sql`s.id, s.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName", s.starts_on::text AS "startsOn",
   s.ends_on::text AS "endsOn", s.notes, s.version`;
 const joins = sql`FROM sick_periods s JOIN employees e ON e.id = s.employee_id`;
 

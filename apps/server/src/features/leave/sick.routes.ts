@@ -5,10 +5,10 @@ import {
   sickPeriodQuerySchema,
   sickPeriodSchema,
   sickPeriodUpdateSchema,
-} from '@app/shared/people/leave';
-import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
-import { userParams } from '@app/shared/people/people';
+} from '@app/shared/leave/leave';
+import { LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
+import { userParams } from '@app/shared/users/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import * as sick from './sick.service';

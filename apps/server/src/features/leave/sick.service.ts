@@ -1,6 +1,6 @@
-import type { SickPeriod, sickPeriodInputSchema, sickPeriodUpdateSchema } from '@app/shared/people/leave';
-import { leaveVerdict } from '@app/shared/people/leave.rules';
-import { type ScheduleVersion, scheduledMinutes } from '@app/shared/people/schedules.rules';
+import { type ScheduleVersion, scheduledMinutes } from '@app/shared/hours/schedules.rules';
+import type { SickPeriod, sickPeriodInputSchema, sickPeriodUpdateSchema } from '@app/shared/leave/leave';
+import { leaveVerdict } from '@app/shared/leave/leave.rules';
 import { toAbilities } from '@app/shared/platform/abilities';
 import type * as z from 'zod';
 import type { Database, DbOrTx } from '../../db/client';

@@ -1,4 +1,4 @@
-import type { ScheduleDays } from '@app/shared/people/schedules.rules';
+import type { ScheduleDays } from '@app/shared/hours/schedules.rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, type EmployeeFixture } from '../../../test/factories/identity';

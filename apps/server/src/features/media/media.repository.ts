@@ -26,6 +26,15 @@ export async function findMany(db: DbOrTx, ids: readonly number[]): Promise<Medi
     .where(inArray(media.id, [...ids]));
 }
 
+/** Whether the actor may see this stored file (scope.media): an image they may pick for a logo or a post. */
+export async function isVisible(db: DbOrTx, actor: Actor, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.id, id), scope.media(actor, media.id)));
+  return rows.length > 0;
+}
+
 /**
  * A stored file the actor may see (scope.media), with whether anyone may (an image of a
  * published product); null when it is missing or out of the actor's reach.

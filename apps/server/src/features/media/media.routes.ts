@@ -4,16 +4,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
+import { contentDisposition } from '../../platform/content-disposition';
 import { AppError } from '../../platform/errors';
 import { openMedia, uploadImages } from './media.service';
 
 const tags = ['media'];
-
-/** RFC 6266 / 5987 filename for Content-Disposition, safe for any name (F6). */
-export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart is accepted here only: everywhere else a multipart body is a 415 (C6).

@@ -6,7 +6,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db'
 import { accounts, drawings, drawingVersions, files, notifications, orders } from '../../db/schema';
 import { query } from '../../platform/sql';
 import { createProjectRow } from '../projects/projects.fixtures';
-import { companyAccounts, deliverOwedMails, remindWaitingApprovals, staffAccountsWith } from './notification.jobs';
+import { deliverOwedMails, remindWaitingApprovals } from './notification.jobs';
+import { companyAccounts, staffAccountsWith } from './notifications.repository';
 import { notify } from './notifications.service';
 
 let tdb: TestDatabase;

@@ -1,11 +1,10 @@
 import type { NotificationKind, NotificationListQuery, NotificationPage } from '@app/shared/notifications/notifications';
 import { pageMeta } from '@app/shared/platform/http';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { intArray, query } from '../../platform/sql';
+import * as repo from './notifications.repository';
 
 // Notifications belong to an account: every query names the caller's own account, so another
 // person's notification is simply not found. An employee acting as a company sees what the company
@@ -25,27 +24,7 @@ export async function listNotifications(ctx: Ctx, q: NotificationListQuery): Pro
   const account = ownAccount(ctx);
   if (account === null) return { data: [], meta: { ...pageMeta(q.page, q.perPage, 0), unread: 0 } };
   const onlyUnread = q.unread === 'true';
-  const rows = await query<{
-    id: number;
-    kind: NotificationKind;
-    data: Record<string, unknown>;
-    link: string | null;
-    read: boolean;
-    createdAt: string;
-    total: number;
-    unread: number;
-  }>(
-    ctx.db.orm,
-    sql`WITH mine AS (SELECT * FROM notifications WHERE account_id = ${account}),
-             counts AS (SELECT count(*) FILTER (WHERE ${onlyUnread ? sql`read_at IS NULL` : sql`true`})::int AS total,
-                               count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM mine)
-        SELECT n.id, n.kind, n.data, n.link, n.read_at IS NOT NULL AS read,
-               to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-               c.total, c.unread
-          FROM counts c
-          LEFT JOIN LATERAL (SELECT * FROM mine ${onlyUnread ? sql`WHERE read_at IS NULL` : sql``}
-                              ORDER BY id DESC LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}) n ON true`,
-  );
+  const rows = await repo.list(ctx.db.orm, account, { page: q.page, perPage: q.perPage, onlyUnread });
   const total = rows[0]?.total ?? 0;
   const unread = rows[0]?.unread ?? 0;
   const data = rows
@@ -58,23 +37,14 @@ export async function listNotifications(ctx: Ctx, q: NotificationListQuery): Pro
 export async function markRead(ctx: Ctx, id: number): Promise<void> {
   const account = ownAccount(ctx);
   if (account === null) throw new AppError('NOTIFICATION_NOT_FOUND');
-  const rows = await query<{ id: number }>(
-    ctx.db.orm,
-    sql`UPDATE notifications SET read_at = coalesce(read_at, ${ctx.clock().toISOString()}::timestamptz)
-         WHERE id = ${id} AND account_id = ${account} RETURNING id`,
-  );
-  if (rows.length === 0) throw new AppError('NOTIFICATION_NOT_FOUND');
+  if (!(await repo.markRead(ctx.db.orm, account, id, ctx.clock()))) throw new AppError('NOTIFICATION_NOT_FOUND');
 }
 
 /** Marks all of the caller's notifications read. */
 export async function markAllRead(ctx: Ctx): Promise<void> {
   const account = ownAccount(ctx);
   if (account === null) return;
-  await query(
-    ctx.db.orm,
-    sql`UPDATE notifications SET read_at = ${ctx.clock().toISOString()}::timestamptz
-         WHERE account_id = ${account} AND read_at IS NULL`,
-  );
+  await repo.markAllRead(ctx.db.orm, account, ctx.clock());
 }
 
 /**
@@ -91,11 +61,5 @@ export async function notify(
 ): Promise<void> {
   const unique = [...new Set(accountIds)];
   if (unique.length === 0) return;
-  await query(
-    db,
-    sql`INSERT INTO notifications (account_id, kind, data, link, mail_state, created_at)
-        SELECT a, ${n.kind}, ${JSON.stringify(n.data)}::jsonb, ${n.link}, ${n.mail ? 'pending' : 'none'},
-               ${now.toISOString()}::timestamptz
-          FROM unnest(${intArray(unique)}) AS a`,
-  );
+  await repo.insert(db, unique, { ...n, mail: n.mail ?? false }, now);
 }

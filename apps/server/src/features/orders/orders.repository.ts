@@ -3,6 +3,7 @@ import type { Locale } from '@app/shared/platform/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { accountNameSql, personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, intArray, query } from '../../platform/sql';
 
@@ -18,19 +19,8 @@ const inReach = (actor: Actor): SQL => scope.order(actor, sql.raw('o.company_id'
 const iso = (col: SQL | string): SQL =>
   sql`to_char(${typeof col === 'string' ? sql.raw(col) : col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The person behind an account: an employee's or a company user's name, null when the account is gone. */
-export function accountNameSql(accountId: SQL): SQL {
-  return sql`(SELECT CASE WHEN e_n.id IS NOT NULL
-                      THEN concat_ws(' ', e_n.first_name, nullif(btrim(e_n.insertion), ''), e_n.last_name)
-                      WHEN cu_n.id IS NOT NULL
-                      THEN concat_ws(' ', cu_n.first_name, nullif(btrim(cu_n.insertion), ''), cu_n.last_name) END
-                FROM accounts a_n LEFT JOIN employees e_n ON e_n.id = a_n.employee_id
-                LEFT JOIN company_users cu_n ON cu_n.id = a_n.company_user_id
-               WHERE a_n.id = ${accountId})`;
-}
-
 const employeeName = (employeeId: SQL): SQL =>
-  sql`(SELECT concat_ws(' ', e_m.first_name, nullif(btrim(e_m.insertion), ''), e_m.last_name) FROM employees e_m WHERE e_m.id = ${employeeId})`;
+  sql`(SELECT ${personNameSql('e_m')} FROM employees e_m WHERE e_m.id = ${employeeId})`;
 
 const productName = (locale: Locale) =>
   locale === 'en' ? sql.raw(`coalesce(nullif(p.name_en, ''), p.name_nl)`) : sql.raw('p.name_nl');
@@ -175,8 +165,47 @@ export async function state(db: DbOrTx, actor: Actor, id: number, lock = false):
 
 /**
  * The decision itself: ONE conditional UPDATE that moves the order from one of `from` to its new
- * state at the version the caller saw, bumping the version (SECURITY 10(c): two people deciding
+ * state at the version the caller saw, bumping the version (D3: two people deciding
  * at once get one outcome; the other finds no row). Answers the order's state after it, or null.
+ */
+/** What a transition sets on the order besides its version and updated_at. */
+export interface OrderChange {
+  status?: OrderStatus;
+  title?: string;
+  description?: string;
+  quantity?: number;
+  handledBy?: number | null;
+  /** The catalogue product, when there is one to set (null keeps the order's own). */
+  keepOrSetProductId?: number | null;
+  declineReason?: string;
+  /** The order starts waiting (for the client or for staff) at this moment. */
+  waitingSince?: Date;
+  /** A new wait: the daily reminder starts over. */
+  clearReminder?: boolean;
+}
+
+function setClause(c: OrderChange): SQL {
+  const parts: SQL[] = [];
+  if (c.status !== undefined) parts.push(sql`status = ${c.status}`);
+  if (c.title !== undefined) parts.push(sql`title = ${c.title}`);
+  if (c.description !== undefined) parts.push(sql`description = ${c.description}`);
+  if (c.quantity !== undefined) parts.push(sql`quantity = ${c.quantity}`);
+  if (c.declineReason !== undefined) parts.push(sql`decline_reason = ${c.declineReason}`);
+  if (c.handledBy !== undefined) parts.push(sql`handled_by = ${c.handledBy}`);
+  if (c.waitingSince !== undefined) parts.push(sql`waiting_since = ${c.waitingSince.toISOString()}::timestamptz`);
+  if (c.clearReminder) parts.push(sql`reminded_at = NULL`);
+  if (c.keepOrSetProductId !== undefined) parts.push(sql`product_id = coalesce(${c.keepOrSetProductId}::int, o.product_id)`);
+  return sql.join(parts, sql`, `);
+}
+
+/** SQL: the order `o`'s latest version is pending (what a design decision needs). */
+const latestVersionPending = sql`AND EXISTS (SELECT 1 FROM order_versions v_l WHERE v_l.order_id = o.id AND v_l.status = 'pending'
+  AND v_l.number = (SELECT max(v_m.number) FROM order_versions v_m WHERE v_m.order_id = o.id))`;
+
+/**
+ * The one conditional UPDATE of every state change: applies `change` when the order is in reach,
+ * still at `version` and in one of the `from` states (and, with `latestVersionPending`, its latest
+ * design version waits for a decision). Answers the new state, or null when any of that failed.
  */
 export async function transition(
   db: DbOrTx,
@@ -184,19 +213,19 @@ export async function transition(
   id: number,
   version: number,
   from: readonly OrderStatus[],
-  set: SQL,
+  change: OrderChange,
   now: Date,
-  extra: SQL = sql``,
+  o: { latestVersionPending?: boolean } = {},
 ): Promise<OrderState | null> {
   const rows = await query<OrderState>(
     db,
-    sql`UPDATE orders o SET ${set}, version = o.version + 1, updated_at = ${now.toISOString()}::timestamptz
+    sql`UPDATE orders o SET ${setClause(change)}, version = o.version + 1, updated_at = ${now.toISOString()}::timestamptz
          WHERE o.id = ${id} AND o.version = ${version}
            AND o.status IN (${sql.join(
              from.map((s) => sql`${s}`),
              sql`, `,
            )})
-           AND ${inReach(actor)} ${extra}
+           AND ${inReach(actor)} ${o.latestVersionPending ? latestVersionPending : sql``}
         RETURNING ${stateColumns}`,
   );
   return rows[0] ?? null;
@@ -346,10 +375,6 @@ export async function insertVersion(
   if (!r) throw new Error('order_versions insert returned nothing');
   return { id: Number(r.id), number: Number(r.number) };
 }
-
-/** SQL: the order `o`'s latest version is pending (what a design decision needs). */
-export const latestVersionPending = sql`AND EXISTS (SELECT 1 FROM order_versions v_l WHERE v_l.order_id = o.id AND v_l.status = 'pending'
-  AND v_l.number = (SELECT max(v_m.number) FROM order_versions v_m WHERE v_m.order_id = o.id))`;
 
 /** Decides the pending version once; answers it, or null when none was pending. */
 export async function decideVersion(

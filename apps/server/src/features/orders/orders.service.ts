@@ -22,17 +22,16 @@ import {
 import type { FieldError } from '@app/shared/platform/errors';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import { slugify } from '@app/shared/products/products';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { productMedia } from '../../db/schema';
 import { type Actor, signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, requirePermission, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
+import { AppError, raced } from '../../platform/errors';
 import { advisoryLock, LOCK_PRODUCT_ORDER, LOCK_PRODUCT_SLUG } from '../../platform/sql';
 import { attachableFileIds, fileInfos } from '../files/files.service';
-import { companyAccounts, employeeAccount, sendOwedMails, staffAccountsWith } from '../notifications/notification.jobs';
+import { sendOwedMails } from '../notifications/notification.jobs';
+import { companyAccounts, employeeAccount, staffAccountsWith } from '../notifications/notifications.repository';
 import { notify } from '../notifications/notifications.service';
 import * as productsRepo from '../products/products.repository';
 import * as repo from './orders.repository';
@@ -253,12 +252,6 @@ async function tell(
 const portalLink = (id: number) => `/orders/${id}`;
 const staffLink = (id: number) => `/requests/${id}`;
 
-/** A file or product removed between our check and the write (the foreign keys stop it). */
-function raced(err: unknown): unknown {
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
-}
-
 /**
  * Runs a write in one transaction; after the commit, the mails it owes go out (`mails: false` for
  * a change that tells nobody); then answers the order.
@@ -339,7 +332,7 @@ export async function updateOrder(ctx: Ctx, id: number, input: OrderUpdate): Pro
     ctx,
     async (tx, now) => {
       await precheck(tx, ctx.actor, id, 'canEdit', input.version);
-      const fields = sql`title = ${input.title}, description = ${input.description ?? ''}, quantity = ${input.quantity ?? 1}`;
+      const fields = { title: input.title, description: input.description ?? '', quantity: input.quantity ?? 1 };
       const s = await repo.transition(tx, ctx.actor, id, input.version, ['requested', 'in_progress'], fields, now);
       if (!s) return whyNot(tx, ctx.actor, id, input.version, 'canEdit');
       await repo.addEvent(tx, { orderId: id, kind: 'edited', ...who(ctx.actor) }, now);
@@ -385,16 +378,9 @@ async function decideDesign(
     await checkFiles(tx, ctx.actor, 'fileIds', d.fileIds, errors);
     fieldErrors(errors);
     const next = d.outcome === 'approved' ? 'approved' : 'in_progress';
-    const s = await repo.transition(
-      tx,
-      ctx.actor,
-      id,
-      version,
-      ['pending_approval'],
-      sql`status = ${next}, waiting_since = ${now.toISOString()}::timestamptz`,
-      now,
-      repo.latestVersionPending,
-    );
+    const s = await repo.transition(tx, ctx.actor, id, version, ['pending_approval'], { status: next, waitingSince: now }, now, {
+      latestVersionPending: true,
+    });
     if (!s) return whyNot(tx, ctx.actor, id, version, ability);
     const me = who(ctx.actor);
     const v = await repo.decideVersion(tx, id, { status: d.outcome, comment: d.comment, by: me.actorAccountId }, now);
@@ -565,8 +551,7 @@ export async function approveRequest(ctx: Ctx, id: number, input: ApproveRequest
       id,
       input.version,
       ['requested'],
-      sql`status = 'in_progress', handled_by = ${handledBy}, waiting_since = ${now.toISOString()}::timestamptz,
-          product_id = coalesce(${existing}::int, o.product_id)`,
+      { status: 'in_progress', handledBy, waitingSince: now, keepOrSetProductId: existing },
       now,
     );
     if (!s) return whyNot(tx, actor, id, input.version, 'canApproveRequest');
@@ -605,7 +590,7 @@ async function createCatalogueProduct(tx: DbOrTx, name: string, thumbnailMediaId
     now,
   );
   if (thumbnailMediaId !== null) {
-    await tx.insert(productMedia).values({ productId, mediaId: thumbnailMediaId, role: 'gallery', position: 0 });
+    await productsRepo.addGalleryImage(tx, productId, thumbnailMediaId);
   }
   return productId;
 }
@@ -623,7 +608,7 @@ export async function declineRequest(ctx: Ctx, id: number, input: { version: num
       id,
       input.version,
       ['requested'],
-      sql`status = 'declined', decline_reason = ${input.reason}`,
+      { status: 'declined', declineReason: input.reason },
       now,
     );
     if (!s) return whyNot(tx, ctx.actor, id, input.version, 'canDeclineRequest');
@@ -663,7 +648,7 @@ export async function sendVersion(ctx: Ctx, id: number, input: SendVersionInput)
       id,
       input.version,
       ['in_progress'],
-      sql`status = 'pending_approval', waiting_since = ${now.toISOString()}::timestamptz, reminded_at = NULL`,
+      { status: 'pending_approval', waitingSince: now, clearReminder: true },
       now,
     );
     if (!s) return whyNot(tx, ctx.actor, id, input.version, 'canSendVersion');
@@ -695,7 +680,7 @@ export async function sendVersion(ctx: Ctx, id: number, input: SendVersionInput)
 export async function completeOrder(ctx: Ctx, id: number, version: number): Promise<Order> {
   return write(ctx, async (tx, now) => {
     await precheck(tx, ctx.actor, id, 'canComplete', version);
-    const s = await repo.transition(tx, ctx.actor, id, version, ['approved'], sql`status = 'completed'`, now);
+    const s = await repo.transition(tx, ctx.actor, id, version, ['approved'], { status: 'completed' }, now);
     if (!s) return whyNot(tx, ctx.actor, id, version, 'canComplete');
     await repo.addEvent(tx, { orderId: id, kind: 'completed', ...who(ctx.actor) }, now);
     await audit(tx, ctx, 'order.completed', { type: 'order', id });

@@ -601,7 +601,7 @@ describe('orders: breadcrumbs', () => {
   });
 });
 
-describe('orders: one outcome when two decide at once (SECURITY 10(c))', () => {
+describe('orders: one outcome when two decide at once (D3)', () => {
   it('approve and decline together, 50 rounds: exactly one wins each round, the other is told it was decided', async () => {
     const rounds = 50;
     for (let i = 0; i < rounds; i++) {

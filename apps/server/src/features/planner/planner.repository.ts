@@ -2,9 +2,9 @@ import { MAX_LIST_ENTRIES } from '@app/shared/planner/planner.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { intArray, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 // Every read here ANDs scope.plannerEntry: planner staff see every entry, any other employee only
 // their own, the portal view nothing. Another person's entry is simply not found.
@@ -29,7 +29,7 @@ export interface EntryRow {
 const WALL = `'YYYY-MM-DD"T"HH24:MI'`;
 
 function entrySelect(where: SQL, tail: SQL = sql``): SQL {
-  const name = employeeNameSql('e');
+  const name = personNameSql('e');
   return sql`SELECT pe.id, pe.employee_id AS "employeeId", ${name} AS "employeeName",
                     pe.project_id AS "projectId", p.name AS "projectName", p.color AS "projectColor",
                     to_char(pe.starts_at, ${sql.raw(WALL)}) AS "start", to_char(pe.ends_at, ${sql.raw(WALL)}) AS "end",
@@ -72,7 +72,7 @@ export function listWindow(db: DbOrTx, actor: Actor, f: WindowFilter): Promise<E
     db,
     entrySelect(
       sql.join(conditions, sql` AND `),
-      sql`ORDER BY pe.starts_at, lower(${employeeNameSql('e')}), pe.id LIMIT ${MAX_LIST_ENTRIES + 1}`,
+      sql`ORDER BY pe.starts_at, lower(${personNameSql('e')}), pe.id LIMIT ${MAX_LIST_ENTRIES + 1}`,
     ),
   );
 }
@@ -131,7 +131,7 @@ export async function projectState(db: DbOrTx, projectId: number): Promise<{ arc
  * crew who never sign in are planned most), by name.
  */
 export function employeeOptions(db: DbOrTx): Promise<{ id: number; name: string; function: string | null }[]> {
-  const name = employeeNameSql('e');
+  const name = personNameSql('e');
   return query(
     db,
     sql`SELECT e.id, ${name} AS name, nullif(btrim(e.function), '') AS function
@@ -223,7 +223,7 @@ export interface AbsenceRow {
 export function absencesInWindow(db: DbOrTx, actor: Actor, f: WindowFilter): Promise<AbsenceRow[]> {
   const people = f.employees?.length ? sql`AND e.id = ANY(${intArray(f.employees)})` : sql``;
   const inReach = scope.plannerEntry(actor, sql.raw('e.id'));
-  const name = employeeNameSql('e');
+  const name = personNameSql('e');
   return query<AbsenceRow>(
     db,
     sql`SELECT a."employeeId", ${name} AS "employeeName", a.kind, to_char(a.from_day, 'YYYY-MM-DD') AS "from",

@@ -14,7 +14,7 @@ import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, requirePermission, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
+import { AppError, isForeignKeyViolation } from '../../platform/errors';
 import * as repo from './planner.repository';
 
 /** The rights that open the planner (a person's mobile settings can open it read-only too). */
@@ -123,7 +123,7 @@ async function checkRefs(tx: DbOrTx, f: repo.EntryFields, before: repo.EntryLock
 
 /** A person or project removed between our check and the write (the foreign key refuses it). */
 function referenceRace(err: unknown): unknown {
-  if (pgCode(err) === '23503') {
+  if (isForeignKeyViolation(err)) {
     const detail = String((err as { detail?: unknown }).detail ?? (err as Error).message ?? '');
     return fieldError(detail.includes('employee') ? 'employeeId' : 'projectId', 'not_found');
   }

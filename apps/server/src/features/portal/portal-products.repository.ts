@@ -2,6 +2,7 @@ import type { Locale } from '@app/shared/platform/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
 
@@ -16,9 +17,9 @@ const productDescription = (locale: Locale, p: string) =>
   locale === 'en' ? sql.raw(`coalesce(nullif(${p}.description_en, ''), ${p}.description_nl)`) : sql.raw(`${p}.description_nl`);
 /** An account's person (an employee or a company user), or null. */
 const personName = (acc: string) =>
-  sql.raw(`(SELECT coalesce(
-      (SELECT concat_ws(' ', e.first_name, nullif(btrim(e.insertion), ''), e.last_name) FROM employees e WHERE e.id = ${acc}.employee_id),
-      (SELECT concat_ws(' ', cu.first_name, nullif(btrim(cu.insertion), ''), cu.last_name) FROM company_users cu WHERE cu.id = ${acc}.company_user_id)))`);
+  sql`(SELECT coalesce(
+      (SELECT ${personNameSql('e')} FROM employees e WHERE e.id = ${sql.raw(acc)}.employee_id),
+      (SELECT ${personNameSql('cu')} FROM company_users cu WHERE cu.id = ${sql.raw(acc)}.company_user_id)))`;
 
 export interface OrderLineRow {
   id: number;

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
-import { contentDisposition } from '../media/media.routes';
+import { contentDisposition } from '../../platform/content-disposition';
 import * as products from './portal-products.service';
 
 const tags = ['portal'];

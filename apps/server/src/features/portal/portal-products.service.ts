@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import * as repo from './portal-products.repository';
 
 // The portal's product pages. The repository finds rows only within the company's scope; here
-// each answer is copied field by field into the portal's shapes (SECURITY Z9): an order line's
+// each answer is copied field by field into the portal's shapes (Z9): an order line's
 // staff notes, the catalogue's unpublished fields and the uploader's account never go out.
 
 const localeOf = (ctx: Ctx): Locale => (ctx.actor.kind === 'anonymous' ? 'nl' : ctx.actor.locale);

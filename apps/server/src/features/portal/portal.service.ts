@@ -12,10 +12,9 @@ import type {
   PortalTaskDetail,
   PortalUser,
 } from '@app/shared/portal/portal';
-import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { query } from '../../platform/sql';
+import * as companyUsersRepo from '../companies/company-users.repository';
 import * as areasRepo from '../projects/areas.repository';
 import * as projectsRepo from '../projects/projects.repository';
 import * as subtasksRepo from '../projects/subtasks.repository';
@@ -147,9 +146,8 @@ export async function listSubareas(ctx: Ctx, projectId: number, areaId: number):
  */
 async function visibleTask(ctx: Ctx, taskId: number) {
   const db = ctx.db.orm;
-  const ref = await query<{ projectId: number }>(db, sql`SELECT project_id AS "projectId" FROM tasks WHERE id = ${taskId}`);
-  const projectId = ref[0]?.projectId;
-  const project = projectId === undefined ? null : await projectsRepo.find(db, ctx.actor, projectId);
+  const projectId = await tasksRepo.projectIdOfTask(db, taskId);
+  const project = projectId === null ? null : await projectsRepo.find(db, ctx.actor, projectId);
   const task = project ? await tasksRepo.findTask(db, ctx.actor, project.id, taskId) : null;
   if (!project || !task) throw new AppError('TASK_NOT_FOUND');
   return { project, task };
@@ -200,12 +198,5 @@ export async function getSubtask(ctx: Ctx, taskId: number, subtaskId: number): P
  */
 export async function listUsers(ctx: Ctx): Promise<PortalUser[]> {
   if (ctx.actor.kind !== 'client') throw new AppError('FORBIDDEN');
-  return query<PortalUser>(
-    ctx.db.orm,
-    sql`SELECT cu.id, concat_ws(' ', cu.first_name, nullif(btrim(cu.insertion), ''), cu.last_name) AS name,
-               cu.job_title AS "jobTitle", a.email, cu.phone
-          FROM company_users cu JOIN accounts a ON a.company_user_id = cu.id AND a.status = 'active'
-         WHERE cu.company_id = ${ctx.actor.companyId}
-         ORDER BY lower(cu.last_name), lower(cu.first_name), cu.id`,
-  );
+  return companyUsersRepo.listActive(ctx.db.orm, ctx.actor.companyId);
 }

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, fieldError, pgCode, pgConstraint } from '../../platform/errors';
+import { AppError, fieldError, isForeignKeyViolation, pgCode, pgConstraint } from '../../platform/errors';
 import * as repo from './attributes.repository';
 
 function toAttribute(r: repo.AttributeRow, ctx: Ctx): Attribute {
@@ -130,7 +130,7 @@ export async function deleteAttribute(ctx: Ctx, kind: AttributeKind, id: number,
     })
     .catch((err) => {
       // A reference added after our check (the foreign keys restrict): still "in use".
-      if (pgCode(err) === '23503') throw new AppError('ATTRIBUTE_IN_USE', { details: { count: 1 } });
+      if (isForeignKeyViolation(err)) throw new AppError('ATTRIBUTE_IN_USE', { details: { count: 1 } });
       throw err;
     });
 }

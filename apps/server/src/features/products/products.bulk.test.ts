@@ -1,4 +1,4 @@
-import type { BulkRun } from '@app/shared/platform/bulk';
+import type { BulkRun } from '@app/shared/bulk/bulk';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee } from '../../../test/factories/identity';

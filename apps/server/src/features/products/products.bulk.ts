@@ -1,4 +1,4 @@
-import { noBulkParams } from '@app/shared/platform/bulk';
+import { noBulkParams } from '@app/shared/bulk/bulk';
 import { PRODUCT_ATTRIBUTE_KINDS, type ProductAttributeKind } from '@app/shared/products/attributes';
 import { productBulkAttributeParams, productBulkPath } from '@app/shared/products/bulk';
 import type { ProductDetail, ProductListQuery, ProductSave } from '@app/shared/products/products';

@@ -335,6 +335,11 @@ export async function insert(
   return id;
 }
 
+/** Makes the image the first of a new product's gallery. */
+export async function addGalleryImage(db: DbOrTx, productId: number, mediaId: number): Promise<void> {
+  await db.insert(productMedia).values({ productId, mediaId, role: 'gallery', position: 0 });
+}
+
 export type ProductFields = Pick<
   typeof products.$inferInsert,
   | 'slug'

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
-import { contentDisposition } from '../media/media.routes';
+import { sendExport } from '../../platform/list-export';
 import { exportProjectArticles, listProjectArticles } from './project-articles.service';
 
 const tags = ['project-articles'];
@@ -39,20 +39,18 @@ export const projectArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The same list as a download: CSV (UTF-8 with BOM, ";" and decimal commas for Dutch Excel) or XLSX (totals, and per area)',
+          'The same list as a download, like every list\'s export: CSV (UTF-8 with BOM; Dutch ";" and decimal commas, English "," and dots) or XLSX (totals, and per area)',
         params: projectArticlesParams,
         querystring: projectArticlesExportQuerySchema,
         response: { 200: z.any().describe('The file') },
       },
     },
-    async (req, reply) => {
-      const file = await exportProjectArticles(req.ctx, req.params.projectId, req.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition('attachment', file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
-    },
+    async (req, reply) =>
+      sendExport(
+        req,
+        reply,
+        await exportProjectArticles(req.ctx, req.params.projectId, req.query),
+        '/api/projects/:projectId/articles/export',
+      ),
   );
 };

@@ -8,9 +8,9 @@ import {
 } from '@app/shared/project-articles/project-articles';
 import type { Actor } from '../../platform/actor';
 import type { Ctx } from '../../platform/context';
-import { CSV_MIME, type CsvCell, writeCsv } from '../../platform/csv';
 import { AppError } from '../../platform/errors';
-import { writeXlsx, XLSX_MIME } from '../../platform/xlsx';
+import type { ExportFile } from '../../platform/list-export';
+import type { Cell, Column } from '../../platform/sheet-writer';
 import * as projectsRepo from '../projects/projects.repository';
 import * as repo from './project-articles.repository';
 
@@ -133,15 +133,11 @@ export function exportFileName(prefix: string, projectName: string, ext: ExportF
   return `${prefix}${name ? ` ${name}` : ''}.${ext}`;
 }
 
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  body: Buffer;
-}
-
 /**
- * The list as a download, in the same order and with the same search. CSV: the totals with a
- * column per area (sub-areas included). XLSX: a sheet of totals and a sheet of area × item rows.
+ * The list as a download, in the same order and with the same search, through the list exports'
+ * writer (platform/list-export.ts: CSV in the reader's language, XLSX through exceljs). CSV: the
+ * totals with a column per area (sub-areas included). XLSX: a sheet of totals and a sheet of
+ * area × item rows.
  * @throws PROJECT_NOT_FOUND
  */
 export async function exportProjectArticles(
@@ -156,38 +152,48 @@ export async function exportProjectArticles(
   const { items: all, areas } = await load(ctx, projectId);
   const items = sortAndSearch(all, o, locale);
   const kindName = (i: ProjectArticle) => (i.kind === 'product' ? t.product : t.article);
-  const head = [t.kind, t.code, t.name, t.unit, t.total, t.lines];
-  const row = (i: ProjectArticle): (string | number | null)[] => [kindName(i), i.code, i.name, i.unit, i.total, i.lines];
+  const column = (header: string, type: Column['type'], width: number): Column => ({ header, type, width });
+  const itemColumns = [
+    column(t.kind, 'text', 10),
+    column(t.code, 'text', 18),
+    column(t.name, 'text', 48),
+    column(t.unit, 'text', 10),
+  ];
+  const head = [...itemColumns, column(t.total, 'number', 12), column(t.lines, 'integer', 12)];
+  const itemCells = (i: ProjectArticle): Cell[] => [kindName(i), i.code, i.name, i.unit];
+  const row = (i: ProjectArticle): Cell[] => [...itemCells(i), i.total, i.lines];
   const fileName = exportFileName(t.file, project.name, o.format);
 
   if (o.format === 'csv') {
     const used = areas.filter((a) => items.some((i) => i.perArea.some((p) => p.areaId === a.id)));
-    const rows: CsvCell[][] = [[...head, ...used.map(areaLabel)]];
-    for (const i of items) {
+    const rows = items.map((i) => {
       const byArea = new Map(i.perArea.map((p) => [p.areaId, p.quantity]));
-      rows.push([...row(i), ...used.map((a) => byArea.get(a.id) ?? null)]);
-    }
-    return { fileName, contentType: CSV_MIME, body: writeCsv(rows) };
+      return [...row(i), ...used.map((a) => byArea.get(a.id) ?? null)];
+    });
+    const columns = [...head, ...used.map((a) => column(areaLabel(a), 'number', 12))];
+    return { fileName, format: 'csv', sheets: [{ name: t.totals, columns, rows }] };
   }
 
   const rankOf = new Map(areas.map((a, rank) => [a.id, { label: areaLabel(a), rank }]));
-  const perArea: { rank: number; cells: (string | number | null)[] }[] = [];
+  const perArea: { rank: number; cells: Cell[] }[] = [];
   for (const i of items) {
     for (const p of i.perArea) {
       const area = rankOf.get(p.areaId);
-      perArea.push({ rank: area?.rank ?? 0, cells: [area?.label ?? '', kindName(i), i.code, i.name, i.unit, p.quantity] });
+      perArea.push({ rank: area?.rank ?? 0, cells: [area?.label ?? '', ...itemCells(i), p.quantity] });
     }
   }
   // Sheet 2 in tree order of the areas, each area's items in the list's order (a stable sort).
   perArea.sort((a, b) => a.rank - b.rank);
-  const body = writeXlsx([
-    { name: t.totals, header: true, widths: [10, 18, 48, 10, 12, 12], rows: [head, ...items.map(row)] },
-    {
-      name: t.perArea,
-      header: true,
-      widths: [28, 10, 18, 48, 10, 12],
-      rows: [[t.area, t.kind, t.code, t.name, t.unit, t.quantity], ...perArea.map((r) => r.cells)],
-    },
-  ]);
-  return { fileName, contentType: XLSX_MIME, body };
+  return {
+    fileName,
+    format: 'xlsx',
+    sheets: [
+      { name: t.totals, columns: head, rows: items.map(row) },
+      {
+        name: t.perArea,
+        columns: [column(t.area, 'text', 28), ...itemColumns, column(t.quantity, 'number', 12)],
+        rows: perArea.map((r) => r.cells),
+      },
+    ],
+  };
 }

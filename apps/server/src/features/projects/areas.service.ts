@@ -18,7 +18,7 @@ import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, fieldError, pgCode, pgConstraint } from '../../platform/errors';
+import { AppError, fieldError, pgCode, pgConstraint, raced } from '../../platform/errors';
 import * as mediaRepo from '../media/media.repository';
 import { mediaByIds } from '../media/media.service';
 import * as repo from './areas.repository';
@@ -177,8 +177,7 @@ async function checkArea(
 function numberRace(err: unknown): unknown {
   if (pgCode(err) === '23505' && pgConstraint(err) === 'project_areas_number_key') return fieldError('number', 'number_taken');
   // A parent or an image deleted between our check and the write.
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
+  return raced(err);
 }
 
 /** Adds a deck, an area or a sub-area. @throws PROJECT_NOT_FOUND, PROJECT_DELETED, VALIDATION_FAILED (parentId, number, media) */

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, companies, companyUsers, employees, projectEvents } from '../../db/schema';
 import { type Actor, signedInAccountId } from '../../platform/actor';
+import { joinedPersonNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 
 type FeedFilter = (typeof FEED_FILTERS)[number];
@@ -61,10 +62,7 @@ export interface FeedRow {
 }
 
 /** "First insertion last", of an employee or a company user; null when the account is gone. */
-const personName = sql<string | null>`CASE
-  WHEN ${employees.id} IS NOT NULL THEN concat_ws(' ', ${employees.firstName}, nullif(${employees.insertion}, ''), ${employees.lastName})
-  WHEN ${companyUsers.id} IS NOT NULL THEN concat_ws(' ', ${companyUsers.firstName}, nullif(${companyUsers.insertion}, ''), ${companyUsers.lastName})
-END`;
+const personName = joinedPersonNameSql(employees, companyUsers);
 
 /**
  * One page of a project's feed, newest first, optionally one group of kinds (`area` is

@@ -1,4 +1,4 @@
-import { noBulkParams } from '@app/shared/platform/bulk';
+import { noBulkParams } from '@app/shared/bulk/bulk';
 import {
   projectBulkPath,
   type TaskBulkAssignParams,

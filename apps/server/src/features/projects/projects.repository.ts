@@ -5,9 +5,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { projectAttachments, projectCompanies, projectManagers, projectMembers, projects } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
+import { personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, intArray, query } from '../../platform/sql';
-import { employeeNameSql } from '../users/employees.repository';
 
 /**
  * Projects as the actor may see them. Every statement here ANDs `visible(actor)` into its WHERE:
@@ -138,7 +138,7 @@ const refs = (idCol: string, name: SQL) =>
  */
 export async function aggregates(db: DbOrTx, actor: Actor, ids: readonly number[]): Promise<Map<number, ProjectAggregates>> {
   if (ids.length === 0) return new Map();
-  const employeeName = employeeNameSql('e');
+  const employeeName = personNameSql('e');
   const areaScope = scope.area(actor, sql.raw('a.project_id'), sql.raw('a.id'));
   const taskScope = scope.area(actor, sql.raw('t.project_id'), sql.raw('t.area_id'));
   // Project staff see every attached company; the portal view only its own among them.
@@ -198,7 +198,7 @@ export async function findName(db: DbOrTx, actor: Actor, id: number): Promise<st
 
 /** The detail page's extras: the attached users by name and the attachments' ids in their order (within the actor's scope). */
 export async function details(db: DbOrTx, actor: Actor, id: number): Promise<{ members: NamedRef[]; attachmentIds: number[] }> {
-  const employeeName = employeeNameSql('e');
+  const employeeName = personNameSql('e');
   const rows = await query<{ members: NamedRef[]; attachmentIds: number[] | null }>(
     db,
     sql`SELECT

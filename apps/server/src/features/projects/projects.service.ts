@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
+import { AppError, raced } from '../../platform/errors';
 import { attachableFileIds, fileInfos } from '../files/files.service';
 import { mediaByIds } from '../media/media.service';
 import { liveEmployeeIds } from '../users/employees.repository';
@@ -141,12 +141,6 @@ async function checkInput(
   };
 }
 
-/** A person, company, image or file removed between our check and the write (the foreign keys stop it). */
-function referenceRace(err: unknown): unknown {
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
-}
-
 /** Adds a project with its people, companies and attachments. @throws VALIDATION_FAILED */
 export async function createProject(ctx: Ctx, input: ProjectInput): Promise<Project> {
   const now = ctx.clock();
@@ -160,7 +154,7 @@ export async function createProject(ctx: Ctx, input: ProjectInput): Promise<Proj
       return id;
     })
     .catch((err) => {
-      throw referenceRace(err);
+      throw raced(err);
     });
   return getProject(ctx, id);
 }
@@ -184,7 +178,7 @@ export async function updateProject(ctx: Ctx, id: number, input: ProjectUpdate):
       await audit(tx, ctx, 'project.updated', { type: 'project', id }, { name: fields.name });
     })
     .catch((err) => {
-      throw referenceRace(err);
+      throw raced(err);
     });
   return getProject(ctx, id);
 }

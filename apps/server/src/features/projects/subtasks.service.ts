@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
+import { AppError, raced } from '../../platform/errors';
 import { writeFeedEvent } from './feed.repository';
 import * as projectsRepo from './projects.repository';
 import * as repo from './subtasks.repository';
@@ -166,12 +166,6 @@ async function checkSubtask(
   };
 }
 
-/** A reference removed between our check and the write (the foreign key refuses it). */
-function referenceRace(err: unknown): unknown {
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
-}
-
 /**
  * Adds an open sub-task at the end of the task's sub-tasks, with its order lines.
  * @throws PROJECT_NOT_FOUND, TASK_NOT_FOUND, PROJECT_DELETED, VALIDATION_FAILED (not_found)
@@ -191,7 +185,7 @@ export async function createSubtask(ctx: Ctx, projectId: number, taskId: number,
       return id;
     })
     .catch((err) => {
-      throw referenceRace(err);
+      throw raced(err);
     });
   return getSubtask(ctx, projectId, id);
 }
@@ -226,7 +220,7 @@ export async function updateSubtask(ctx: Ctx, projectId: number, subtaskId: numb
       );
     })
     .catch((err) => {
-      throw referenceRace(err);
+      throw raced(err);
     });
   return getSubtask(ctx, projectId, subtaskId);
 }

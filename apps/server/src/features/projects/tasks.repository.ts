@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { employees, files, projectAreas, projects, taskAttachments, tasks } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { namedQuery, type Params } from '../../platform/named-query';
+import { joinedPersonNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, intArray, query } from '../../platform/sql';
 
@@ -66,8 +67,7 @@ export interface TaskRow {
 }
 
 /** An employee's name as the app writes it (first, insertion, last), for a left-joined employees row. */
-export const employeeName = sql<string | null>`CASE WHEN ${employees.id} IS NULL THEN NULL
-  ELSE concat_ws(' ', ${employees.firstName}, nullif(${employees.insertion}, ''), ${employees.lastName}) END`;
+export const employeeName = joinedPersonNameSql(employees);
 
 const taskColumns = {
   id: tasks.id,
@@ -388,9 +388,7 @@ export async function taskFiles(db: DbOrTx, actor: Actor, projectId: number, tas
   }>(
     db,
     sql`SELECT f.id, f.original_name AS "originalName", f.mime, f.size, f.created_at AS "createdAt",
-          CASE WHEN e.id IS NOT NULL THEN concat_ws(' ', e.first_name, nullif(e.insertion, ''), e.last_name)
-               WHEN cu.id IS NOT NULL THEN concat_ws(' ', cu.first_name, nullif(cu.insertion, ''), cu.last_name)
-          END AS "uploadedBy"
+          ${joinedPersonNameSql('e', 'cu')} AS "uploadedBy"
         FROM ${taskAttachments} ta
         JOIN ${files} f ON f.id = ta.file_id
         JOIN tasks t_f ON t_f.id = ta.task_id
@@ -428,6 +426,15 @@ export async function replaceTaskFiles(db: DbOrTx, taskId: number, fileIds: read
   if (fileIds.length) {
     await db.insert(taskAttachments).values(fileIds.map((fileId, position) => ({ taskId, fileId, position })));
   }
+}
+
+/**
+ * The project of a task, whoever asks (no scope): only for a path that names the task alone (the
+ * portal's), which then finds the task within that project's scope like everywhere else.
+ */
+export async function projectIdOfTask(db: DbOrTx, taskId: number): Promise<number | null> {
+  const rows = await db.select({ projectId: tasks.projectId }).from(tasks).where(eq(tasks.id, taskId));
+  return rows[0]?.projectId ?? null;
 }
 
 // ---- people

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
+import { AppError, raced } from '../../platform/errors';
 import { writeFeedEvent } from './feed.repository';
 import * as projectsRepo from './projects.repository';
 import * as repo from './tasks.repository';
@@ -120,12 +120,6 @@ async function checkTask(ctx: Ctx, db: DbOrTx, input: TaskInput, current?: { ass
   return { fields: { name: input.name, assignedEmployeeId: assigneeId, notes: input.notes ?? '' }, attachmentIds };
 }
 
-/** A reference removed between our check and the write (the foreign key refuses it). */
-function referenceRace(err: unknown): unknown {
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
-}
-
 /**
  * Adds a task at the end of the area's tasks.
  * @throws PROJECT_NOT_FOUND, AREA_NOT_FOUND, PROJECT_DELETED, VALIDATION_FAILED (not_found)
@@ -145,7 +139,7 @@ export async function createTask(ctx: Ctx, projectId: number, areaId: number, in
       return id;
     })
     .catch((err) => {
-      throw referenceRace(err);
+      throw raced(err);
     });
   return getTask(ctx, projectId, id);
 }
@@ -175,7 +169,7 @@ export async function updateTask(ctx: Ctx, projectId: number, taskId: number, in
       await audit(tx, ctx, 'task.updated', { type: 'task', id: taskId }, { projectId, name: fields.name });
     })
     .catch((err) => {
-      throw referenceRace(err);
+      throw raced(err);
     });
   return getTask(ctx, projectId, taskId);
 }

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { assertAbility, can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, fieldError, pgCode, pgConstraint } from '../../platform/errors';
+import { AppError, fieldError, isForeignKeyViolation, pgCode, pgConstraint, raced } from '../../platform/errors';
 import * as repo from './robox.repository';
 
 // ---- material categories
@@ -91,7 +91,7 @@ export async function deleteCategory(ctx: Ctx, id: number, version: number): Pro
     })
     .catch((err) => {
       // A material added after our check (the foreign key restricts).
-      if (pgCode(err) === '23503') throw new AppError('ROBOX_CATEGORY_IN_USE', { details: { count: 1 } });
+      if (isForeignKeyViolation(err)) throw new AppError('ROBOX_CATEGORY_IN_USE', { details: { count: 1 } });
       throw err;
     });
 }
@@ -165,8 +165,7 @@ async function checkMaterial(
 function codeRace(err: unknown): unknown {
   if (pgCode(err) === '23505' && pgConstraint(err) === 'robox_materials_code_key') return fieldError('code', 'code_taken');
   // A category, supplier or article deleted between our check and the write.
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
+  return raced(err);
 }
 
 /** @throws VALIDATION_FAILED (code_taken, not_found) */
@@ -216,7 +215,7 @@ export async function deleteMaterial(ctx: Ctx, id: number, version: number): Pro
       await audit(tx, ctx, 'robox-material.deleted', { type: 'robox-material', id });
     })
     .catch((err) => {
-      if (pgCode(err) === '23503') throw new AppError('ROBOX_MATERIAL_IN_USE', { details: { count: 1 } });
+      if (isForeignKeyViolation(err)) throw new AppError('ROBOX_MATERIAL_IN_USE', { details: { count: 1 } });
       throw err;
     });
 }

@@ -1,11 +1,12 @@
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import type { Locale } from '@app/shared/platform/locale';
-import type { SearchKind } from '@app/shared/platform/search';
+import type { SearchKind } from '@app/shared/search/search';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { can } from '../../platform/can';
 import { namedSql } from '../../platform/named-query';
+import { areaLabelSql, personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike } from '../../platform/sql';
 
@@ -14,7 +15,7 @@ import { escapeLike } from '../../platform/sql';
  * filtered with `lower(expr) LIKE '%term%'` (served by a trigram GIN index on the same expression,
  * migration 0023) and ranked prefix match first, then trigram similarity; the kinds the actor may
  * see are joined with UNION ALL into one statement. Every branch ANDs its aggregate's scope
- * (platform/scope.ts), so the portal view finds exactly what its own pages show, and staff a kind
+ * (platform/scope/), so the portal view finds exactly what its own pages show, and staff a kind
  * only with its view right (the branch is left out without it).
  */
 
@@ -114,7 +115,7 @@ const BRANCHES: Record<SearchKind, Branch> = {
       cols(
         'area',
         'a.id',
-        `concat_ws(' ', nullif(a.number, ''), a.name)`,
+        areaLabelSql('a'),
         'p.name',
         'a.project_id AS "projectId", a.id AS "areaId", NULL::int AS "companyId"',
       ),
@@ -133,7 +134,7 @@ const BRANCHES: Record<SearchKind, Branch> = {
         'task',
         't.id',
         't.name',
-        `p.name || ' · ' || concat_ws(' ', nullif(a.number, ''), a.name)`,
+        sql`p.name || ' · ' || ${areaLabelSql('a')}`,
         't.project_id AS "projectId", t.area_id AS "areaId", NULL::int AS "companyId"',
       ),
       sql`FROM tasks t JOIN projects p ON p.id = t.project_id AND p.deleted_at IS NULL
@@ -248,7 +249,7 @@ const BRANCHES: Record<SearchKind, Branch> = {
   // account managers (companies.manage) the companies' users too; the portal view the people of
   // its own company who can sign in (its users page).
   person(actor, t) {
-    const displayCu = sql.raw(`concat_ws(' ', cu.first_name, nullif(btrim(cu.insertion), ''), cu.last_name)`);
+    const displayCu = personNameSql('cu');
     if (actor.kind === 'client') {
       return ranked(
         cols(
@@ -267,7 +268,7 @@ const BRANCHES: Record<SearchKind, Branch> = {
     // Staff: both sources ranked together, the best `limit` of them.
     const parts: SQL[] = [];
     if (can(actor, PEOPLE_RIGHTS.viewEmployees)) {
-      const display = sql.raw(`concat_ws(' ', e.first_name, nullif(btrim(e.insertion), ''), e.last_name)`);
+      const display = personNameSql('e');
       parts.push(
         ranked(
           cols(

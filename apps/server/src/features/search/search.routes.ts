@@ -1,4 +1,4 @@
-import { searchQuerySchema, searchResponseSchema } from '@app/shared/platform/search';
+import { searchQuerySchema, searchResponseSchema } from '@app/shared/search/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { search } from './search.service';

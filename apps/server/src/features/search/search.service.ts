@@ -1,4 +1,4 @@
-import { SEARCH_KINDS, type SearchGroup, type SearchHit, type SearchQuery } from '@app/shared/platform/search';
+import { SEARCH_KINDS, type SearchGroup, type SearchHit, type SearchQuery } from '@app/shared/search/search';
 import type { Ctx } from '../../platform/context';
 import * as repo from './search.repository';
 

@@ -1,4 +1,4 @@
-import type { SearchGroup, SearchKind } from '@app/shared/platform/search';
+import type { SearchGroup, SearchKind } from '@app/shared/search/search';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';

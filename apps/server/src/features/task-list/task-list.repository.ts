@@ -2,6 +2,7 @@ import type { AreaKind, SubtaskStatus, TaskStatus } from '@app/shared/projects/p
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { joinedPersonNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { intArray, query } from '../../platform/sql';
 
@@ -76,10 +77,6 @@ export interface OrderLineRow {
   sku: string | null;
 }
 
-const personName = (e: string) =>
-  sql.raw(`CASE WHEN ${e}.id IS NULL THEN NULL
-    ELSE concat_ws(' ', ${e}.first_name, nullif(${e}.insertion, ''), ${e}.last_name) END`);
-
 /** The tasks of these rows (areaIds: a deck, area or sub-area each), scoped through t. */
 const tasksIn = (actor: Actor, projectId: number, areaIds: readonly number[]): SQL =>
   sql`t.project_id = ${projectId} AND t.area_id = ANY(${intArray(areaIds)})
@@ -102,7 +99,7 @@ export async function contentOf(
     query<TaskRow>(
       db,
       sql`SELECT t.id, t.area_id AS "areaId", t.name, t.status, t.assigned_employee_id AS "assigneeId",
-                 ${personName('e')} AS "assigneeName", t.notes
+                 ${joinedPersonNameSql('e')} AS "assigneeName", t.notes
             FROM tasks t
             LEFT JOIN employees e ON e.id = t.assigned_employee_id
            WHERE ${where}
@@ -111,7 +108,7 @@ export async function contentOf(
     query<SubtaskRow>(
       db,
       sql`SELECT s.id, s.task_id AS "taskId", s.name, s.amount, s.assembly, s.status,
-                 s.assigned_employee_id AS "assigneeId", ${personName('e')} AS "assigneeName", s.notes
+                 s.assigned_employee_id AS "assigneeId", ${joinedPersonNameSql('e')} AS "assigneeName", s.notes
             FROM subtasks s
             JOIN tasks t ON t.id = s.task_id
             LEFT JOIN employees e ON e.id = s.assigned_employee_id

@@ -4,6 +4,7 @@ import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, employees, projectTemplates, templateApplications, templateAreas } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
+import { joinedPersonNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
 
@@ -23,9 +24,7 @@ export interface TemplateRow {
   updatedAt: Date;
 }
 
-const creatorName = sql<
-  string | null
->`CASE WHEN ${employees.id} IS NOT NULL THEN concat_ws(' ', ${employees.firstName}, nullif(${employees.insertion}, ''), ${employees.lastName}) END`;
+const creatorName = joinedPersonNameSql(employees);
 
 const templateColumns = {
   id: projectTemplates.id,

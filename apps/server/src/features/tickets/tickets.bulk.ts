@@ -1,4 +1,4 @@
-import { noBulkParams } from '@app/shared/platform/bulk';
+import { noBulkParams } from '@app/shared/bulk/bulk';
 import { ticketBulkPath } from '@app/shared/tickets/bulk';
 import { type TicketListQuery, ticketListQuerySchema } from '@app/shared/tickets/tickets';
 import type { FastifyInstance } from 'fastify';

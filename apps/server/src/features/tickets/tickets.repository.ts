@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { accounts, companyUsers, employees, projectAreas, projectManagers, projects, tasks, tickets } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
+import { joinedPersonNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike } from '../../platform/sql';
 
@@ -18,9 +19,6 @@ const pm = alias(employees, 'pm');
 const creatorEmployee = alias(employees, 'creator_e');
 const creatorAccount = alias(accounts, 'creator_a');
 const creatorClient = alias(companyUsers, 'creator_c');
-
-const personName = (t: typeof pm | typeof creatorEmployee | typeof creatorClient) =>
-  sql<string>`concat_ws(' ', ${t.firstName}, NULLIF(${t.insertion}, ''), ${t.lastName})`;
 
 export interface TicketRow {
   id: number;
@@ -58,9 +56,8 @@ const columns = {
   priority: sql<TicketPriority>`${tickets.priority}`,
   status: sql<TicketStatus>`${tickets.status}`,
   projectManagerId: pm.id,
-  projectManagerName: sql<string | null>`CASE WHEN ${pm.id} IS NULL THEN NULL ELSE ${personName(pm)} END`,
-  createdBy: sql<string | null>`CASE WHEN ${creatorEmployee.id} IS NOT NULL THEN ${personName(creatorEmployee)}
-    WHEN ${creatorClient.id} IS NOT NULL THEN ${personName(creatorClient)} END`,
+  projectManagerName: joinedPersonNameSql(pm),
+  createdBy: joinedPersonNameSql(creatorEmployee, creatorClient),
   createdAt: tickets.createdAt,
   closedAt: tickets.closedAt,
   updatedAt: tickets.updatedAt,

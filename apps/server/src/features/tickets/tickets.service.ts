@@ -7,7 +7,7 @@ import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
+import { AppError, raced } from '../../platform/errors';
 import { writeFeedEvent } from '../projects/feed.repository';
 import * as projectsRepo from '../projects/projects.repository';
 import * as repo from './tickets.repository';
@@ -112,12 +112,6 @@ async function reconcileTasks(tx: DbOrTx, taskIds: (number | null)[], now: Date)
     }
   }
   return locked;
-}
-
-/** A reference deleted between our check and the write (the foreign keys refuse it). */
-function raced(err: unknown): unknown {
-  if (pgCode(err) === '23503') return new AppError('VALIDATION_FAILED', { message: 'A referenced record no longer exists' });
-  return err;
 }
 
 /**

@@ -14,7 +14,7 @@ import { signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
-import { AppError, pgCode } from '../../platform/errors';
+import { AppError, isForeignKeyViolation } from '../../platform/errors';
 import * as projectsRepo from '../projects/projects.repository';
 import * as repo from './timeline.repository';
 
@@ -129,7 +129,7 @@ async function checkTarget(ctx: Ctx, db: DbOrTx, projectId: number, target: Time
 
 /** A target removed between our check and the write (the foreign key refuses it). */
 function referenceRace(err: unknown): unknown {
-  if (pgCode(err) === '23503') {
+  if (isForeignKeyViolation(err)) {
     return new AppError('VALIDATION_FAILED', { fieldErrors: { target: { code: 'not_found' } } });
   }
   return err;

@@ -1,23 +1,15 @@
 import type { EmployeeOption } from '@app/shared/projects/projects';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { personNameSql } from '../../platform/names';
 import { intArray, query } from '../../platform/sql';
-
-/**
- * An employee's display name in SQL: first name, insertion (tussenvoegsel) and last name, with an
- * empty insertion left out. `alias` is the employees table's alias in the surrounding statement.
- */
-export function employeeNameSql(alias: string): SQL {
-  const a = sql.raw(alias);
-  return sql`concat_ws(' ', ${a}.first_name, nullif(btrim(${a}.insertion), ''), ${a}.last_name)`;
-}
 
 /**
  * Every employee who can be picked: not deleted and with an enabled account, sorted by name
  * (then id, so equal names keep one order).
  */
 export async function employeeOptions(db: DbOrTx): Promise<EmployeeOption[]> {
-  const name = employeeNameSql('e');
+  const name = personNameSql('e');
   return query<EmployeeOption>(
     db,
     sql`SELECT e.id, ${name} AS name, nullif(btrim(e.function), '') AS function
@@ -40,6 +32,6 @@ export async function liveEmployeeIds(db: DbOrTx, ids: readonly number[]): Promi
 
 /** An employee's display name (deactivated ones too); null when there is no such employee. */
 export async function employeeName(db: DbOrTx, id: number): Promise<string | null> {
-  const rows = await query<{ name: string }>(db, sql`SELECT ${employeeNameSql('e')} AS name FROM employees e WHERE e.id = ${id}`);
+  const rows = await query<{ name: string }>(db, sql`SELECT ${personNameSql('e')} AS name FROM employees e WHERE e.id = ${id}`);
   return rows[0]?.name ?? null;
 }

@@ -1,5 +1,5 @@
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import type { EmployeeOption } from '@app/shared/projects/projects';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { can } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
 import * as repo from './employees.repository';

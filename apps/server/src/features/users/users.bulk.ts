@@ -1,7 +1,7 @@
-import { employeeBulkPath } from '@app/shared/people/bulk';
-import { type EmployeeListQuery, employeeListQuerySchema } from '@app/shared/people/employees';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
-import { noBulkParams } from '@app/shared/platform/bulk';
+import { noBulkParams } from '@app/shared/bulk/bulk';
+import { employeeBulkPath } from '@app/shared/users/bulk';
+import { type EmployeeListQuery, employeeListQuerySchema } from '@app/shared/users/employees';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod';
 import { access } from '../../platform/access';

@@ -1,11 +1,11 @@
-import type { InvitationState } from '@app/shared/people/employees.rules';
 import type { Locale } from '@app/shared/platform/locale';
+import type { InvitationState } from '@app/shared/users/employees.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { personNameSql, personSortSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
-import { employeeNameSql } from './employees.repository';
 
 // Every read here ANDs scope.employeeRecord(actor, e.id, 'viewEmployees'): one's own profile, or
 // everyone's with a right that keeps part of a record; the portal view none. A profile outside it
@@ -40,7 +40,7 @@ export interface EmployeeRow {
 }
 
 const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const name = employeeNameSql('e');
+const name = personNameSql('e');
 
 /**
  * True when one of the employee's documents expires, or their contract ends, on or before `limit`
@@ -83,15 +83,15 @@ function select(where: SQL, limit: string, tail: SQL = sql``, withTotal = false)
 
 const inReach = (actor: Actor) => scope.employeeRecord(actor, sql.raw('e.id'), 'viewEmployees');
 
-const SORTS: Record<string, string> = {
-  name: `lower(concat_ws(' ', e.last_name, e.first_name)) ASC`,
-  '-name': `lower(concat_ws(' ', e.last_name, e.first_name)) DESC`,
-  email: 'lower(a.email) ASC',
-  '-email': 'lower(a.email) DESC',
-  function: `lower(coalesce(e.function, '')) ASC`,
-  '-function': `lower(coalesce(e.function, '')) DESC`,
-  lastLogin: 'a.last_login_at ASC NULLS FIRST',
-  '-lastLogin': 'a.last_login_at DESC NULLS LAST',
+const SORTS: Record<string, SQL> = {
+  name: sql`${personSortSql('e')} ASC`,
+  '-name': sql`${personSortSql('e')} DESC`,
+  email: sql`lower(a.email) ASC`,
+  '-email': sql`lower(a.email) DESC`,
+  function: sql`lower(coalesce(e.function, '')) ASC`,
+  '-function': sql`lower(coalesce(e.function, '')) DESC`,
+  lastLogin: sql`a.last_login_at ASC NULLS FIRST`,
+  '-lastLogin': sql`a.last_login_at DESC NULLS LAST`,
 };
 
 /** The employees of a tab (active or deactivated), searched (name, e-mail, function), sorted and paged: one statement. */
@@ -105,10 +105,10 @@ export async function list(
   const tab = q.tab === 'deleted' ? sql`e.deleted_at IS NOT NULL` : sql`e.deleted_at IS NULL`;
   const search = term ? sql` AND (${name} ILIKE ${term} OR a.email ILIKE ${term} OR e.function ILIKE ${term})` : sql``;
   const where = sql`${tab} AND ${inReach(actor)}${search}`;
-  const order = SORTS[q.sort] ?? SORTS.name ?? 'e.id';
+  const order = SORTS[q.sort] ?? SORTS.name ?? sql`e.id`;
   const rows = await query<EmployeeRow>(
     db,
-    select(where, limit, sql`ORDER BY ${sql.raw(order)}, e.id LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`, true),
+    select(where, limit, sql`ORDER BY ${order}, e.id LIMIT ${q.perPage} OFFSET ${(q.page - 1) * q.perPage}`, true),
   );
   if (rows.length === 0 && q.page > 1) {
     const count = await query<{ n: number }>(

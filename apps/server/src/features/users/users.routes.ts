@@ -1,3 +1,4 @@
+import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/platform/http';
 import {
   type EmployeeListQuery,
   type EmployeeRow,
@@ -10,10 +11,9 @@ import {
   mobileSettingsSchema,
   mobileSettingsUpdateSchema,
   roleRefSchema,
-} from '@app/shared/people/employees';
-import { userParams } from '@app/shared/people/people';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
-import { emptyResponse, envelope, noQuery, pageOf } from '@app/shared/platform/http';
+} from '@app/shared/users/employees';
+import { userParams } from '@app/shared/users/people';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';

@@ -1,3 +1,5 @@
+import { type Page, pageMeta } from '@app/shared/platform/http';
+import { addDays, localDateString } from '@app/shared/platform/iso-week';
 import type {
   Employee,
   EmployeeInput,
@@ -7,11 +9,9 @@ import type {
   MobileSettings,
   MobileSettingsUpdate,
   RoleRef,
-} from '@app/shared/people/employees';
-import { EMPLOYEE_FIELDS, type EmployeeField, editableFields, employeeAbilities } from '@app/shared/people/employees.rules';
-import { EXPIRY_WARNING_DAYS, isOwnRecord, PEOPLE_RIGHTS, partVerdict } from '@app/shared/people/people.rules';
-import { type Page, pageMeta } from '@app/shared/platform/http';
-import { addDays, localDateString } from '@app/shared/platform/iso-week';
+} from '@app/shared/users/employees';
+import { EMPLOYEE_FIELDS, type EmployeeField, editableFields, employeeAbilities } from '@app/shared/users/employees.rules';
+import { EXPIRY_WARNING_DAYS, isOwnRecord, PEOPLE_RIGHTS, partVerdict } from '@app/shared/users/people.rules';
 import type { DbOrTx } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { assertAbility, requirePermission, viewerOf } from '../../platform/can';

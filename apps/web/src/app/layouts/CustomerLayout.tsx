@@ -6,7 +6,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { logout, useCurrentUser } from '../../features/auth/api';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { SearchLauncher } from '../../features/search/SearchLauncher';
-import { useSession } from '../session';
+import { useSession } from '../../platform/session';
 import classes from './CustomerLayout.module.css';
 import { type HeaderLink, PortalShell, usePortalBrand } from './PortalShell';
 

@@ -1,5 +1,5 @@
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import { hasAnyPermission } from '@app/shared/platform/permissions';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -27,12 +27,12 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { logout, useCan, useCurrentUser } from '../../features/auth/api';
 import { useSelfService } from '../../features/auth/viewer';
+import { CATALOGUE_SECTIONS } from '../../features/home/catalogue-sections';
 import { NotFoundPage } from '../../features/home/pages/NotFoundPage';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { SearchLauncher } from '../../features/search/SearchLauncher';
-import { CATALOGUE_SECTIONS } from '../catalogue-sections';
+import { useRouteChain } from '../../platform/use-route-chain';
 import { RouteEffects } from '../RouteEffects';
-import { useRouteChain } from '../use-route-chain';
 import { SkipLink, skipTargetProps } from './SkipLink';
 
 interface NavItem {

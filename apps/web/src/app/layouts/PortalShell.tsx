@@ -21,10 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
 import { stopActingAs, useCurrentUser } from '../../features/auth/api';
+import { portalColors } from '../../platform/portal-colors';
+import { useSession } from '../../platform/session';
 import { RouteEffects } from '../RouteEffects';
-import { useSession } from '../session';
 import classes from './CustomerLayout.module.css';
-import { portalColors } from './portal-colors';
 import { SkipLink, skipTargetProps } from './SkipLink';
 
 export interface HeaderLink {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { queryClient } from '../../lib/query';
-import { useSession } from '../session';
+import { useSession } from '../../platform/session';
 import classes from './CustomerLayout.module.css';
 import { type HeaderLink, PortalShell } from './PortalShell';
 

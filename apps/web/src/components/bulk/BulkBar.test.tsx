@@ -1,4 +1,4 @@
-import type { BulkRun } from '@app/shared/platform/bulk';
+import type { BulkRun } from '@app/shared/bulk/bulk';
 import type { PageMeta } from '@app/shared/platform/http';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { BulkRun, BulkSelection } from '@app/shared/platform/bulk';
+import type { BulkRun, BulkSelection } from '@app/shared/bulk/bulk';
 import { Affix, Button, Group, List, Menu, Modal, Paper, Progress, ScrollArea, Stack, Text, Transition } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconX } from '@tabler/icons-react';
@@ -6,8 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
-import { notify } from '../../lib/notify';
+import { useAttempt } from '../../lib/attempt';
 import { confirmAction } from '../confirm';
 import { CARDS_QUERY } from '../DataTable';
 import type { Selection } from './useSelection';
@@ -64,6 +63,7 @@ function cleanQuery(q: Props['query']): Record<string, string | string[]> {
  */
 export function BulkBar({ selection, total, pageIds, query, actions, onDone }: Props) {
   const { t, i18n } = useTranslation();
+  const attempt = useAttempt();
   const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [running, setRunning] = useState<{ label: string; run: BulkRun } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,15 +94,12 @@ export function BulkBar({ selection, total, pageIds, query, actions, onDone }: P
     if (params === null) return;
     const sel: BulkSelection = selection.all ? { all: true, query: cleanQuery(query) } : { ids: [...selection.ids] };
     setBusy(true);
-    try {
+    await attempt(async () => {
       const res = await api.post<{ data: BulkRun }>(a.path, { selection: sel, params });
       setRunning({ label: a.label, run: res.data });
       if (res.data.status !== 'running') finish(res.data);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   }
 
   function finish(r: BulkRun) {

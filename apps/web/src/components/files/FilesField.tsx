@@ -11,8 +11,8 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { ApiError, api } from '../../lib/api';
+import { notifyError } from '../../lib/attempt';
 import { formatDateTime } from '../../lib/dates';
-import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 
 type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
@@ -93,7 +93,7 @@ export function useFileUpload(value: FileInfo[], rejectionKeys: RejectionKeys, p
         } catch (err) {
           const named = rejectedIn(err, rejectionKeys);
           if (named.length > 0) for (const r of named) warn(r.code, r.name);
-          else notify.error(errorMessage(t, err));
+          else notifyError(t, err);
         }
       }
     } finally {

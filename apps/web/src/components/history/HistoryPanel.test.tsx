@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@app/shared/platform/history';
+import type { HistoryEntry } from '@app/shared/history/history';
 import { Modal } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { HistorySubject } from '@app/shared/platform/history';
+import type { HistorySubject } from '@app/shared/history/history';
 import { ActionIcon, Button, Drawer, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import type { HistoryChange, HistoryEntry, HistorySubject } from '@app/shared/platform/history';
+import type { HistoryChange, HistoryEntry, HistorySubject } from '@app/shared/history/history';
 import { Anchor, Button, ColorSwatch, Group, Stack, Table, Text, Timeline, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconArrowBackUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistorySubject } from '@app/shared/platform/history';
+import type { HistoryEntry, HistorySubject } from '@app/shared/history/history';
 import type { Page } from '@app/shared/platform/http';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';

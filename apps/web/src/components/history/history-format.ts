@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@app/shared/platform/history';
+import type { HistoryEntry } from '@app/shared/history/history';
 import type { TFunction } from 'i18next';
 
 /** Where the company works: every moment in a history is shown in this zone, whatever the browser's. */

@@ -1,10 +1,10 @@
 import type { CompanyBrand, CurrentUserResponse } from '@app/shared/auth/auth';
 import { hasAnyPermission, type Permission } from '@app/shared/platform/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { session } from '../../app/session';
 import { ApiError, api } from '../../lib/api';
 import { applyLocale, isLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query';
+import { session } from '../../platform/session';
 import { CURRENT_USER_KEY } from './guest-api';
 
 export const authKeys = {

@@ -1,11 +1,11 @@
 import type { CurrentUserResponse, ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@app/shared/auth/auth';
 import type { Locale } from '@app/shared/platform/locale';
-import { session } from '../../app/session';
 import { api, fetchCsrfCookie } from '../../lib/api';
 import { applyLocale, isLocale } from '../../lib/i18n';
+import { session } from '../../platform/session';
 
 // What the signed-out screens need. No TanStack Query here: the login route stays small
-// (PERFORMANCE.md G6); the query cache is reached lazily once someone is signed in.
+// (G6); the query cache is reached lazily once someone is signed in.
 
 export const CURRENT_USER_KEY = ['user', 'current'] as const;
 

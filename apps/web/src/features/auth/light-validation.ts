@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 // The sign-in screens check their two fields by hand instead of with the shared zod schema: zod
-// would add ~20 KB gzip to the login route (PERFORMANCE.md G6). The server still validates with
+// would add ~20 KB gzip to the login route (G6). The server still validates with
 // the shared schema and its fieldErrors land on the same fields.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 

@@ -4,7 +4,7 @@ type Rules<T> = { [K in keyof T]?: (value: T[K]) => string | null };
 
 /**
  * A few-field form for the sign-in screens, in place of @mantine/form, which would add ~6 KB gzip
- * to the login route (PERFORMANCE.md G6). Same behaviour the other forms have: checks on blur
+ * to the login route (G6). Same behaviour the other forms have: checks on blur
  * and on submit, server fieldErrors shown on their fields.
  */
 export function useSmallForm<T extends Record<string, string>>(initial: T, rules: Rules<T>) {

@@ -1,7 +1,8 @@
 // The signed-in person for the shared rules, and their self-service: a module of its own, so the
 // public catalogue's first chunk (which loads auth/api.ts) does not carry it.
-import type { SelfService } from '@app/shared/people/people.rules';
+
 import type { Viewer } from '@app/shared/platform/abilities';
+import type { SelfService } from '@app/shared/users/people.rules';
 import { useMemo } from 'react';
 import { useCurrentUser } from './api';
 

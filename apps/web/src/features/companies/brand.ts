@@ -1,4 +1,4 @@
-import { contrast } from '../../app/theme';
+import { contrast } from '../../platform/theme';
 
 /** WCAG AA for normal text. */
 export const MIN_CONTRAST = 4.5;

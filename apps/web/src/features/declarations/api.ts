@@ -7,14 +7,14 @@ import type {
   DeclarationOptionUpdate,
   DeclarationPage,
   DeclarationUpdate,
-} from '@app/shared/people/declarations';
+} from '@app/shared/declarations/declarations';
 import type {
   Overnight,
   OvernightInput,
   OvernightListQuery,
   OvernightPage,
   OvernightUpdate,
-} from '@app/shared/people/overnights';
+} from '@app/shared/declarations/overnights';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

@@ -1,6 +1,6 @@
 import type { Permission } from '@app/shared/platform/permissions';
 import type { RouteObject } from 'react-router';
-import { meta } from '../../app/route-sets/shared';
+import { meta } from '../../platform/route-meta';
 
 const VIEW: readonly Permission[] = ['projects.view', 'projects.manage'];
 

@@ -1,5 +1,5 @@
-import type { ExportInput, ExportKind, ExportRun, ExportStatus } from '@app/shared/people/exports';
-import type { HourLock } from '@app/shared/people/hours';
+import type { ExportInput, ExportKind, ExportRun, ExportStatus } from '@app/shared/exports/exports';
+import type { HourLock } from '@app/shared/hours/hours';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

@@ -7,8 +7,8 @@ import type {
   HoursWeek,
   HourTargets,
   ProjectHours,
-} from '@app/shared/people/hours';
-import type { Schedule, ScheduleInput, ScheduleUpdate } from '@app/shared/people/schedules';
+} from '@app/shared/hours/hours';
+import type { Schedule, ScheduleInput, ScheduleUpdate } from '@app/shared/hours/schedules';
 import type { PageMeta } from '@app/shared/platform/http';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';

@@ -1,6 +1,6 @@
 import type { CurrentUserResponse } from '@app/shared/auth/auth';
-import type { BookedHour, HoursWeek, HourTargets, ProjectHours } from '@app/shared/people/hours';
-import type { Schedule } from '@app/shared/people/schedules';
+import type { BookedHour, HoursWeek, HourTargets, ProjectHours } from '@app/shared/hours/hours';
+import type { Schedule } from '@app/shared/hours/schedules';
 import type { QueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../auth/guest-api';
 import type { HoursList, ScheduleList } from './api';

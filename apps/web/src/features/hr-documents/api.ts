@@ -1,5 +1,11 @@
-import type { ContractInput, ContractList, ContractUpdate, EmployeeContract } from '@app/shared/people/contracts';
-import type { DocumentInput, DocumentList, DocumentUpdate, EmployeeDocument, ExpiringList } from '@app/shared/people/documents';
+import type { ContractInput, ContractList, ContractUpdate, EmployeeContract } from '@app/shared/hr-documents/contracts';
+import type {
+  DocumentInput,
+  DocumentList,
+  DocumentUpdate,
+  EmployeeDocument,
+  ExpiringList,
+} from '@app/shared/hr-documents/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

@@ -4,7 +4,7 @@ import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/States';
-import { errorMessage } from '../../lib/errors';
+import { notifyError } from '../../lib/attempt';
 import { notify } from '../../lib/notify';
 import { Pager } from '../portal/components/news/Pager';
 import { usePageParam } from '../portal/components/news/use-page-param';
@@ -25,12 +25,12 @@ export function NotificationsPage() {
   const items = list.data?.data;
 
   const read = (n: Notification) => {
-    if (!n.read) markRead.mutate(n.id, { onError: (err) => notify.error(errorMessage(t, err)) });
+    if (!n.read) markRead.mutate(n.id, { onError: (err) => notifyError(t, err) });
   };
   const readAll = () =>
     markAll.mutate(undefined, {
       onSuccess: () => notify.success(t('notifications.allRead')),
-      onError: (err) => notify.error(errorMessage(t, err)),
+      onError: (err) => notifyError(t, err),
     });
 
   return (

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { meta } from '../../app/route-sets/shared';
+import { meta } from '../../platform/route-meta';
 
 /**
  * The portal's orders (issue 11): the archive with its switch, the request form and one request or

@@ -1,15 +1,15 @@
 import type { Permission } from '@app/shared/platform/permissions';
 import { Navigate, type RouteObject } from 'react-router';
-import { meta } from '../../app/route-sets/shared';
+import { meta } from '../../platform/route-meta';
 
 const VIEW: readonly Permission[] = ['projects.view', 'projects.manage'];
 
 /**
- * The projects list, one project's shell (its tabs), the project feed and the tickets (global and
- * per project). The crumbs read Projecten > {project} > {tab}; the project's own crumb
- * (`projects.show`, /projects/:projectId) opens its areas.
+ * The projects list, one project's shell (its tabs) and the project feed. The crumbs read
+ * Projecten > {project} > {tab}; the project's own crumb (`projects.show`, /projects/:projectId)
+ * opens its areas. The other tabs are routed by their features (timeline, templates, tickets, …).
  */
-export const projectRoutes: RouteObject[] = [
+const projectShellRoutes: RouteObject[] = [
   {
     path: 'projects',
     handle: meta({ name: 'projects.index', title: 'projects.list.title', parent: 'home', permission: VIEW }),
@@ -41,39 +41,61 @@ export const projectRoutes: RouteObject[] = [
     handle: meta({ name: 'projects.feed', title: 'projects.tabs.feed', parent: 'projects.show', permission: VIEW }),
     lazy: async () => ({ Component: (await import('./pages/ProjectFeedPage')).ProjectFeedPage }),
   },
+];
+
+/**
+ * Children of the area page (/projects/:projectId/areas/:areaId), shown in its <Outlet /> as a
+ * drawer over the page: the task editor (task/:taskId) and, in its place, the sub-task editor
+ * (task/:taskId/subtask/:subTaskId; closing it returns to the task).
+ */
+const taskEditorRoutes: RouteObject[] = [
   {
-    path: 'projects/:projectId/timeline',
-    handle: meta({ name: 'projects.timeline', title: 'timeline.tab', parent: 'projects.show', permission: VIEW }),
-    lazy: async () => ({ Component: (await import('../timeline/pages/TimelinePage')).TimelinePage }),
-  },
-  {
-    path: 'projects/:projectId/templates',
-    handle: meta({ name: 'projects.templates', title: 'templates.tab', parent: 'projects.show', permission: VIEW }),
-    lazy: async () => ({ Component: (await import('../templates/pages/TemplatesPage')).TemplatesPage }),
-  },
-  {
-    path: 'projects/:projectId/articles',
-    handle: meta({ name: 'project-articles.index', title: 'projectArticles.tab', parent: 'projects.show', permission: VIEW }),
-    lazy: async () => ({ Component: (await import('../project-articles/pages/ProjectArticlesPage')).ProjectArticlesPage }),
-  },
-  {
-    path: 'projects/:projectId/tickets',
-    handle: meta({ name: 'projects.tickets', title: 'projects.tabs.tickets', parent: 'projects.show', permission: VIEW }),
-    lazy: async () => ({ Component: (await import('../tickets/pages/TicketsPage')).ProjectTicketsPage }),
-  },
-  {
-    path: 'projects/:projectId/tickets/:ticketId',
-    handle: meta({ name: 'projects.ticket', slug: 'ticketId', parent: 'projects.tickets', permission: VIEW }),
-    lazy: async () => ({ Component: (await import('../tickets/pages/TicketPage')).ProjectTicketPage }),
-  },
-  {
-    path: 'tickets',
-    handle: meta({ name: 'tickets.index', title: 'tickets.list.title', parent: 'home', permission: VIEW }),
-    lazy: async () => ({ Component: (await import('../tickets/pages/TicketsPage')).TicketsPage }),
-  },
-  {
-    path: 'tickets/:ticketId',
-    handle: meta({ name: 'tickets.show', slug: 'ticketId', parent: 'tickets.index', permission: VIEW }),
-    lazy: async () => ({ Component: (await import('../tickets/pages/TicketPage')).TicketPage }),
+    path: 'task/:taskId',
+    handle: meta({ name: 'projects.task', slug: 'taskId', parent: 'projects.area', permission: VIEW }),
+    lazy: async () => ({ Component: (await import('./components/TaskDrawer')).TaskRoute }),
+    children: [
+      {
+        path: 'subtask/:subTaskId',
+        handle: meta({ name: 'projects.subtask', slug: 'subTaskId', parent: 'projects.task', permission: VIEW }),
+        lazy: async () => ({ Component: (await import('./components/SubtaskDrawer')).SubtaskRoute }),
+      },
+    ],
   },
 ];
+
+/** The project's task list ({projectId}/tasks). */
+const projectTaskRoutes: RouteObject[] = [
+  {
+    path: 'projects/:projectId/tasks',
+    handle: meta({ name: 'projects.tasks', title: 'tasks.list.title', parent: 'projects.show', permission: VIEW }),
+    lazy: async () => ({ Component: (await import('./pages/ProjectTasksPage')).ProjectTasksPage }),
+  },
+];
+
+/**
+ * A project's areas ({projectId}/areas), one deck, area or sub-area with its floor plan and its
+ * tasks ({projectId}/areas/{areaId}, with the task and sub-task editors as its children, drawers
+ * in its Outlet), and an area's sub-areas ({projectId}/areas/{areaId}/subareas). The crumbs read
+ * Projecten > {project} > Ruimtes > {area} > Subruimtes.
+ */
+const areaRoutes: RouteObject[] = [
+  {
+    path: 'projects/:projectId/areas',
+    handle: meta({ name: 'projects.areas', title: 'areas.title', parent: 'projects.show', permission: VIEW }),
+    lazy: async () => ({ Component: (await import('./pages/AreasPage')).AreasPage }),
+  },
+  {
+    path: 'projects/:projectId/areas/:areaId',
+    handle: meta({ name: 'projects.area', slug: 'areaId', parent: 'projects.areas', permission: VIEW }),
+    lazy: async () => ({ Component: (await import('./pages/AreaPage')).AreaPage }),
+    children: taskEditorRoutes,
+  },
+  {
+    path: 'projects/:projectId/areas/:areaId/subareas',
+    handle: meta({ name: 'projects.subareas', title: 'areas.subareas.title', parent: 'projects.area', permission: VIEW }),
+    lazy: async () => ({ Component: (await import('./pages/SubareasPage')).SubareasPage }),
+  },
+];
+
+/** Everything under /projects that the projects feature shows. */
+export const projectRoutes: RouteObject[] = [...projectShellRoutes, ...areaRoutes, ...projectTaskRoutes];

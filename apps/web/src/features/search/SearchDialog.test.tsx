@@ -1,4 +1,4 @@
-import type { SearchGroup } from '@app/shared/platform/search';
+import type { SearchGroup } from '@app/shared/search/search';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../test/cookies';

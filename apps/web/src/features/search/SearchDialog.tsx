@@ -1,7 +1,7 @@
 // The one search's dialog (issue 14), a lazy chunk of its own: a combobox with a grouped listbox
 // (WAI-ARIA combobox pattern). Typing asks the server after a short pause; ↑/↓ move through the
 // hits, Enter opens one, Esc closes; focus stays in the dialog. Full screen on phones.
-import type { SearchGroup, SearchHit, SearchKind } from '@app/shared/platform/search';
+import type { SearchGroup, SearchHit, SearchKind } from '@app/shared/search/search';
 import { Box, Group, Loader, Modal, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {

@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@app/shared/platform/search';
+import type { SearchResponse } from '@app/shared/search/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { meta } from '../../app/route-sets/shared';
+import { meta } from '../../platform/route-meta';
 
 const PROJECTS = ['projects.view', 'projects.manage'] as const;
 

@@ -1,3 +1,4 @@
+import type { Page } from '@app/shared/platform/http';
 import type {
   Employee,
   EmployeeInput,
@@ -7,8 +8,7 @@ import type {
   MobileSettings,
   MobileSettingsUpdate,
   RoleRef,
-} from '@app/shared/people/employees';
-import type { Page } from '@app/shared/platform/http';
+} from '@app/shared/users/employees';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';

@@ -1,4 +1,4 @@
-import { ARTICLE_SORTS, ARTICLE_STATUSES, type ArticleListItem, type ArticleStatus } from '@app/shared/articles/articles';
+import { ARTICLE_STATUSES, type ArticleListItem, articleListQuerySchema } from '@app/shared/articles/articles';
 import { Anchor, Button, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArchive, IconPackage, IconRefresh, IconSearch, IconTrashX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,19 +22,13 @@ const Nowrap = ({ children, title }: { children: string; title?: string }) => (
   </span>
 );
 
-const isStatus = (v: string | null): v is ArticleStatus => !!v && (ARTICLE_STATUSES as readonly string[]).includes(v);
-
 /** articles.index: the ERP articles, active or deleted, searchable and filtered by type, supplier and status. */
 export function ArticlesPage() {
   const { t } = useTranslation();
-  const list$ = useListParams(ARTICLE_SORTS, 'name');
+  const list$ = useListParams(articleListQuerySchema);
   const canSync = useCan('articles.sync');
   const canMakeProducts = useCan('products.manage');
-  const tab = list$.params.get('tab') === 'deleted' ? 'deleted' : 'active';
-  const type = list$.params.get('type') || undefined;
-  const supplier = list$.params.get('supplier') || undefined;
-  const statusParam = list$.params.get('status');
-  const status = isStatus(statusParam) ? statusParam : undefined;
+  const { tab, type, supplier, status } = list$.query;
   const filtered = !!(list$.q || type || supplier || status);
 
   const q = { page: list$.page, perPage: 25, sort: list$.sort, q: list$.q, tab, type, supplier, status } as const;

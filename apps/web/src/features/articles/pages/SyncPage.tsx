@@ -10,8 +10,8 @@ import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { api, isApiError } from '../../../lib/api';
+import { notifyError } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { articleKeys, isRunActive, useStartSync, useSyncRun, useSyncRuns } from '../api';
 import { formatDuration, SyncProgress, SyncResult, SyncStatusBadge } from '../components/SyncRunPanel';
@@ -75,7 +75,7 @@ export function SyncPage() {
           if (going) setRunId(going.id);
           await qc.invalidateQueries({ queryKey: articleKeys.runs(1) });
         }
-      } else notify.error(errorMessage(t, err));
+      } else notifyError(t, err);
     }
   };
 

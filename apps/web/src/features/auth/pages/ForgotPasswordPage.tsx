@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
-import { errorMessage, translateFieldErrors } from '../../../lib/errors';
-import { notify } from '../../../lib/notify';
+import { notifyError } from '../../../lib/attempt';
+import { translateFieldErrors } from '../../../lib/errors';
 import { requestPasswordReset } from '../guest-api';
 import { emailRule } from '../light-validation';
 import { useSmallForm } from '../use-small-form';
@@ -25,7 +25,7 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (err) {
       if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
-      else notify.error(errorMessage(t, err));
+      else notifyError(t, err);
     } finally {
       setBusy(false);
     }

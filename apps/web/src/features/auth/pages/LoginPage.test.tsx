@@ -1,11 +1,12 @@
 import type { CurrentUserResponse } from '@app/shared/auth/auth';
 import { screen, waitFor, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, type FetchHandler, json, mockFetch, noContent } from '../../../../test/fetch';
 import { renderWithProviders } from '../../../../test/render';
-import { guestRoutes } from '../../../app/route-sets/guest';
-import { session } from '../../../app/session';
+import { session } from '../../../platform/session';
+import { authRoutes } from '../routes';
 
 const employee: CurrentUserResponse = {
   data: {
@@ -22,7 +23,15 @@ const employee: CurrentUserResponse = {
   role: null,
 };
 
-/** The guest route set as the app builds it, at /auth/login, answering /login with `login`. */
+function AuthMain() {
+  return (
+    <main>
+      <Outlet />
+    </main>
+  );
+}
+
+/** The sign-in routes as the guest route set mounts them, at /auth/login, answering /login with `login`. */
 async function openLogin(login: FetchHandler, url = '/auth/login') {
   const f = mockFetch((req) => {
     if (req.path === '/sanctum/csrf-cookie') return noContent();
@@ -31,7 +40,11 @@ async function openLogin(login: FetchHandler, url = '/auth/login') {
     if (req.path === '/login') return login(req);
     return undefined;
   });
-  const view = renderWithProviders(null, { routes: guestRoutes, url });
+  const view = renderWithProviders(null, {
+    // In a <main> as the guest layout (app/layouts/GuestLayout) puts them.
+    routes: [{ path: '/auth', element: <AuthMain />, children: authRoutes }],
+    url,
+  });
   await screen.findByRole('heading', { name: 'Inloggen' });
   return { ...view, f };
 }

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/PasswordField';
 import { isApiError } from '../../../lib/api';
-import { errorMessage, translateFieldErrors } from '../../../lib/errors';
+import { notifyError } from '../../../lib/attempt';
+import { translateFieldErrors } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { checkToken, createPassword, resetPassword } from '../guest-api';
@@ -76,7 +77,7 @@ function PasswordForm({ kind }: { kind: 'reset' | 'invite' }) {
       void navigate('/auth/login?reset=done', { replace: true });
     } catch (err) {
       if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
-      else notify.error(errorMessage(t, err));
+      else notifyError(t, err);
       setBusy(false);
     }
   });

@@ -2,8 +2,8 @@ import { Alert, Avatar, Box, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { portalColors, UI_CONTRAST, WHITE } from '../../../app/layouts/portal-colors';
-import { contrast } from '../../../app/theme';
+import { portalColors, UI_CONTRAST, WHITE } from '../../../platform/portal-colors';
+import { contrast } from '../../../platform/theme';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, isHexColor as isHex, formatRatio as shown } from '../brand';
 import classes from './BrandPreview.module.css';
 

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { IMAGE_ACCEPT, useMediaUpload } from '../../../components/media-upload';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useSetCompanyLogo } from '../logo-api';
 import { CompanyAvatar } from './CompanyAvatar';
@@ -27,6 +27,7 @@ interface Props {
  */
 export function CompanyLogoField({ companyId, name, logo, primaryColor, canEdit, onChange }: Props) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const { upload, uploading } = useMediaUpload();
   const setLogo = useSetCompanyLogo(companyId ?? 0);
   const resetRef = useRef<() => void>(null);
@@ -34,13 +35,11 @@ export function CompanyLogoField({ companyId, name, logo, primaryColor, canEdit,
   const busy = uploading || setLogo.isPending;
 
   const save = async (mediaId: number | null) => {
-    try {
+    await attempt(async () => {
       const saved = await setLogo.mutateAsync(mediaId);
       onChange(saved.logo);
       notify.success(t(mediaId === null ? 'companies.logo.removed' : 'companies.logo.saved', { name: saved.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleFile = async (file: File | null) => {

@@ -1,5 +1,4 @@
-import type { Sector } from '@app/shared/auth/auth';
-import { COMPANY_SORTS, COMPANY_TABS, type CompanySummary } from '@app/shared/companies/companies';
+import { COMPANY_TABS, type CompanySummary, companyListQuerySchema } from '@app/shared/companies/companies';
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconBuilding, IconChartBar, IconLogin2, IconPlus, IconRestore, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,15 +8,12 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { startActingAs, useCan } from '../../auth/api';
 import { useCompanies, useRestoreFromList } from '../api';
 import { CompanyAvatar } from '../components/CompanyAvatar';
-
-type CompanyTab = (typeof COMPANY_TABS)[number];
-const isTab = (v: string | null): v is CompanyTab => !!v && (COMPANY_TABS as readonly string[]).includes(v);
 
 /**
  * archive-companies ('Bedrijven'): the client companies in tabs active and archived, searched,
@@ -27,12 +23,10 @@ const isTab = (v: string | null): v is CompanyTab => !!v && (COMPANY_TABS as rea
  */
 export function CompaniesPage() {
   const { t } = useTranslation();
-  const list$ = useListParams(COMPANY_SORTS, 'name');
+  const attempt = useAttempt();
+  const list$ = useListParams(companyListQuerySchema);
   const { page, sort } = list$;
-  const tabParam = list$.params.get('tab');
-  const tab: CompanyTab = isTab(tabParam) ? tabParam : 'active';
-  const sectorParam = list$.params.get('sector');
-  const sector: Sector | undefined = sectorParam === 'cruise' || sectorParam === 'leisure' ? sectorParam : undefined;
+  const { tab, sector } = list$.query;
   const [acting, setActing] = useState<number | null>(null);
   const canManage = useCan('companies.manage');
   const canAnalytics = useCan(['companies.manage', 'dashboard.change-settings']);
@@ -42,22 +36,24 @@ export function CompaniesPage() {
   const list = useCompanies(q);
 
   const handleRestore = async (c: CompanySummary) => {
-    try {
+    await attempt(async () => {
       await restore.mutateAsync(c.id);
       notify.success(t('companies.restore.done', { name: c.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleActAs = async (c: CompanySummary) => {
     setActing(c.id);
-    try {
-      await startActingAs(c.id);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-      setActing(null);
-    }
+    await attempt(
+      async () => {
+        await startActingAs(c.id);
+      },
+      {
+        onError: () => {
+          setActing(null);
+        },
+      },
+    );
   };
 
   const columns: Column<CompanySummary>[] = [
@@ -171,7 +167,7 @@ export function CompaniesPage() {
           </>
         }
       />
-      <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'active' || !isTab(v) ? null : v })} keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'active' ? null : v })} keepMounted={false}>
         <Tabs.List mb="md" aria-label={t('companies.list.tabs.label')}>
           {COMPANY_TABS.map((x) => (
             <Tabs.Tab key={x} value={x}>

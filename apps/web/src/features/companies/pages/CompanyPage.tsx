@@ -28,9 +28,8 @@ import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { useShownRecord } from '../../../components/use-shown-record';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { startActingAs } from '../../auth/api';
@@ -117,6 +116,7 @@ interface EditorProps {
  */
 export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const create = useCreateCompany();
   const update = useUpdateCompany(company?.id ?? 0);
@@ -162,33 +162,37 @@ export function CompanyEditor({ company, reload, onDirtyChange }: EditorProps) {
       danger: true,
     });
     if (!ok) return;
-    try {
-      await archive.mutateAsync(c);
-      notify.success(t('companies.archive.done', { name: c.name }));
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await archive.mutateAsync(c);
+        notify.success(t('companies.archive.done', { name: c.name }));
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   const handleRestore = async (c: Company) => {
-    try {
-      await restore.mutateAsync(c);
-      notify.success(t('companies.restore.done', { name: c.name }));
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await restore.mutateAsync(c);
+        notify.success(t('companies.restore.done', { name: c.name }));
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   const handleActAs = async (c: Company) => {
     setActing(true);
-    try {
-      await startActingAs(c.id);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-      setActing(false);
-    }
+    await attempt(
+      async () => {
+        await startActingAs(c.id);
+      },
+      {
+        onError: () => {
+          setActing(false);
+        },
+      },
+    );
   };
 
   const v = form.values;

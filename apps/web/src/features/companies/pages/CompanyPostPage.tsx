@@ -32,9 +32,8 @@ import { ImagePickerField } from '../../../components/ImagePickerField';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { CompanyShell } from '../components/CompanyHeader';
@@ -65,7 +64,7 @@ const toValues = (p: CompanyPost): Values => ({
   publishTime: p.publishAt ? dayjs(p.publishAt).format('HH:mm') : '',
 });
 
-// Typed the Dutch way in both languages (DESIGN section 7): day-month-year and a 24-hour clock.
+// Typed the Dutch way in both languages (R3): day-month-year and a 24-hour clock.
 // Text fields rather than the browser's date and time fields, whose format follows the browser's
 // language (11/24/2026, 10:36 AM in an American one).
 const DATE = /^(\d{1,2})-(\d{1,2})-(\d{4})$/;
@@ -123,6 +122,7 @@ interface EditorProps {
  */
 function PostEditor({ companyId, post, reload }: EditorProps) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const create = useCreatePost(companyId);
   const update = useUpdatePost(companyId);
@@ -183,15 +183,15 @@ function PostEditor({ companyId, post, reload }: EditorProps) {
       danger: true,
     });
     if (!ok) return;
-    try {
-      await remove.mutateAsync({ id: p.id, version: editor.base?.version ?? p.version });
-      notify.success(t('companies.posts.delete.done', { title: p.title }));
-      editor.leave();
-      void navigate(listPath, { replace: true });
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await remove.mutateAsync({ id: p.id, version: editor.base?.version ?? p.version });
+        notify.success(t('companies.posts.delete.done', { title: p.title }));
+        editor.leave();
+        void navigate(listPath, { replace: true });
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   return (

@@ -1,4 +1,4 @@
-import { type CompanyPost, POST_STATUSES, type PostStatus } from '@app/shared/companies/company-posts';
+import { type CompanyPost, companyPostListQuerySchema } from '@app/shared/companies/company-posts';
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconNews, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -31,11 +31,6 @@ export function PostStatusBadge({ post }: { post: Pick<CompanyPost, 'status' | '
   );
 }
 
-// The server orders the news (newest first, drafts on top): nothing to sort by.
-const NO_SORTS = ['newest'] as const;
-
-const isStatus = (v: string | null): v is PostStatus => !!v && (POST_STATUSES as readonly string[]).includes(v);
-
 /**
  * company.posts ('Berichten'): the company's news, newest first (drafts on top), with where each
  * post stands; filter by status and search by title, both in the URL. 'Nieuw bericht' writes one.
@@ -51,9 +46,9 @@ export function CompanyPostsPage() {
 
 function PostsList({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
-  const list$ = useListParams(NO_SORTS, 'newest');
-  const raw = list$.params.get('status');
-  const status = isStatus(raw) ? raw : undefined;
+  // The server orders the news (newest first, drafts on top): nothing to sort by.
+  const list$ = useListParams(companyPostListQuerySchema);
+  const { status } = list$.query;
   const q = { page: list$.page, perPage: 25, q: list$.q, status };
   const list = useCompanyPosts(companyId, q);
   const base = `/companies/${companyId}/posts`;

@@ -11,7 +11,7 @@ import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { deniedReason } from '../../../lib/abilities';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { CompanyShell } from '../components/CompanyHeader';
@@ -36,6 +36,7 @@ export function CompanyProductsPage() {
 
 function ProductsList({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const list$ = useListParams(SORTS, 'type');
   const { page, sort } = list$;
   const q = { page, perPage: 25, sort, q: list$.q };
@@ -51,14 +52,18 @@ function ProductsList({ companyId }: { companyId: number }) {
       danger: true,
     });
     if (!ok) return;
-    try {
-      await remove.mutateAsync(p);
-      notify.success(t('companies.products.remove.done', { name: p.product.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-      // Changed or gone meanwhile: the list shows how it is now.
-      void list.refetch();
-    }
+    await attempt(
+      async () => {
+        await remove.mutateAsync(p);
+        notify.success(t('companies.products.remove.done', { name: p.product.name }));
+      },
+      {
+        onError: () => {
+          // Changed or gone meanwhile: the list shows how it is now.
+          void list.refetch();
+        },
+      },
+    );
   };
 
   const columns: Column<CompanyProduct>[] = [

@@ -12,9 +12,8 @@ import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { CompanyShell } from '../components/CompanyHeader';
@@ -79,16 +78,15 @@ const toInput = (v: Values): CompanyUserInput => ({ ...toFields(v), sendInvitati
  */
 function InvitationCard({ companyId, user }: { companyId: number; user: CompanyUser }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const resend = useResendInvitation(companyId);
   const denied = deniedReason(t, user.abilities, 'canInvite');
 
   const handleResend = async () => {
-    try {
+    await attempt(async () => {
       const saved = await resend.mutateAsync(user.id);
       notify.success(t('companies.users.invite.done', { email: saved.email }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const state =
@@ -142,6 +140,7 @@ interface EditorProps {
  */
 export function CompanyUserEditor({ companyId, user, reload }: EditorProps) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const create = useCreateCompanyUser(companyId);
   const update = useUpdateCompanyUser(companyId, user?.id ?? 0);
@@ -188,16 +187,16 @@ export function CompanyUserEditor({ companyId, user, reload }: EditorProps) {
       danger: true,
     });
     if (!ok) return;
-    try {
-      await remove.mutateAsync(u);
-      editor.leave();
-      notify.success(t('companies.users.delete.done', { name: u.name }));
-      await navigate(`/companies/${companyId}/users`, { replace: true });
-      forget(u.id);
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await remove.mutateAsync(u);
+        editor.leave();
+        notify.success(t('companies.users.delete.done', { name: u.name }));
+        await navigate(`/companies/${companyId}/users`, { replace: true });
+        forget(u.id);
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   return (

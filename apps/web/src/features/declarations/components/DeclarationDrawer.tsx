@@ -1,5 +1,5 @@
-import type { Declaration } from '@app/shared/people/declarations';
-import { formatCents } from '@app/shared/people/declarations.rules';
+import type { Declaration } from '@app/shared/declarations/declarations';
+import { formatCents } from '@app/shared/declarations/declarations.rules';
 import {
   Alert,
   Anchor,
@@ -24,8 +24,8 @@ import { confirmAction } from '../../../components/confirm';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ErrorState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { type DeclarationDecision, useDecideDeclaration, useDeclaration, useDeleteDeclaration } from '../api';
 import { PHONE_QUERY } from './FormParts';
@@ -112,6 +112,7 @@ function Receipt({ d }: { d: Declaration }) {
 
 function Detail({ d, onEdit, onDeleted }: { d: Declaration; onEdit: (d: Declaration) => void; onDeleted: () => void }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const decide = useDecideDeclaration();
   const remove = useDeleteDeclaration();
   const [rejecting, setRejecting] = useState(false);
@@ -119,13 +120,11 @@ function Detail({ d, onEdit, onDeleted }: { d: Declaration; onEdit: (d: Declarat
   const a = d.abilities;
 
   const run = async (decision: DeclarationDecision, done: string) => {
-    try {
+    await attempt(async () => {
       await decide.mutateAsync({ d, decision });
       notify.success(done);
       setRejecting(false);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleApprove = async () => {
@@ -152,13 +151,11 @@ function Detail({ d, onEdit, onDeleted }: { d: Declaration; onEdit: (d: Declarat
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(d);
       notify.success(t('declarations.toasts.deleted'));
       onDeleted();
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   // One's own submitted declaration: say that someone else decides, rather than show grey buttons.

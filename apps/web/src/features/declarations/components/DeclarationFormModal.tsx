@@ -1,6 +1,6 @@
+import { type Declaration, type DeclarationInput, declarationInputSchema } from '@app/shared/declarations/declarations';
+import { centsToInput, parseEuros } from '@app/shared/declarations/declarations.rules';
 import type { FileInfo } from '@app/shared/files/files';
-import { type Declaration, type DeclarationInput, declarationInputSchema } from '@app/shared/people/declarations';
-import { centsToInput, parseEuros } from '@app/shared/people/declarations.rules';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FilesField } from '../../../components/files/FilesField';

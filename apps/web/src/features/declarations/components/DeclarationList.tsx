@@ -1,7 +1,7 @@
-import { DECLARATION_SORTS, type Declaration } from '@app/shared/people/declarations';
-import { DECLARATION_STATUSES, type DeclarationStatus, formatCents } from '@app/shared/people/declarations.rules';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+import { type Declaration, declarationListQuerySchema } from '@app/shared/declarations/declarations';
+import { DECLARATION_STATUSES, type DeclarationStatus, formatCents } from '@app/shared/declarations/declarations.rules';
 import { viewerCan } from '@app/shared/platform/abilities';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { useEmployeeOptions } from '../../projects/employees-api';
 import { useDeclarations } from '../api';
 import { DeclarationDrawer } from './DeclarationDrawer';
 import { DeclarationFormModal } from './DeclarationFormModal';
-import { ListEmpty, PagedTable, PeriodFields, periodOf } from './ListParts';
+import { ListEmpty, PagedTable, PeriodFields } from './ListParts';
 import { StatusBadge } from './StatusBadge';
 
 const PER_PAGE = 25;
@@ -34,12 +34,12 @@ export function DeclarationList({ userId }: { userId: number | null }) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const manage = viewerCan(viewer, PEOPLE_RIGHTS.hours);
-  const list$ = useListParams(DECLARATION_SORTS, '-date');
+  const list$ = useListParams(declarationListQuerySchema);
   const { params } = list$;
+  // The status tab: a status or 'all' (the screen's own, not the server's), Ingediend without one.
   const tabParam = params.get('status');
   const tab: Tab = isTab(tabParam) ? tabParam : 'submitted';
-  const { from, to } = periodOf(params);
-  const person = Number(params.get('employeeId')) || undefined;
+  const { from, to, employeeId: person } = list$.query;
   const openParam = Number(params.get('open')) || null;
   const [editing, setEditing] = useState<Declaration | null | undefined>(undefined);
   const employees = useEmployeeOptions();

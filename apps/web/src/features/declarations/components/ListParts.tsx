@@ -6,21 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { Selection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/States';
-import type { useListParams } from '../../../lib/use-list-params';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-type ListParams = ReturnType<typeof useListParams<string>>;
-
-/** The period filter in the URL (?from, ?to), when each is a date. */
-export function periodOf(params: URLSearchParams): { from?: string; to?: string } {
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  return { from: DATE.test(from) ? from : undefined, to: DATE.test(to) ? to : undefined };
-}
+import type { ListParams } from '../../../lib/use-list-params';
 
 /** The "from" and "to" date fields of a list's period filter. */
-export function PeriodFields({ from, to, list$ }: { from?: string; to?: string; list$: Pick<ListParams, 'setFilters'> }) {
+export function PeriodFields({ from, to, list$ }: { from?: string; to?: string; list$: Pick<ListParams<string>, 'setFilters'> }) {
   const { t } = useTranslation();
   return (
     <>
@@ -64,7 +53,7 @@ export function PagedTable<T extends { id: number }>(p: {
     error: unknown;
     refetch: () => unknown;
   };
-  list$: Pick<ListParams, 'sort' | 'setSort' | 'setPage'>;
+  list$: Pick<ListParams<string>, 'sort' | 'setSort' | 'setPage'>;
   empty: ReactNode;
   /** Bulk selection (components/bulk), with each row's name for its checkbox. */
   selection?: Selection;

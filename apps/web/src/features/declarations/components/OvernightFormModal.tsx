@@ -1,4 +1,4 @@
-import { type Overnight, type OvernightInput, overnightInputSchema } from '@app/shared/people/overnights';
+import { type Overnight, type OvernightInput, overnightInputSchema } from '@app/shared/declarations/overnights';
 import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';

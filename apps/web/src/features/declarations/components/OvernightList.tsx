@@ -1,5 +1,5 @@
-import { OVERNIGHT_SORTS, type Overnight } from '@app/shared/people/overnights';
-import { OVERNIGHT_STATUSES, type OvernightStatus } from '@app/shared/people/overnights.rules';
+import { type Overnight, overnightListQuerySchema } from '@app/shared/declarations/overnights';
+import { OVERNIGHT_STATUSES } from '@app/shared/declarations/overnights.rules';
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBed, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,18 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import type { Column } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useDecideOvernight, useDeleteOvernight, useOvernights } from '../api';
-import { ListEmpty, PagedTable, PeriodFields, periodOf } from './ListParts';
+import { ListEmpty, PagedTable, PeriodFields } from './ListParts';
 import { OvernightFormModal } from './OvernightFormModal';
 import { RejectModal } from './RejectModal';
 import { StatusBadge } from './StatusBadge';
 
 const PER_PAGE = 25;
-const isStatus = (v: string | null): v is OvernightStatus => v !== null && (OVERNIGHT_STATUSES as readonly string[]).includes(v);
 
 interface Props {
   /** One person's stays (their page, with "Overnachting registreren"); null: everyone's in reach (settings/overnights). */
@@ -30,10 +29,9 @@ interface Props {
 /** Overnight stays: a period and a status filter, the nights in total, edit and remove while submitted, approve and reject. */
 export function OvernightList({ userId, forEmployee = null }: Props) {
   const { t } = useTranslation();
-  const list$ = useListParams(OVERNIGHT_SORTS, '-date');
-  const { params } = list$;
-  const status = isStatus(params.get('status')) ? (params.get('status') as OvernightStatus) : undefined;
-  const { from, to } = periodOf(params);
+  const attempt = useAttempt();
+  const list$ = useListParams(overnightListQuerySchema);
+  const { status, from, to } = list$.query;
   const [editing, setEditing] = useState<Overnight | null | undefined>(undefined);
   const [rejecting, setRejecting] = useState<Overnight | null>(null);
   const decide = useDecideOvernight();
@@ -56,21 +54,17 @@ export function OvernightList({ userId, forEmployee = null }: Props) {
       confirmLabel: t('declarations.actions.approve'),
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await decide.mutateAsync({ o, decision: { action: 'approve' } });
       notify.success(t('declarations.overnights.approved'));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
   const handleReject = async (o: Overnight, reason: string) => {
-    try {
+    await attempt(async () => {
       await decide.mutateAsync({ o, decision: { action: 'reject', reason } });
       notify.success(t('declarations.overnights.rejected'));
       setRejecting(null);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
   const handleDelete = async (o: Overnight) => {
     const ok = await confirmAction({
@@ -80,12 +74,10 @@ export function OvernightList({ userId, forEmployee = null }: Props) {
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(o);
       notify.success(t('declarations.overnights.deleted'));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const label = (o: Overnight) => `${o.location}, ${formatDate(o.date)}`;

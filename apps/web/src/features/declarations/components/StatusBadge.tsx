@@ -1,5 +1,5 @@
-import type { DeclarationStatus } from '@app/shared/people/declarations.rules';
-import type { OvernightStatus } from '@app/shared/people/overnights.rules';
+import type { DeclarationStatus } from '@app/shared/declarations/declarations.rules';
+import type { OvernightStatus } from '@app/shared/declarations/overnights.rules';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

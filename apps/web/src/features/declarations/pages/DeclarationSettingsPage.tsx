@@ -1,15 +1,14 @@
-import { type DeclarationOption, declarationOptionInputSchema } from '@app/shared/people/declarations';
-import { Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { type DeclarationOption, declarationOptionInputSchema } from '@app/shared/declarations/declarations';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
-import { ErrorState } from '../../../components/States';
-import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
+import { EditorModal, type EditorModalForm, SettingsList, useConfirmedDelete } from '../../../components/SettingsList';
+import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { type OptionKind, useDeclarationOptions, useDeleteOption, useSaveOption } from '../api';
@@ -38,6 +37,7 @@ const TEXTS = {
 
 function OptionList({ kind }: { kind: OptionKind }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const headingId = useId();
   const texts = TEXTS[kind];
   const list = useDeclarationOptions(kind, true);
@@ -46,96 +46,16 @@ function OptionList({ kind }: { kind: OptionKind }) {
   const [editing, setEditing] = useState<DeclarationOption | null | undefined>(undefined);
 
   const handleToggle = async (o: DeclarationOption, active: boolean) => {
-    try {
+    await attempt(async () => {
       await save.mutateAsync({ id: o.id, input: { name: o.name, active, version: o.version } });
       notify.success(t(active ? 'declarations.settings.activated' : 'declarations.settings.deactivated', { name: o.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
-  };
-  const handleDelete = async (o: DeclarationOption) => {
-    const ok = await confirmAction({
-      title: t('declarations.settings.deleteTitle', { name: o.name }),
-      message: t('declarations.settings.deleteText'),
-      confirmLabel: t('common.actions.delete'),
-      danger: true,
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(o);
-      notify.success(t('declarations.settings.deleted', { name: o.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
   };
-
-  let body: React.ReactNode;
-  if (list.isLoading) {
-    body = (
-      <Stack gap="xs">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={36} />
-        ))}
-      </Stack>
-    );
-  } else if (list.error) {
-    body = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  } else if (!list.data?.length) {
-    body = (
-      <Text size="sm" c="dimmed">
-        {t(`declarations.settings.${texts.empty}`)}
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
-        {list.data.map((o) => {
-          const deleteDenied = deniedReason(t, o.abilities, 'canDelete', {
-            REFERENCE_IN_USE: t('errors.REFERENCE_IN_USE'),
-          });
-          return (
-            <Group
-              key={o.id}
-              component="li"
-              justify="space-between"
-              wrap="nowrap"
-              gap="sm"
-              py={8}
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-            >
-              <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500} c={o.active ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-                  {o.name}
-                </Text>
-                {o.inUse ? (
-                  <Badge size="sm" variant="light" color="gray">
-                    {t('declarations.settings.inUse')}
-                  </Badge>
-                ) : null}
-              </Group>
-              <Group gap={6} wrap="nowrap">
-                <Switch
-                  checked={o.active}
-                  onChange={(e) => void handleToggle(o, e.currentTarget.checked)}
-                  aria-label={t('declarations.settings.toggleFor', { name: o.name })}
-                  disabled={!o.abilities.canEdit}
-                />
-                <RowActions
-                  editTooltip={t('declarations.settings.rename')}
-                  editLabel={t('declarations.settings.renameFor', { name: o.name })}
-                  canEdit={o.abilities.canEdit}
-                  edit={{ onClick: () => setEditing(o) }}
-                  deleteLabel={t('declarations.settings.deleteFor', { name: o.name })}
-                  deleteDenied={deleteDenied}
-                  onDelete={() => void handleDelete(o)}
-                />
-              </Group>
-            </Group>
-          );
-        })}
-      </Stack>
-    );
-  }
+  const handleDelete = useConfirmedDelete<DeclarationOption>(remove.mutateAsync, {
+    title: (o) => t('declarations.settings.deleteTitle', { name: o.name }),
+    message: t('declarations.settings.deleteText'),
+    done: (o) => t('declarations.settings.deleted', { name: o.name }),
+  });
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -147,60 +67,60 @@ function OptionList({ kind }: { kind: OptionKind }) {
           {t(`declarations.settings.${texts.add}`)}
         </Button>
       </Group>
-      {body}
-      <OptionModal kind={kind} editing={editing} onClose={() => setEditing(undefined)} />
+      <SettingsList
+        list={list}
+        labelledBy={headingId}
+        skeletonHeight={36}
+        rowPadding={8}
+        empty={
+          <Text size="sm" c="dimmed">
+            {t(`declarations.settings.${texts.empty}`)}
+          </Text>
+        }
+        renderRow={(o) => (
+          <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} c={o.active ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+              {o.name}
+            </Text>
+            {o.inUse ? (
+              <Badge size="sm" variant="light" color="gray">
+                {t('declarations.settings.inUse')}
+              </Badge>
+            ) : null}
+          </Group>
+        )}
+        renderActions={(o) => (
+          <Group gap={6} wrap="nowrap">
+            <Switch
+              checked={o.active}
+              onChange={(e) => void handleToggle(o, e.currentTarget.checked)}
+              aria-label={t('declarations.settings.toggleFor', { name: o.name })}
+              disabled={!o.abilities.canEdit}
+            />
+            <RowActions
+              editTooltip={t('declarations.settings.rename')}
+              editLabel={t('declarations.settings.renameFor', { name: o.name })}
+              canEdit={o.abilities.canEdit}
+              edit={{ onClick: () => setEditing(o) }}
+              deleteLabel={t('declarations.settings.deleteFor', { name: o.name })}
+              deleteDenied={deniedReason(t, o.abilities, 'canDelete', { REFERENCE_IN_USE: t('errors.REFERENCE_IN_USE') })}
+              onDelete={() => void handleDelete(o)}
+            />
+          </Group>
+        )}
+      />
+      <EditorModal
+        editing={editing}
+        onClose={() => setEditing(undefined)}
+        title={(o) => (o ? t('declarations.settings.renameFor', { name: o.name }) : t(`declarations.settings.${texts.add}`))}
+      >
+        {(form) => <OptionForm kind={kind} {...form} />}
+      </EditorModal>
     </Card>
   );
 }
 
-function OptionModal({
-  kind,
-  editing,
-  onClose,
-}: {
-  kind: OptionKind;
-  editing: DeclarationOption | null | undefined;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const { close, closeGuard } = useGuardedClose(onClose);
-  const opened = editing !== undefined;
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      centered
-      title={
-        editing ? t('declarations.settings.renameFor', { name: editing.name }) : t(`declarations.settings.${TEXTS[kind].add}`)
-      }
-    >
-      {opened ? (
-        <OptionForm
-          key={editing?.id ?? 'new'}
-          kind={kind}
-          editing={editing}
-          onDone={onClose}
-          onCancel={close}
-          closeGuard={closeGuard}
-        />
-      ) : null}
-    </Modal>
-  );
-}
-
-function OptionForm({
-  kind,
-  editing,
-  onDone,
-  onCancel,
-  closeGuard,
-}: {
-  kind: OptionKind;
-  editing: DeclarationOption | null;
-  onDone: () => void;
-  onCancel: () => void;
-  closeGuard: CloseGuard;
-}) {
+function OptionForm({ kind, editing, onDone, onCancel, closeGuard }: EditorModalForm<DeclarationOption> & { kind: OptionKind }) {
   const { t } = useTranslation();
   const save = useSaveOption(kind);
   const editor = useEditor<{ name: string }, DeclarationOption>({

@@ -1,5 +1,5 @@
-import type { Declaration, DeclarationPage } from '@app/shared/people/declarations';
-import type { Overnight, OvernightPage } from '@app/shared/people/overnights';
+import type { Declaration, DeclarationPage } from '@app/shared/declarations/declarations';
+import type { Overnight, OvernightPage } from '@app/shared/declarations/overnights';
 import type { Permission } from '@app/shared/platform/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

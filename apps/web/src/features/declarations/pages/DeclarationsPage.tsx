@@ -1,5 +1,5 @@
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import { viewerCan } from '@app/shared/platform/abilities';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';

@@ -5,8 +5,8 @@ import { IconCircleCheck, IconMessage, IconPaperclip, IconPencil } from '@tabler
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../components/files/FilesField';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { type DrawingSide, useAddDrawingComment } from '../api';
 import { CommentFilesField } from './CommentFilesField';
@@ -110,6 +110,7 @@ export function CommentThread({ comments }: { comments: DrawingComment[] }) {
 /** A new comment with attachments (POST …/comments); the text is required. */
 export function CommentForm({ side, drawingId, versionId }: { side: DrawingSide; drawingId: number; versionId: number }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const add = useAddDrawingComment(side, drawingId, versionId);
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<FileInfo[]>([]);
@@ -122,14 +123,12 @@ export function CommentForm({ side, drawingId, versionId }: { side: DrawingSide;
       return;
     }
     setError(null);
-    try {
+    await attempt(async () => {
       await add.mutateAsync({ body: body.trim(), fileIds: files.map((f) => f.id) });
       setBody('');
       setFiles([]);
       notify.success(t('drawings.comments.posted'));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   return (

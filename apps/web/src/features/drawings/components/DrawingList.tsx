@@ -1,11 +1,12 @@
-import { DRAWING_SORTS, type DrawingListItem } from '@app/shared/drawings/drawings';
+import { DRAWING_SORTS, type DrawingListItem, drawingListQuerySchema } from '@app/shared/drawings/drawings';
 import { DRAWING_TABS, type DrawingTab } from '@app/shared/drawings/drawings.rules';
-import { Anchor, Button, Group, NativeSelect, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconFileDescription, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { ListSearch, ListSort, ListTabs, ListToolbar } from '../../../components/ListToolbar';
 import { EmptyState } from '../../../components/States';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
@@ -13,7 +14,6 @@ import { type DrawingSide, drawingPaths, useDrawings } from '../api';
 import { DrawingStatusBadge } from './DrawingBadges';
 
 const PER_PAGE = 25;
-const isTab = (v: string | null): v is DrawingTab => !!v && (DRAWING_TABS as readonly string[]).includes(v);
 
 export interface ProjectChoice {
   value: string;
@@ -38,9 +38,8 @@ interface Props {
  */
 export function DrawingList({ side, action, projects, emptyAction, exportMenu }: Props) {
   const { t } = useTranslation();
-  const list$ = useListParams(DRAWING_SORTS, '-updated');
-  const tabParam = list$.params.get('tab');
-  const tab: DrawingTab = isTab(tabParam) ? tabParam : 'pending';
+  const list$ = useListParams(drawingListQuerySchema);
+  const { tab } = list$.query;
   const projectParam = Number(list$.params.get('project'));
   const projectId = projects && Number.isInteger(projectParam) && projectParam > 0 ? projectParam : undefined;
   const filtered = !!(list$.q || projectId);
@@ -107,93 +106,77 @@ export function DrawingList({ side, action, projects, emptyAction, exportMenu }:
   ];
 
   return (
-    <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'pending' || !isTab(v) ? null : v })} keepMounted={false}>
-      <Tabs.List mb="md">
-        {DRAWING_TABS.map((x) => (
-          <Tabs.Tab key={x} value={x}>
-            {t(`drawings.list.tabs.${x}`)}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      <Tabs.Panel value={tab}>
-        <Stack gap="md">
-          <Group gap="sm" wrap="wrap" align="flex-end">
-            <TextInput
-              placeholder={t('drawings.list.search')}
-              aria-label={t('drawings.list.search')}
-              leftSection={<IconSearch size={16} />}
-              value={list$.search}
-              onChange={(e) => list$.setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 260 }}
+    <ListTabs list$={list$} tabs={DRAWING_TABS} value={tab} defaultTab="pending" label={(x) => t(`drawings.list.tabs.${x}`)}>
+      <Stack gap="md">
+        <ListToolbar>
+          <ListSearch list$={list$} label={t('drawings.list.search')} width={260} />
+          {projects ? (
+            <Select
+              aria-label={t('drawings.fields.project')}
+              placeholder={t('drawings.list.allProjects')}
+              data={projects}
+              value={projectId ? String(projectId) : null}
+              onChange={(v) => list$.setFilters({ project: v })}
+              clearable
+              searchable
+              w={{ base: '100%', sm: 240 }}
             />
-            {projects ? (
-              <Select
-                aria-label={t('drawings.fields.project')}
-                placeholder={t('drawings.list.allProjects')}
-                data={projects}
-                value={projectId ? String(projectId) : null}
-                onChange={(v) => list$.setFilters({ project: v })}
-                clearable
-                searchable
-                w={{ base: '100%', sm: 240 }}
-              />
-            ) : null}
-            <NativeSelect
-              aria-label={t('drawings.list.sortLabel')}
-              data={DRAWING_SORTS.map((s) => ({ value: s, label: t(`drawings.list.sorts.${s}`) }))}
-              value={list$.sort}
-              onChange={(e) => list$.setSort(e.currentTarget.value)}
-              w={{ base: '100%', sm: 200 }}
-            />
-            {filtered ? (
-              <Button variant="subtle" onClick={clearFilters}>
-                {t('drawings.list.clearFilters')}
-              </Button>
-            ) : null}
-            {action || exportMenu ? (
-              <Group ml="auto" gap="sm">
-                {exportMenu?.({ tab, sort: list$.sort, q: list$.q })}
-                {action}
-              </Group>
-            ) : null}
-          </Group>
-          <DataTable
-            caption={t('drawings.list.caption', { tab: t(`drawings.list.tabs.${tab}`) })}
-            columns={columns}
-            rows={list.data?.data}
-            meta={list.data?.meta}
-            rowKey={(x) => x.id}
-            isLoading={list.isLoading}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            sort={list$.sort}
-            onSort={list$.setSort}
-            onPage={list$.setPage}
-            cardSort={false}
-            empty={
-              filtered ? (
-                <EmptyState
-                  icon={<IconSearch size={32} stroke={1.5} />}
-                  title={t('drawings.list.noMatchTitle')}
-                  description={t('drawings.list.noMatchText')}
-                  action={
-                    <Button variant="light" onClick={clearFilters}>
-                      {t('drawings.list.clearFilters')}
-                    </Button>
-                  }
-                />
-              ) : (
-                <EmptyState
-                  icon={<IconFileDescription size={32} stroke={1.5} />}
-                  title={t(`drawings.list.empty.${tab}.title`)}
-                  description={t(`drawings.list.empty.${tab}.${side.kind}`)}
-                  action={tab === 'pending' ? emptyAction : undefined}
-                />
-              )
-            }
+          ) : null}
+          <ListSort
+            list$={list$}
+            sorts={DRAWING_SORTS}
+            sortLabel={(s) => t(`drawings.list.sorts.${s}`)}
+            label={t('drawings.list.sortLabel')}
+            width={200}
           />
-        </Stack>
-      </Tabs.Panel>
-    </Tabs>
+          {filtered ? (
+            <Button variant="subtle" onClick={clearFilters}>
+              {t('drawings.list.clearFilters')}
+            </Button>
+          ) : null}
+          {action || exportMenu ? (
+            <Group ml="auto" gap="sm">
+              {exportMenu?.({ tab, sort: list$.sort, q: list$.q })}
+              {action}
+            </Group>
+          ) : null}
+        </ListToolbar>
+        <DataTable
+          caption={t('drawings.list.caption', { tab: t(`drawings.list.tabs.${tab}`) })}
+          columns={columns}
+          rows={list.data?.data}
+          meta={list.data?.meta}
+          rowKey={(x) => x.id}
+          isLoading={list.isLoading}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          sort={list$.sort}
+          onSort={list$.setSort}
+          onPage={list$.setPage}
+          cardSort={false}
+          empty={
+            filtered ? (
+              <EmptyState
+                icon={<IconSearch size={32} stroke={1.5} />}
+                title={t('drawings.list.noMatchTitle')}
+                description={t('drawings.list.noMatchText')}
+                action={
+                  <Button variant="light" onClick={clearFilters}>
+                    {t('drawings.list.clearFilters')}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={<IconFileDescription size={32} stroke={1.5} />}
+                title={t(`drawings.list.empty.${tab}.title`)}
+                description={t(`drawings.list.empty.${tab}.${side.kind}`)}
+                action={tab === 'pending' ? emptyAction : undefined}
+              />
+            )
+          }
+        />
+      </Stack>
+    </ListTabs>
   );
 }

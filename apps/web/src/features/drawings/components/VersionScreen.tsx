@@ -22,8 +22,8 @@ import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { ErrorState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { type DrawingSide, drawingPaths, useDecideDrawingVersion, useDrawingVersion } from '../api';
 import { CommentFilesField } from './CommentFilesField';
@@ -108,6 +108,7 @@ function RequestChangesModal({
  */
 function DecisionBox({ side, version }: { side: DrawingSide; version: DrawingVersion }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const decide = useDecideDrawingVersion(side, version.drawing.id, version.id);
   const [changes, setChanges] = useState(false);
   const a = version.abilities;
@@ -139,24 +140,20 @@ function DecisionBox({ side, version }: { side: DrawingSide; version: DrawingVer
       confirmLabel: t('drawings.decide.approve'),
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await decide.mutateAsync({ kind: 'approve', body: '' });
       notify.success(t('drawings.decide.approved', { name: version.drawing.name, number: version.number }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const requestChanges = async (body: string, fileIds: number[]) => {
-    try {
+    const sent = await attempt(async () => {
       await decide.mutateAsync({ kind: 'request-changes', body, fileIds });
       notify.success(t('drawings.decide.changesSent', { name: version.drawing.name }));
       setChanges(false);
       return true;
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-      return false;
-    }
+    });
+    return sent ?? false;
   };
 
   return (

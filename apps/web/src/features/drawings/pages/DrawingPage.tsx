@@ -12,8 +12,8 @@ import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { useShownRecord } from '../../../components/use-shown-record';
 import { deniedReason } from '../../../lib/abilities';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useProject } from '../../projects/api';
@@ -119,6 +119,7 @@ function VersionsTab({ drawing, projectId }: { drawing: Drawing; projectId: numb
 
 function OptionsTab({ drawing, projectId }: { drawing: Drawing; projectId: number }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const remove = useDeleteDrawing(projectId);
   const handleDelete = async () => {
@@ -129,13 +130,11 @@ function OptionsTab({ drawing, projectId }: { drawing: Drawing; projectId: numbe
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(drawing);
       notify.success(t('drawings.delete.done', { name: drawing.name }));
       void navigate(drawingPaths({ kind: 'staff', projectId }).list);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
   return (
     <Card withBorder padding="lg">

@@ -4,11 +4,11 @@ import {
   type ExportInput,
   type ExportKind,
   exportInputSchema,
-} from '@app/shared/people/exports';
-import { lastMonth, thisMonth } from '@app/shared/people/exports.rules';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+} from '@app/shared/exports/exports';
+import { lastMonth, thisMonth } from '@app/shared/exports/exports.rules';
 import { viewerCan } from '@app/shared/platform/abilities';
 import { localDateString } from '@app/shared/platform/iso-week';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { Button, Card, Group, Input, Radio, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -16,8 +16,9 @@ import { IconFileExport } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { notifyError } from '../../../lib/attempt';
 import { formatDate } from '../../../lib/dates';
-import { errorMessage, translateFieldErrors } from '../../../lib/errors';
+import { translateFieldErrors } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useViewer } from '../../auth/viewer';
@@ -78,7 +79,7 @@ function ExportPanelBody({ kind }: { kind: ExportKind }) {
       if (err instanceof ApiError && err.fieldErrors) {
         form.setErrors(translateFieldErrors(t, err.fieldErrors, { prefix: VALIDATION_PREFIX }));
       }
-      notify.error(errorMessage(t, err), { id: 'export-start' });
+      notifyError(t, err, { id: 'export-start' });
     }
   };
 

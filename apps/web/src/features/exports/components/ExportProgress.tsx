@@ -1,4 +1,4 @@
-import type { ExportInput, ExportRun } from '@app/shared/people/exports';
+import type { ExportInput, ExportRun } from '@app/shared/exports/exports';
 import { Alert, Button, Card, Group, Loader, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-import { lastMonth } from '@app/shared/people/exports.rules';
-import { hourLockInputSchema } from '@app/shared/people/hours';
+import { lastMonth } from '@app/shared/exports/exports.rules';
+import { hourLockInputSchema } from '@app/shared/hours/hours';
 import { Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { ErrorState } from '../../../components/States';
 import { ApiError } from '../../../lib/api';
+import { notifyError } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { errorMessage, translateFieldErrors } from '../../../lib/errors';
+import { translateFieldErrors } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useHourLock, useSetHourLock } from '../api';
@@ -62,7 +63,7 @@ export function HourLockCard({ today }: { today: string }) {
           translateFieldErrors(t, err.fieldErrors, { prefix: VALIDATION_PREFIX, rename: { lockedThrough: 'date' } }),
         );
       }
-      notify.error(errorMessage(t, err), { id: 'hour-lock' });
+      notifyError(t, err, { id: 'hour-lock' });
     }
   };
 

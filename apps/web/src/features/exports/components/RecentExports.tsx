@@ -1,4 +1,4 @@
-import type { ExportKind, ExportStatus } from '@app/shared/people/exports';
+import type { ExportKind, ExportStatus } from '@app/shared/exports/exports';
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

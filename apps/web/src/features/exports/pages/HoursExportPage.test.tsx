@@ -1,6 +1,6 @@
-import type { ExportRun } from '@app/shared/people/exports';
-import { lastMonth } from '@app/shared/people/exports.rules';
-import type { HourLock } from '@app/shared/people/hours';
+import type { ExportRun } from '@app/shared/exports/exports';
+import { lastMonth } from '@app/shared/exports/exports.rules';
+import type { HourLock } from '@app/shared/hours/hours';
 import { localDateString } from '@app/shared/platform/iso-week';
 import type { Permission } from '@app/shared/platform/permissions';
 import { screen, waitFor, within } from '@testing-library/react';

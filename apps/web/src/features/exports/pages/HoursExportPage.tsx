@@ -1,6 +1,6 @@
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import { viewerCan } from '@app/shared/platform/abilities';
 import { localDateString } from '@app/shared/platform/iso-week';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';

@@ -5,8 +5,8 @@ import { IconLogin2, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAttempt } from '../../../lib/attempt';
 import { errorMessage } from '../../../lib/errors';
-import { notify } from '../../../lib/notify';
 import { startActingAs, useCan } from '../../auth/api';
 import { useCompanies } from '../../companies/api';
 
@@ -17,6 +17,7 @@ import { useCompanies } from '../../companies/api';
  */
 function ActAsPicker() {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [picked, setPicked] = useState<CompanySummary | null>(null);
@@ -30,12 +31,16 @@ function ActAsPicker() {
     e.preventDefault();
     if (!picked) return;
     setActing(true);
-    try {
-      await startActingAs(picked.id);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-      setActing(false);
-    }
+    await attempt(
+      async () => {
+        await startActingAs(picked.id);
+      },
+      {
+        onError: () => {
+          setActing(false);
+        },
+      },
+    );
   };
 
   return (

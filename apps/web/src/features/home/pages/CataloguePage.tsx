@@ -1,9 +1,9 @@
 import { hasAnyPermission } from '@app/shared/platform/permissions';
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CATALOGUE_SECTIONS } from '../../../app/catalogue-sections';
 import { PageHeader } from '../../../components/PageHeader';
 import { useCurrentUser } from '../../auth/api';
+import { CATALOGUE_SECTIONS } from '../catalogue-sections';
 import { Shortcut } from '../components/Shortcut';
 
 /**

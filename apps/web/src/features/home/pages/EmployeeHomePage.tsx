@@ -3,11 +3,11 @@ import { Badge, SimpleGrid, Title } from '@mantine/core';
 import { IconBuilding, IconSettings, IconShieldLock, IconWorld } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CATALOGUE_SECTIONS } from '../../../app/catalogue-sections';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatLongDate } from '../../../lib/dates';
 import { useCan, useCurrentUser } from '../../auth/api';
 import { MyPlannerCard } from '../../planner/components/MyPlannerCard';
+import { CATALOGUE_SECTIONS } from '../catalogue-sections';
 import { ClientsCard } from '../components/ClientsCard';
 import { Shortcut } from '../components/Shortcut';
 

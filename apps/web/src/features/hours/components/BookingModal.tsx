@@ -4,8 +4,8 @@ import {
   bookedHourUpdateSchema,
   HOUR_ACTIVITIES,
   type HourActivity,
-} from '@app/shared/people/hours';
-import { formatMinutes, parseDuration } from '@app/shared/people/schedules.rules';
+} from '@app/shared/hours/hours';
+import { formatMinutes, parseDuration } from '@app/shared/hours/schedules.rules';
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-import type { BookedHour, HoursWeek } from '@app/shared/people/hours';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import type { BookedHour, HoursWeek } from '@app/shared/hours/hours';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
 import { ActionIcon, Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -9,8 +9,8 @@ import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { ErrorState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useDeleteBookedHours, useHoursWeek } from '../api';
 import { shiftWeek, today, weekFromParam, weekNumber, weekOfDate, weekSpan } from '../weeks';
@@ -230,6 +230,7 @@ function DayCard({ day, locked, canBook, onBook }: DayProps) {
 
 function EntryRow({ entry, locked, onEdit }: { entry: BookedHour; locked: boolean; onEdit: () => void }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const remove = useDeleteBookedHours();
   const part = entry.area?.name ?? entry.task?.title ?? null;
   const label = `${entry.project.name} ${formatMinutes(entry.minutes)}`;
@@ -246,12 +247,10 @@ function EntryRow({ entry, locked, onEdit }: { entry: BookedHour; locked: boolea
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(entry);
       notify.success(t('hours.delete.done', { time: formatMinutes(entry.minutes), project: entry.project.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const editDenied = deniedReason(t, entry.abilities, 'canEdit');

@@ -1,8 +1,8 @@
-import { workDateSchema } from '@app/shared/people/people';
-import { type Schedule, type ScheduleInput, scheduleDaySchema } from '@app/shared/people/schedules';
-import { dayMinutes, formatMinutes, type Parity } from '@app/shared/people/schedules.rules';
+import { type Schedule, type ScheduleInput, scheduleDaySchema } from '@app/shared/hours/schedules';
+import { dayMinutes, formatMinutes, type Parity } from '@app/shared/hours/schedules.rules';
 import { addDays, mondayOf } from '@app/shared/platform/iso-week';
 import { toFieldErrors } from '@app/shared/platform/validation';
+import { workDateSchema } from '@app/shared/users/people';
 import {
   Alert,
   Button,

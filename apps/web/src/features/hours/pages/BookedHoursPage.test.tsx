@@ -1,4 +1,4 @@
-import type { HoursWeek } from '@app/shared/people/hours';
+import type { HoursWeek } from '@app/shared/hours/hours';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

@@ -1,5 +1,5 @@
-import { MAX_PROJECT_HOURS_WEEKS, type ProjectHours } from '@app/shared/people/hours';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { MAX_PROJECT_HOURS_WEEKS, type ProjectHours } from '@app/shared/hours/hours';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
 import { ActionIcon, Anchor, Button, Group, Select, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

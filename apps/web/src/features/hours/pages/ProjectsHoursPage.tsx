@@ -1,6 +1,5 @@
-import { type BookedHour, HOUR_ACTIVITIES, HOURS_SORTS, type HourActivity } from '@app/shared/people/hours';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
-import { isCalendarDate } from '@app/shared/platform/iso-week';
+import { type BookedHour, HOUR_ACTIVITIES, hoursListQuerySchema } from '@app/shared/hours/hours';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
 import { Anchor, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconClockHour4, IconFilterOff } from '@tabler/icons-react';
@@ -27,8 +26,8 @@ function presetSpan(p: Exclude<Preset, 'custom'>, date: string): { from: string;
   return monthSpan(date, p === 'month' ? 0 : -1);
 }
 
-const validDate = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v) ? v : undefined);
-const isActivity = (v: string | null): v is HourActivity => !!v && (HOUR_ACTIVITIES as readonly string[]).includes(v);
+/** A typed date as the list's query takes it (a real calendar day), else undefined. */
+const validDate = (v: string) => hoursListQuerySchema.shape.from.safeParse(v || undefined).data;
 
 /**
  * hours.index ('Uren op projecten', hours.manage): every booking across projects and people,
@@ -38,18 +37,12 @@ const isActivity = (v: string | null): v is HourActivity => !!v && (HOUR_ACTIVIT
  */
 export function ProjectsHoursPage() {
   const { t } = useTranslation();
-  const list$ = useListParams(HOURS_SORTS, '-date');
-  const { params } = list$;
+  const list$ = useListParams(hoursListQuerySchema);
+  const { from: fromParam, to: toParam, projectId, employeeId, activity } = list$.query;
   const now = today();
-  const fromParam = validDate(params.get('from'));
-  const toParam = validDate(params.get('to'));
   const month = presetSpan('month', now);
   const from = fromParam ?? (toParam ? undefined : month.from);
   const to = toParam ?? (fromParam ? undefined : month.to);
-  const projectId = Number(params.get('projectId')) || undefined;
-  const employeeId = Number(params.get('employeeId')) || undefined;
-  const activityParam = params.get('activity');
-  const activity = isActivity(activityParam) ? activityParam : undefined;
 
   const preset: Preset =
     (['week', 'month', 'lastMonth'] as const).find((p) => {

@@ -1,6 +1,6 @@
-import { partVerdict } from '@app/shared/people/people.rules';
-import type { Schedule } from '@app/shared/people/schedules';
-import { formatMinutes, scheduleOn } from '@app/shared/people/schedules.rules';
+import type { Schedule } from '@app/shared/hours/schedules';
+import { formatMinutes, scheduleOn } from '@app/shared/hours/schedules.rules';
+import { partVerdict } from '@app/shared/users/people.rules';
 import { ActionIcon, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCalendarPlus, IconCalendarTime, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { EmptyState, ErrorState } from '../../../components/States';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useViewer } from '../../auth/viewer';
 import { UserHeader } from '../../users/components/UserHeader';
@@ -25,6 +25,7 @@ type Selection = number | 'new' | null;
  */
 export function SchedulePage() {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const userId = Number(useParams().userId);
   const list = useSchedules(userId);
   const viewer = useViewer();
@@ -49,13 +50,11 @@ export function SchedulePage() {
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(s);
       if (selected === s.id) setSelected(null);
       notify.success(t('hours.schedule.deleted', { date: formatDate(s.effectiveFrom) }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const newButton = canWrite ? (

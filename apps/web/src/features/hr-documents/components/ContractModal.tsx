@@ -1,6 +1,6 @@
 import type { FileInfo } from '@app/shared/files/files';
-import { type ContractInput, contractInputSchema, type EmployeeContract } from '@app/shared/people/contracts';
-import { hoursToMinutes } from '@app/shared/people/documents.rules';
+import { type ContractInput, contractInputSchema, type EmployeeContract } from '@app/shared/hr-documents/contracts';
+import { hoursToMinutes } from '@app/shared/hr-documents/documents.rules';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';

@@ -1,6 +1,6 @@
 import type { FileInfo } from '@app/shared/files/files';
-import { type DocumentInput, documentInputSchema, type EmployeeDocument } from '@app/shared/people/documents';
-import { DOCUMENT_TYPES, type DocumentType } from '@app/shared/people/documents.rules';
+import { type DocumentInput, documentInputSchema, type EmployeeDocument } from '@app/shared/hr-documents/documents';
+import { DOCUMENT_TYPES, type DocumentType } from '@app/shared/hr-documents/documents.rules';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';

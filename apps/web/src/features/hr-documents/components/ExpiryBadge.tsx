@@ -1,4 +1,4 @@
-import type { ContractStatus, ExpiryStatus } from '@app/shared/people/documents.rules';
+import type { ContractStatus, ExpiryStatus } from '@app/shared/hr-documents/documents.rules';
 import { Badge, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

@@ -8,7 +8,7 @@ import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { EmptyState } from '../../../components/States';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { UserHeader } from '../../users/components/UserHeader';
 import type { HrModalProps } from './HrRecordModal';
@@ -65,6 +65,7 @@ export function HrRecordsPage<T extends HrRecord>({
   exportPath,
 }: Props<T>) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
   const canCreate = list.data?.abilities.canCreate ?? false;
   const text = (key: string, values?: Record<string, string>) => t(`hrDocuments.${kind}.${key}`, values);
@@ -79,12 +80,10 @@ export function HrRecordsPage<T extends HrRecord>({
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(r);
       notify.success(text('deleted', naming(r)));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const allColumns: Column<T>[] = [

@@ -1,5 +1,5 @@
-import type { EmployeeContract } from '@app/shared/people/contracts';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
+import type { EmployeeContract } from '@app/shared/hr-documents/contracts';
 import { Text } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,4 @@
-import type { EmployeeDocument } from '@app/shared/people/documents';
+import type { EmployeeDocument } from '@app/shared/hr-documents/documents';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconFileCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

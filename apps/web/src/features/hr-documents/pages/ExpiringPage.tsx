@@ -1,5 +1,5 @@
-import type { ExpiringItem } from '@app/shared/people/documents';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
+import type { ExpiringItem } from '@app/shared/hr-documents/documents';
 import { Anchor, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-import type { EmployeeContract } from '@app/shared/people/contracts';
-import type { EmployeeDocument, ExpiringItem } from '@app/shared/people/documents';
+import type { EmployeeContract } from '@app/shared/hr-documents/contracts';
+import type { EmployeeDocument, ExpiringItem } from '@app/shared/hr-documents/documents';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

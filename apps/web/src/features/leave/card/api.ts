@@ -6,8 +6,8 @@ import type {
   SickPeriod,
   SickPeriodInput,
   SickPeriodUpdate,
-} from '@app/shared/people/leave';
-import type { LeaveBucket } from '@app/shared/people/leave.rules';
+} from '@app/shared/leave/leave';
+import type { LeaveBucket } from '@app/shared/leave/leave.rules';
 import type { PageMeta } from '@app/shared/platform/http';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';

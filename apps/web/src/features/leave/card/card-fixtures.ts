@@ -1,4 +1,4 @@
-import type { LeaveCard, LeaveLine, LeaveRequest, SickPeriod } from '@app/shared/people/leave';
+import type { LeaveCard, LeaveLine, LeaveRequest, SickPeriod } from '@app/shared/leave/leave';
 import type { LinePage, SickList } from './api';
 
 /**

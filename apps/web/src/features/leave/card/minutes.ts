@@ -1,4 +1,4 @@
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
 
 /** A line's effect on the balance: "+8:00", "-4:30", "0:00". */
 export const signedMinutes = (minutes: number): string => (minutes > 0 ? `+${formatMinutes(minutes)}` : formatMinutes(minutes));

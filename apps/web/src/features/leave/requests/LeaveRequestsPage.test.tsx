@@ -1,4 +1,4 @@
-import type { LeavePreview, LeaveRequest, LeaveRequestPage, LeaveType } from '@app/shared/people/leave';
+import type { LeavePreview, LeaveRequest, LeaveRequestPage, LeaveType } from '@app/shared/leave/leave';
 import type { Permission } from '@app/shared/platform/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

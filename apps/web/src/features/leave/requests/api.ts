@@ -5,7 +5,7 @@ import type {
   LeaveRequestListQuery,
   LeaveRequestPage,
   LeaveType,
-} from '@app/shared/people/leave';
+} from '@app/shared/leave/leave';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

@@ -1,6 +1,6 @@
-import { type CollectiveLeave, collectiveLeaveInputSchema, collectiveLeaveUpdateSchema } from '@app/shared/people/leave';
-import type { PersonRef } from '@app/shared/people/people';
-import { formatMinutes, parseDuration } from '@app/shared/people/schedules.rules';
+import { formatMinutes, parseDuration } from '@app/shared/hours/schedules.rules';
+import { type CollectiveLeave, collectiveLeaveInputSchema, collectiveLeaveUpdateSchema } from '@app/shared/leave/leave';
+import type { PersonRef } from '@app/shared/users/people';
 import {
   Alert,
   Button,
@@ -26,8 +26,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useEmployees } from '../../users/employees-api';
@@ -118,6 +117,7 @@ function CollectiveLeaveEditor({
   reload?: () => Promise<CollectiveLeave | undefined>;
 }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const save = useSaveCollectiveLeave();
   const remove = useDeleteCollectiveLeave();
@@ -168,15 +168,15 @@ function CollectiveLeaveEditor({
       danger: true,
     });
     if (!ok) return;
-    try {
-      await remove.mutateAsync(current);
-      notify.success(t('leaveSettings.collective.deleted', { name: current.name }));
-      editor.leave();
-      void navigate('/settings/hours/collective-leaves', { replace: true });
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      else notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await remove.mutateAsync(current);
+        notify.success(t('leaveSettings.collective.deleted', { name: current.name }));
+        editor.leave();
+        void navigate('/settings/hours/collective-leaves', { replace: true });
+      },
+      { onStale: editor.markStale },
+    );
   };
   const deleteDenied = current ? deniedReason(t, current.abilities, 'canDelete') : null;
   const editDenied = current ? deniedReason(t, current.abilities, 'canEdit') : null;

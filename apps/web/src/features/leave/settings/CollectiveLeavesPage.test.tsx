@@ -1,4 +1,4 @@
-import type { CollectiveLeave } from '@app/shared/people/leave';
+import type { CollectiveLeave } from '@app/shared/leave/leave';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

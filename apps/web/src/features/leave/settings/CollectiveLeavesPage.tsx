@@ -1,5 +1,5 @@
-import type { CollectiveLeave } from '@app/shared/people/leave';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
+import { type CollectiveLeave, collectiveLeaveQuerySchema } from '@app/shared/leave/leave';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { formatDate } from '../../../lib/dates';
+import { readListQuery } from '../../../lib/use-list-params';
 import { useCollectiveLeaves } from './api';
 import { Swatch } from './LeaveTypesPage';
 
@@ -31,8 +32,7 @@ export function CollectiveLeavesPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const thisYear = new Date().getFullYear();
-  const asked = Number(params.get('year'));
-  const year = Number.isInteger(asked) && asked >= 2000 && asked <= 2099 ? asked : thisYear;
+  const year = readListQuery(collectiveLeaveQuerySchema, params).year ?? thisYear;
   const list = useCollectiveLeaves(year);
   const setYear = (y: number) =>
     setParams(

@@ -1,4 +1,4 @@
-import type { HourRuleView } from '@app/shared/people/leave';
+import type { HourRuleView } from '@app/shared/leave/leave';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

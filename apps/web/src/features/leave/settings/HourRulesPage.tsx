@@ -1,5 +1,5 @@
-import { type HourRuleView, hourRuleInputSchema, hourRuleUpdateSchema } from '@app/shared/people/leave';
-import { formatMinutes, parseDuration } from '@app/shared/people/schedules.rules';
+import { formatMinutes, parseDuration } from '@app/shared/hours/schedules.rules';
+import { type HourRuleView, hourRuleInputSchema, hourRuleUpdateSchema } from '@app/shared/leave/leave';
 import {
   Alert,
   Badge,
@@ -8,10 +8,8 @@ import {
   Chip,
   Group,
   Input,
-  Modal,
   SegmentedControl,
   SimpleGrid,
-  Skeleton,
   Stack,
   Switch,
   Text,
@@ -21,17 +19,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
-import { EmptyState, ErrorState } from '../../../components/States';
-import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
+import { EditorModal, type EditorModalForm, SettingsList, useConfirmedDelete } from '../../../components/SettingsList';
+import { EmptyState } from '../../../components/States';
+import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
 import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
-import { notify } from '../../../lib/notify';
 import { useDeleteHourRule, useHourRules, useSaveHourRule } from './api';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -60,105 +56,16 @@ function windowText(t: (k: string) => string, r: Pick<HourRuleView, 'start' | 'e
  */
 export function HourRulesPage() {
   const { t } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 36em)');
   const list = useHourRules();
   const remove = useDeleteHourRule();
   const [editing, setEditing] = useState<HourRuleView | null | undefined>(undefined);
 
-  const handleDelete = async (r: HourRuleView) => {
-    const ok = await confirmAction({
-      title: t('leaveSettings.rules.deleteTitle', { name: r.name }),
-      message: t('leaveSettings.rules.deleteText'),
-      confirmLabel: t('common.actions.delete'),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(r);
-      notify.success(t('leaveSettings.rules.deleted', { name: r.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
-  };
-
-  let body: React.ReactNode;
-  if (list.isLoading) {
-    body = (
-      <Stack gap="xs">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={56} />
-        ))}
-      </Stack>
-    );
-  } else if (list.error) {
-    body = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  } else if (!list.data?.length) {
-    body = (
-      <EmptyState
-        title={t('leaveSettings.rules.emptyTitle')}
-        description={t('leaveSettings.rules.emptyText')}
-        action={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-            {t('leaveSettings.rules.add')}
-          </Button>
-        }
-      />
-    );
-  } else {
-    body = (
-      <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('leaveSettings.rules.title')}>
-        {list.data.map((r) => {
-          const deleteDenied = deniedReason(t, r.abilities, 'canDelete');
-          return (
-            <Group
-              key={r.id}
-              component="li"
-              justify="space-between"
-              wrap="nowrap"
-              gap="sm"
-              py={10}
-              data-testid={`hour-rule-${r.id}`}
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-            >
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <Group gap="xs" wrap="wrap">
-                  <Text size="sm" fw={600} c={r.active ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-                    {r.name}
-                  </Text>
-                  <Badge size="sm" variant="light" color={r.kind === 'multiplier' ? 'blue' : 'grape'}>
-                    {r.kind === 'multiplier'
-                      ? t('leaveSettings.rules.percentBadge', { percent: r.percent ?? 0 })
-                      : t('leaveSettings.rules.allowanceBadge', { time: formatMinutes(r.allowanceMinutes ?? 0) })}
-                  </Badge>
-                  {r.feedsOvertime ? (
-                    <Badge size="sm" variant="light" color="teal">
-                      {t('leaveSettings.rules.feedsBadge')}
-                    </Badge>
-                  ) : null}
-                  {r.active ? null : (
-                    <Badge size="sm" variant="light" color="red">
-                      {t('leaveSettings.rules.inactive')}
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {weekdayText(t, r.weekdays)} · {windowText(t, r)} ·{' '}
-                  {t('leaveSettings.rules.fromDate', { date: formatDate(r.effectiveFrom) })}
-                </Text>
-              </Stack>
-              <RowActions
-                editLabel={t('leaveSettings.rules.editFor', { name: r.name })}
-                canEdit={r.abilities.canEdit}
-                edit={{ onClick: () => setEditing(r) }}
-                deleteLabel={t('leaveSettings.rules.deleteFor', { name: r.name })}
-                deleteDenied={deleteDenied}
-                onDelete={() => void handleDelete(r)}
-              />
-            </Group>
-          );
-        })}
-      </Stack>
-    );
-  }
+  const handleDelete = useConfirmedDelete<HourRuleView>(remove.mutateAsync, {
+    title: (r) => t('leaveSettings.rules.deleteTitle', { name: r.name }),
+    message: t('leaveSettings.rules.deleteText'),
+    done: (r) => t('leaveSettings.rules.deleted', { name: r.name }),
+  });
 
   return (
     <>
@@ -174,31 +81,73 @@ export function HourRulesPage() {
         }
       />
       <Card withBorder radius="md" padding="lg">
-        {body}
+        <SettingsList
+          list={list}
+          label={t('leaveSettings.rules.title')}
+          skeletonHeight={56}
+          rowPadding={10}
+          rowTestId={(r) => `hour-rule-${r.id}`}
+          empty={
+            <EmptyState
+              title={t('leaveSettings.rules.emptyTitle')}
+              description={t('leaveSettings.rules.emptyText')}
+              action={
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
+                  {t('leaveSettings.rules.add')}
+                </Button>
+              }
+            />
+          }
+          renderRow={(r) => (
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" fw={600} c={r.active ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+                  {r.name}
+                </Text>
+                <Badge size="sm" variant="light" color={r.kind === 'multiplier' ? 'blue' : 'grape'}>
+                  {r.kind === 'multiplier'
+                    ? t('leaveSettings.rules.percentBadge', { percent: r.percent ?? 0 })
+                    : t('leaveSettings.rules.allowanceBadge', { time: formatMinutes(r.allowanceMinutes ?? 0) })}
+                </Badge>
+                {r.feedsOvertime ? (
+                  <Badge size="sm" variant="light" color="teal">
+                    {t('leaveSettings.rules.feedsBadge')}
+                  </Badge>
+                ) : null}
+                {r.active ? null : (
+                  <Badge size="sm" variant="light" color="red">
+                    {t('leaveSettings.rules.inactive')}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed">
+                {weekdayText(t, r.weekdays)} · {windowText(t, r)} ·{' '}
+                {t('leaveSettings.rules.fromDate', { date: formatDate(r.effectiveFrom) })}
+              </Text>
+            </Stack>
+          )}
+          renderActions={(r) => (
+            <RowActions
+              editLabel={t('leaveSettings.rules.editFor', { name: r.name })}
+              canEdit={r.abilities.canEdit}
+              edit={{ onClick: () => setEditing(r) }}
+              deleteLabel={t('leaveSettings.rules.deleteFor', { name: r.name })}
+              deleteDenied={deniedReason(t, r.abilities, 'canDelete')}
+              onDelete={() => void handleDelete(r)}
+            />
+          )}
+        />
       </Card>
-      <RuleModal editing={editing} onClose={() => setEditing(undefined)} />
+      <EditorModal
+        editing={editing}
+        onClose={() => setEditing(undefined)}
+        title={(r) => (r ? t('leaveSettings.rules.editFor', { name: r.name }) : t('leaveSettings.rules.add'))}
+        size="lg"
+        fullScreen={!!isPhone}
+      >
+        {(form) => <RuleForm {...form} />}
+      </EditorModal>
     </>
-  );
-}
-
-function RuleModal({ editing, onClose }: { editing: HourRuleView | null | undefined; onClose: () => void }) {
-  const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 36em)');
-  const { close, closeGuard } = useGuardedClose(onClose);
-  const opened = editing !== undefined;
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      centered
-      size="lg"
-      fullScreen={!!isPhone}
-      title={editing ? t('leaveSettings.rules.editFor', { name: editing.name }) : t('leaveSettings.rules.add')}
-    >
-      {opened ? (
-        <RuleForm key={editing?.id ?? 'new'} editing={editing} onDone={onClose} onCancel={close} closeGuard={closeGuard} />
-      ) : null}
-    </Modal>
   );
 }
 
@@ -248,17 +197,7 @@ function toFields(v: RuleValues) {
 
 const FIELD_ERRORS = { rename: { allowanceMinutes: 'allowance' }, prefix: 'leaveSettings.validation' };
 
-function RuleForm({
-  editing,
-  onDone,
-  onCancel,
-  closeGuard,
-}: {
-  editing: HourRuleView | null;
-  onDone: () => void;
-  onCancel: () => void;
-  closeGuard: CloseGuard;
-}) {
+function RuleForm({ editing, onDone, onCancel, closeGuard }: EditorModalForm<HourRuleView>) {
   const { t } = useTranslation();
   const save = useSaveHourRule();
   const validate = (v: RuleValues) => {

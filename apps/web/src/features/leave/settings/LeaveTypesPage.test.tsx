@@ -1,4 +1,4 @@
-import type { LeaveType } from '@app/shared/people/leave';
+import type { LeaveType } from '@app/shared/leave/leave';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

@@ -1,11 +1,11 @@
+import { formatMinutes, parseDuration } from '@app/shared/hours/schedules.rules';
 import {
   type LeavePolicyView,
   type LeaveType,
   leavePolicyUpdateSchema,
   leaveTypeInputSchema,
   leaveTypeUpdateSchema,
-} from '@app/shared/people/leave';
-import { formatMinutes, parseDuration } from '@app/shared/people/schedules.rules';
+} from '@app/shared/leave/leave';
 import {
   Badge,
   Box,
@@ -13,7 +13,6 @@ import {
   Card,
   ColorInput,
   Group,
-  Modal,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -25,16 +24,14 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
+import { EditorModal, type EditorModalForm, SettingsList, useConfirmedDelete } from '../../../components/SettingsList';
 import { EmptyState, ErrorState } from '../../../components/States';
-import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
+import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { errorMessage } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
-import { notify } from '../../../lib/notify';
 import { useDeleteLeaveType, useLeavePolicy, useLeaveTypes, useSaveLeavePolicy, useSaveLeaveType } from './api';
 
 /**
@@ -74,96 +71,11 @@ function LeaveTypeList() {
   const remove = useDeleteLeaveType();
   const [editing, setEditing] = useState<LeaveType | null | undefined>(undefined);
 
-  const handleDelete = async (lt: LeaveType) => {
-    const ok = await confirmAction({
-      title: t('leaveSettings.types.deleteTitle', { name: lt.name }),
-      message: t('leaveSettings.types.deleteText'),
-      confirmLabel: t('common.actions.delete'),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(lt);
-      notify.success(t('leaveSettings.types.deleted', { name: lt.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
-  };
-
-  let body: React.ReactNode;
-  if (list.isLoading) {
-    body = (
-      <Stack gap="xs">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={44} />
-        ))}
-      </Stack>
-    );
-  } else if (list.error) {
-    body = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  } else if (!list.data?.length) {
-    body = <EmptyState title={t('leaveSettings.types.emptyTitle')} description={t('leaveSettings.types.emptyText')} />;
-  } else {
-    body = (
-      <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
-        {list.data.map((lt) => {
-          const deleteDenied = deniedReason(t, lt.abilities, 'canDelete', {
-            LEAVE_TYPE_IN_USE: t('leaveSettings.types.inUseReason'),
-          });
-          return (
-            <Group
-              key={lt.id}
-              component="li"
-              justify="space-between"
-              wrap="nowrap"
-              gap="sm"
-              py={10}
-              data-testid={`leave-type-${lt.code}`}
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-            >
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Swatch color={lt.color} />
-                  <Text size="sm" fw={600} c={lt.active ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-                    {lt.name}
-                  </Text>
-                  <Badge size="sm" variant="outline" color="gray" style={{ flex: 'none' }}>
-                    {lt.code}
-                  </Badge>
-                </Group>
-                <Group gap={6} wrap="wrap">
-                  <Badge size="sm" variant="light" color={lt.countsAgainstBalance ? 'blue' : 'gray'}>
-                    {t(lt.countsAgainstBalance ? 'leaveSettings.types.counts' : 'leaveSettings.types.notCounts')}
-                  </Badge>
-                  <Badge size="sm" variant="light" color={lt.needsApproval ? 'orange' : 'gray'}>
-                    {t(lt.needsApproval ? 'leaveSettings.types.approval' : 'leaveSettings.types.noApproval')}
-                  </Badge>
-                  {lt.active ? null : (
-                    <Badge size="sm" variant="light" color="red">
-                      {t('leaveSettings.types.inactive')}
-                    </Badge>
-                  )}
-                  {lt.inUse ? (
-                    <Badge size="sm" variant="light" color="gray">
-                      {t('leaveSettings.types.inUse')}
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Stack>
-              <RowActions
-                editLabel={t('leaveSettings.types.editFor', { name: lt.name })}
-                canEdit={lt.abilities.canEdit}
-                edit={{ onClick: () => setEditing(lt) }}
-                deleteLabel={t('leaveSettings.types.deleteFor', { name: lt.name })}
-                deleteDenied={deleteDenied}
-                onDelete={() => void handleDelete(lt)}
-              />
-            </Group>
-          );
-        })}
-      </Stack>
-    );
-  }
+  const handleDelete = useConfirmedDelete<LeaveType>(remove.mutateAsync, {
+    title: (lt) => t('leaveSettings.types.deleteTitle', { name: lt.name }),
+    message: t('leaveSettings.types.deleteText'),
+    done: (lt) => t('leaveSettings.types.deleted', { name: lt.name }),
+  });
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -175,27 +87,65 @@ function LeaveTypeList() {
           {t('leaveSettings.types.add')}
         </Button>
       </Group>
-      {body}
-      <LeaveTypeModal editing={editing} onClose={() => setEditing(undefined)} />
+      <SettingsList
+        list={list}
+        labelledBy={headingId}
+        skeletonHeight={44}
+        rowPadding={10}
+        rowTestId={(lt) => `leave-type-${lt.code}`}
+        empty={<EmptyState title={t('leaveSettings.types.emptyTitle')} description={t('leaveSettings.types.emptyText')} />}
+        renderRow={(lt) => (
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Swatch color={lt.color} />
+              <Text size="sm" fw={600} c={lt.active ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+                {lt.name}
+              </Text>
+              <Badge size="sm" variant="outline" color="gray" style={{ flex: 'none' }}>
+                {lt.code}
+              </Badge>
+            </Group>
+            <Group gap={6} wrap="wrap">
+              <Badge size="sm" variant="light" color={lt.countsAgainstBalance ? 'blue' : 'gray'}>
+                {t(lt.countsAgainstBalance ? 'leaveSettings.types.counts' : 'leaveSettings.types.notCounts')}
+              </Badge>
+              <Badge size="sm" variant="light" color={lt.needsApproval ? 'orange' : 'gray'}>
+                {t(lt.needsApproval ? 'leaveSettings.types.approval' : 'leaveSettings.types.noApproval')}
+              </Badge>
+              {lt.active ? null : (
+                <Badge size="sm" variant="light" color="red">
+                  {t('leaveSettings.types.inactive')}
+                </Badge>
+              )}
+              {lt.inUse ? (
+                <Badge size="sm" variant="light" color="gray">
+                  {t('leaveSettings.types.inUse')}
+                </Badge>
+              ) : null}
+            </Group>
+          </Stack>
+        )}
+        renderActions={(lt) => (
+          <RowActions
+            editLabel={t('leaveSettings.types.editFor', { name: lt.name })}
+            canEdit={lt.abilities.canEdit}
+            edit={{ onClick: () => setEditing(lt) }}
+            deleteLabel={t('leaveSettings.types.deleteFor', { name: lt.name })}
+            deleteDenied={deniedReason(t, lt.abilities, 'canDelete', {
+              LEAVE_TYPE_IN_USE: t('leaveSettings.types.inUseReason'),
+            })}
+            onDelete={() => void handleDelete(lt)}
+          />
+        )}
+      />
+      <EditorModal
+        editing={editing}
+        onClose={() => setEditing(undefined)}
+        title={(lt) => (lt ? t('leaveSettings.types.editFor', { name: lt.name }) : t('leaveSettings.types.add'))}
+      >
+        {(form) => <LeaveTypeForm {...form} />}
+      </EditorModal>
     </Card>
-  );
-}
-
-function LeaveTypeModal({ editing, onClose }: { editing: LeaveType | null | undefined; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { close, closeGuard } = useGuardedClose(onClose);
-  const opened = editing !== undefined;
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      centered
-      title={editing ? t('leaveSettings.types.editFor', { name: editing.name }) : t('leaveSettings.types.add')}
-    >
-      {opened ? (
-        <LeaveTypeForm key={editing?.id ?? 'new'} editing={editing} onDone={onClose} onCancel={close} closeGuard={closeGuard} />
-      ) : null}
-    </Modal>
   );
 }
 
@@ -210,17 +160,7 @@ interface TypeValues {
 
 const typeFields = (v: TypeValues) => ({ ...v, name: v.name.trim(), code: v.code.trim() });
 
-function LeaveTypeForm({
-  editing,
-  onDone,
-  onCancel,
-  closeGuard,
-}: {
-  editing: LeaveType | null;
-  onDone: () => void;
-  onCancel: () => void;
-  closeGuard: CloseGuard;
-}) {
+function LeaveTypeForm({ editing, onDone, onCancel, closeGuard }: EditorModalForm<LeaveType>) {
   const { t } = useTranslation();
   const save = useSaveLeaveType();
   const editor = useEditor<TypeValues, LeaveType>({

@@ -10,7 +10,7 @@ import type {
   LeaveType,
   LeaveTypeInput,
   LeaveTypeUpdate,
-} from '@app/shared/people/leave';
+} from '@app/shared/leave/leave';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

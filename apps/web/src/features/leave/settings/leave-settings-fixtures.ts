@@ -1,4 +1,4 @@
-import type { CollectiveLeave, HourRuleView, LeavePolicyView, LeaveType } from '@app/shared/people/leave';
+import type { CollectiveLeave, HourRuleView, LeavePolicyView, LeaveType } from '@app/shared/leave/leave';
 
 export const leaveType = (over: Partial<LeaveType> = {}): LeaveType => ({
   id: 1,

@@ -4,6 +4,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { notifyError } from '../../../lib/attempt';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { BELL_REFRESH_MS, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api';
@@ -34,7 +35,7 @@ export function NotificationBell() {
   const readAll = () =>
     markAll.mutate(undefined, {
       onSuccess: () => notify.success(t('notifications.allRead')),
-      onError: (err) => notify.error(errorMessage(t, err)),
+      onError: (err) => notifyError(t, err),
     });
 
   return (

@@ -37,8 +37,8 @@ import { FileList } from '../../../components/files/FilesField';
 import { ErrorState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { deniedReason } from '../../../lib/abilities';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { type OrderSide, orderPath, useOrder, useOrderAction, useReorder } from '../api';
 import { eventText, OrderStatusBadge, VersionStatusBadge } from './OrderBadges';
@@ -120,6 +120,7 @@ interface VersionProps {
 /** One design version: number, date, who sent it, comment, preview and the client's decision; the pending one can be decided. */
 function VersionCard({ side, order, version, latest, onDeny }: VersionProps) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const approve = useOrderAction(side, order.id, 'approve-design');
   const decidable = version.status === 'pending' && !version.locked;
   const handleApprove = async () => {
@@ -129,12 +130,10 @@ function VersionCard({ side, order, version, latest, onDeny }: VersionProps) {
       confirmLabel: t('orders.approveDesign.button'),
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await approve.mutateAsync({ version: order.version });
       notify.success(t('orders.approveDesign.done', { number: version.number }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
   return (
     <Paper
@@ -244,6 +243,7 @@ interface ViewProps {
  */
 export function OrderView({ side, order, reload, headerActions }: ViewProps) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const [modal, setModal] = useState<ModalKind | null>(null);
   const complete = useOrderAction(side, order.id, 'complete');
@@ -259,12 +259,10 @@ export function OrderView({ side, order, reload, headerActions }: ViewProps) {
       confirmLabel: t('orders.complete.button'),
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await complete.mutateAsync({ version: order.version });
       notify.success(t('orders.complete.done', { title: order.title }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleReorder = async () => {

@@ -1,5 +1,5 @@
-import { ORDER_SORTS } from '@app/shared/orders/orders';
-import { CLIENT_ORDER_TABS, type ClientOrderTab } from '@app/shared/orders/orders.rules';
+import { clientOrderListQuerySchema, ORDER_SORTS } from '@app/shared/orders/orders';
+import { CLIENT_ORDER_TABS } from '@app/shared/orders/orders.rules';
 import { Button, Group, NativeSelect, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconShoppingCart } from '@tabler/icons-react';
@@ -13,8 +13,6 @@ import { useListParams } from '../../../lib/use-list-params';
 import { useOrders } from '../api';
 import { orderColumns } from '../components/order-columns';
 
-const isTab = (v: string | null): v is ClientOrderTab => !!v && (CLIENT_ORDER_TABS as readonly string[]).includes(v);
-
 /**
  * orders.index ('Bestellingen'): the company's orders with a switch between ongoing orders,
  * requests and completed orders (in the URL), searched and sorted; 'Product aanvragen' opens the
@@ -23,9 +21,8 @@ const isTab = (v: string | null): v is ClientOrderTab => !!v && (CLIENT_ORDER_TA
 export function OrdersPage() {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
-  const list$ = useListParams(ORDER_SORTS, '-updated');
-  const tabParam = list$.params.get('tab');
-  const tab: ClientOrderTab = isTab(tabParam) ? tabParam : 'ongoing';
+  const list$ = useListParams(clientOrderListQuerySchema);
+  const { tab } = list$.query;
   const q = { page: list$.page, perPage: 25, tab, q: list$.q, sort: list$.sort };
   const list = useOrders('client', q);
   const request = (

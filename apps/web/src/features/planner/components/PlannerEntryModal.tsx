@@ -7,8 +7,7 @@ import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreatePlannerEntry, useDeletePlannerEntry, useUpdatePlannerEntry } from '../api';
@@ -120,6 +119,7 @@ function EntryForm(p: {
   reload?: ((id: number) => Promise<PlannerEntry | undefined>) | undefined;
 }) {
   const { t, i18n } = useTranslation();
+  const attempt = useAttempt();
   const create = useCreatePlannerEntry();
   const update = useUpdatePlannerEntry();
   const remove = useDeletePlannerEntry();
@@ -179,15 +179,15 @@ function EntryForm(p: {
       danger: true,
     });
     if (!ok) return;
-    try {
-      await remove.mutateAsync(current);
-      editor.leave();
-      notify.success(t('planner.form.deleted', { person: current.employee.name, project: current.project.name }));
-      p.onDone();
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      else notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await remove.mutateAsync(current);
+        editor.leave();
+        notify.success(t('planner.form.deleted', { person: current.employee.name, project: current.project.name }));
+        p.onDone();
+      },
+      { onStale: editor.markStale },
+    );
   };
 
   const setAllDay = (on: boolean) => {

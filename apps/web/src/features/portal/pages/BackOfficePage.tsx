@@ -3,7 +3,7 @@ import { IconArrowLeft, IconBuildingCog, IconUserOff } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../platform/session';
 import { stopActingAs } from '../../auth/api';
 import { NotFoundPage } from '../../home/pages/NotFoundPage';
 

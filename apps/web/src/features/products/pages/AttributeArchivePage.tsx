@@ -12,8 +12,8 @@ import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
+import { notifyError } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { NotFoundPage } from '../../home/pages/NotFoundPage';
@@ -50,7 +50,7 @@ function Archive({ kind }: { kind: AttributeKind }) {
     } catch (err) {
       if (isApiError(err) && err.code === 'ATTRIBUTE_IN_USE') {
         notify.error(inUseText(a, Number(err.details?.count) || undefined));
-      } else notify.error(errorMessage(t, err));
+      } else notifyError(t, err);
     }
   };
 

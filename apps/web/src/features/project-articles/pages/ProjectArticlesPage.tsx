@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/States';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { ProjectHeader } from '../../projects/components/ProjectHeader';
@@ -30,6 +30,7 @@ const isSort = (raw: string): raw is (typeof PROJECT_ARTICLE_SORTS)[number] =>
  */
 export function ProjectArticlesPage() {
   const { t, i18n } = useTranslation();
+  const attempt = useAttempt();
   const projectId = Number(useParams().projectId);
   const list$ = useListParams(PROJECT_ARTICLE_SORTS, 'name');
   const params = { sort: list$.sort, q: list$.q };
@@ -41,14 +42,11 @@ export function ProjectArticlesPage() {
 
   const exportAs = async (format: ExportFormat) => {
     setExporting(format);
-    try {
+    await attempt(async () => {
       const name = await downloadProjectArticles(projectId, format, params);
       notify.success(t('projectArticles.export.done', { name }));
-    } catch (e) {
-      notify.error(errorMessage(t, e));
-    } finally {
-      setExporting(null);
-    }
+    });
+    setExporting(null);
   };
 
   const qty = (n: number, unit: string | null) => (

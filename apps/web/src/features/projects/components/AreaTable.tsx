@@ -9,7 +9,7 @@ import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { Thumb } from '../../../components/Thumb';
 import { deniedReason } from '../../../lib/abilities';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { areaTitle } from '../area-label';
 import { useAreaStatus, useDeleteArea } from '../areas-api';
@@ -34,6 +34,7 @@ export function AreaStatusBadge({ status }: { status: AreaStatus }) {
  */
 export function useAreaActions(projectId: number) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const remove = useDeleteArea(projectId);
   const status = useAreaStatus(projectId);
 
@@ -48,23 +49,19 @@ export function useAreaActions(projectId: number) {
       danger: true,
     });
     if (!ok) return false;
-    try {
+    const deleted = await attempt(async () => {
       await remove.mutateAsync(a);
       notify.success(t('areas.delete.done', { name: areaTitle(a) }));
       return true;
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-      return false;
-    }
+    });
+    return deleted ?? false;
   };
 
   const handleStatus = async (a: AreaSummary, action: 'complete' | 'reopen') => {
-    try {
+    await attempt(async () => {
       await status.mutateAsync({ area: a, action });
       notify.success(t(action === 'complete' ? 'areas.completed' : 'areas.reopened', { name: areaTitle(a) }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   return { handleDelete, handleStatus, statusBusy: status.isPending, deleting: remove.isPending };

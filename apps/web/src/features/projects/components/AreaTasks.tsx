@@ -8,7 +8,8 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
 import { isApiError } from '../../../lib/api';
-import { errorMessage, translateFieldErrors } from '../../../lib/errors';
+import { notifyError, useAttempt } from '../../../lib/attempt';
+import { translateFieldErrors } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../../auth/api';
 import { useAreaTasks, useCreateTask, useTaskTransition } from '../tasks-api';
@@ -58,15 +59,14 @@ export function OpenTickets({ count }: { count: number }) {
 /** Completes or reopens a task from a list row, as the task's abilities allow (a denied action says why). */
 export function TaskQuickAction({ projectId, task }: { projectId: number; task: TaskSummary }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const complete = useTaskTransition(projectId, 'complete');
   const reopen = useTaskTransition(projectId, 'reopen');
   const run = async (which: 'complete' | 'reopen') => {
-    try {
+    await attempt(async () => {
       await (which === 'complete' ? complete : reopen).mutateAsync(task);
       notify.success(t(which === 'complete' ? 'tasks.completed' : 'tasks.reopened', { name: task.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
   if (task.status === 'completed') {
     return (
@@ -125,7 +125,7 @@ export function QuickAdd({
     } catch (err) {
       const field = isApiError(err) && err.fieldErrors ? translateFieldErrors(t, err.fieldErrors).name : undefined;
       if (field) setError(field);
-      else notify.error(errorMessage(t, err));
+      else notifyError(t, err);
     } finally {
       setBusy(false);
     }

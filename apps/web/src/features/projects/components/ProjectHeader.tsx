@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/States';
 import { TabBar } from '../../../components/TabBar';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../../auth/api';
 import { useProject, useProjectTransitions } from '../api';
@@ -52,6 +52,7 @@ export function ProjectStatusBadge({ project }: { project: Pick<Project, 'status
  */
 export function ProjectHeader({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const project = useProject(projectId);
   const { restore } = useProjectTransitions();
   // The hours tab (issue 12) is for who keeps hours or runs projects; the server checks the same.
@@ -73,12 +74,10 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
   const p = project.data;
 
   const handleRestore = async () => {
-    try {
+    await attempt(async () => {
       await restore.mutateAsync(p);
       notify.success(t('projects.restore.done', { name: p.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   return (

@@ -11,8 +11,7 @@ import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { ErrorState } from '../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { type SubtaskValues, subtaskToInput, subtaskToValues } from '../subtask-form';
@@ -104,6 +103,7 @@ interface FormProps {
  */
 function SubtaskForm({ projectId, areaId, subtask, tab, onTab, closeGuard, onLeave, reload }: FormProps) {
   const { t, i18n } = useTranslation();
+  const attempt = useAttempt();
   const task = useTask(projectId, subtask.taskId);
   const update = useUpdateSubtask(projectId, subtask.id);
   const close = useCloseSubtaskWithOffer(projectId);
@@ -149,24 +149,22 @@ function SubtaskForm({ projectId, areaId, subtask, tab, onTab, closeGuard, onLea
 
   const toggle = async () => {
     if (subtask.status === 'closed') {
-      try {
-        await open.mutateAsync(current);
-        notify.success(t('tasks.subtask.opened', { name: subtask.name }));
-      } catch (err) {
-        if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-        else notify.error(errorMessage(t, err));
-      }
+      await attempt(
+        async () => {
+          await open.mutateAsync(current);
+          notify.success(t('tasks.subtask.opened', { name: subtask.name }));
+        },
+        { onStale: editor.markStale },
+      );
     } else await close.run(current);
   };
 
   const handleCopy = async () => {
-    try {
+    await attempt(async () => {
       const made = await copy.mutateAsync(current);
       notify.success(t('tasks.subtask.copiedOpen', { name: made.name }));
       onLeave(subtaskPath(projectId, areaId, subtask.taskId, made.id));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleDelete = async () => {
@@ -177,15 +175,15 @@ function SubtaskForm({ projectId, areaId, subtask, tab, onTab, closeGuard, onLea
       danger: true,
     });
     if (!ok) return;
-    try {
-      await remove.mutateAsync({ id: subtask.id, version: followed.current.version });
-      editor.leave();
-      notify.success(t('tasks.subtask.delete.done', { name: subtask.name }));
-      onLeave();
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      else notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await remove.mutateAsync({ id: subtask.id, version: followed.current.version });
+        editor.leave();
+        notify.success(t('tasks.subtask.delete.done', { name: subtask.name }));
+        onLeave();
+      },
+      { onStale: editor.markStale },
+    );
   };
 
   return (

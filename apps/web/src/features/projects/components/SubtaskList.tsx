@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../../auth/api';
 import { useCopySubtask, useCreateSubtask, useOpenSubtask, useSubtasks } from '../tasks-api';
@@ -29,6 +29,7 @@ export const subtaskPath = (projectId: number, areaId: number, taskId: number, s
 /** The closed checkbox of one sub-task: ticking closes it, unticking opens it again, as the server allows. */
 function ClosedToggle({ projectId, subtask }: { projectId: number; subtask: Subtask }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const reasonId = useId();
   const close = useCloseSubtaskWithOffer(projectId);
   const open = useOpenSubtask(projectId);
@@ -41,16 +42,13 @@ function ClosedToggle({ projectId, subtask }: { projectId: number; subtask: Subt
       return;
     }
     setBusy(true);
-    try {
+    await attempt(async () => {
       if (closed) {
         await open.mutateAsync(subtask);
         notify.success(t('tasks.subtask.opened', { name: subtask.name }));
       } else await close.run(subtask);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
   const box = (
     <Checkbox
@@ -88,6 +86,7 @@ function ClosedToggle({ projectId, subtask }: { projectId: number; subtask: Subt
  */
 export function SubtaskList({ projectId, areaId, taskId }: Props) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const subtasks = useSubtasks(projectId, taskId);
   const create = useCreateSubtask(projectId, taskId);
   const copy = useCopySubtask(projectId);
@@ -96,12 +95,10 @@ export function SubtaskList({ projectId, areaId, taskId }: Props) {
   const closed = rows?.filter((s) => s.status === 'closed').length ?? 0;
 
   const handleCopy = async (s: Subtask) => {
-    try {
+    await attempt(async () => {
       const made = await copy.mutateAsync(s);
       notify.success(t('tasks.subtask.copied', { name: made.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const columns: Column<Subtask>[] = [

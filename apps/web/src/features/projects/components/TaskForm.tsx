@@ -9,8 +9,7 @@ import { DeleteButton } from '../../../components/DeleteButton';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { type CloseGuard, useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useDeleteTask, useSubtasks, useTaskTransition, useUpdateTask } from '../tasks-api';
@@ -73,6 +72,7 @@ interface Props {
  */
 export function TaskForm({ projectId, areaId, task, tab, onTab, closeGuard, onDeleted, reload }: Props) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const update = useUpdateTask(projectId, task.id);
   const complete = useTaskTransition(projectId, 'complete');
   const reopen = useTaskTransition(projectId, 'reopen');
@@ -117,12 +117,10 @@ export function TaskForm({ projectId, areaId, task, tab, onTab, closeGuard, onDe
   const saveFirst = editor.isDirty ? t('tasks.saveFirst') : null;
 
   const transition = async (which: 'complete' | 'reopen') => {
-    try {
+    await attempt(async () => {
       await (which === 'complete' ? complete : reopen).mutateAsync({ id: task.id, version: followed.current.version });
       notify.success(t(which === 'complete' ? 'tasks.completed' : 'tasks.reopened', { name: task.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleDelete = async () => {
@@ -133,15 +131,15 @@ export function TaskForm({ projectId, areaId, task, tab, onTab, closeGuard, onDe
       danger: true,
     });
     if (!ok) return;
-    try {
-      await remove.mutateAsync({ id: task.id, version: followed.current.version });
-      editor.leave();
-      notify.success(t('tasks.delete.done', { name: task.name }));
-      onDeleted();
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      else notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await remove.mutateAsync({ id: task.id, version: followed.current.version });
+        editor.leave();
+        notify.success(t('tasks.delete.done', { name: task.name }));
+        onDeleted();
+      },
+      { onStale: editor.markStale },
+    );
   };
 
   const subtaskCount = subtasks.data

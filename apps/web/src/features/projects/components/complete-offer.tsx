@@ -2,7 +2,7 @@ import type { SubtaskCloseResult } from '@app/shared/projects/tasks';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useCloseSubtask, useCompleteTaskNow } from '../tasks-api';
 
@@ -13,6 +13,7 @@ import { useCloseSubtask, useCompleteTaskNow } from '../tasks-api';
  */
 export function useCloseSubtaskWithOffer(projectId: number) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const close = useCloseSubtask(projectId);
   const complete = useCompleteTaskNow(projectId);
 
@@ -24,26 +25,22 @@ export function useCloseSubtaskWithOffer(projectId: number) {
       labels: { confirm: t('tasks.completeOffer.confirm'), cancel: t('tasks.completeOffer.later') },
       // Awaited here rather than through mutate's callbacks: the list row that asked may be gone by then.
       onConfirm: async () => {
-        try {
+        await attempt(async () => {
           const task = await complete.mutateAsync(taskId);
           notify.success(t('tasks.completed', { name: task.name }));
-        } catch (err) {
-          notify.error(errorMessage(t, err));
-        }
+        });
       },
     });
 
   /** Closes the sub-task; resolves with the answer, or null when it failed (the toast says why). */
   const run = async (s: { id: number; version: number; name: string; taskId: number }): Promise<SubtaskCloseResult | null> => {
-    try {
-      const result = await close.mutateAsync(s);
+    const result = await attempt(async () => {
+      const closed = await close.mutateAsync(s);
       notify.success(t('tasks.subtask.closed', { name: s.name }));
-      if (result.taskCanComplete) offer(s.taskId);
-      return result;
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-      return null;
-    }
+      if (closed.taskCanComplete) offer(s.taskId);
+      return closed;
+    });
+    return result ?? null;
   };
 
   return { run, pending: close.isPending };

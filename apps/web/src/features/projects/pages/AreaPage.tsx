@@ -9,7 +9,7 @@ import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
+import { isStaleVersion, useAttempt } from '../../../lib/attempt';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { areaTitle } from '../area-label';
@@ -70,6 +70,7 @@ function AreaSkeleton() {
 
 function AreaView({ projectId, area }: { projectId: number; area: Area }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<number | NewArea | undefined>(undefined);
@@ -82,24 +83,27 @@ function AreaView({ projectId, area }: { projectId: number; area: Area }) {
   const editDenied = deniedReason(t, area.abilities, 'canEdit');
 
   const setPlan = async (plan: Media) => {
-    try {
-      await update.mutateAsync({
-        id: area.id,
-        parentId: area.parentId,
-        number: area.number,
-        name: area.name,
-        areaType: area.areaType,
-        thumbnailMediaId: area.thumbnail?.id ?? null,
-        planMediaId: plan.id,
-        version: area.version,
-      });
-      notify.success(t('areas.plan.saved', { name: title }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-      // Someone changed the area meanwhile: show theirs, so a second try is based on it.
-      if (isApiError(err) && err.code === 'STALE_VERSION')
-        void qc.invalidateQueries({ queryKey: areaKeys.detail(projectId, area.id) });
-    }
+    await attempt(
+      async () => {
+        await update.mutateAsync({
+          id: area.id,
+          parentId: area.parentId,
+          number: area.number,
+          name: area.name,
+          areaType: area.areaType,
+          thumbnailMediaId: area.thumbnail?.id ?? null,
+          planMediaId: plan.id,
+          version: area.version,
+        });
+        notify.success(t('areas.plan.saved', { name: title }));
+      },
+      {
+        onError: (err) => {
+          // Someone changed the area meanwhile: show theirs, so a second try is based on it.
+          if (isStaleVersion(err)) void qc.invalidateQueries({ queryKey: areaKeys.detail(projectId, area.id) });
+        },
+      },
+    );
   };
 
   const onMove = async (m: PlanMarker, { left, top, width, height }: MarkerDrop) => {

@@ -1,4 +1,4 @@
-import type { AreaSummary } from '@app/shared/projects/areas';
+import { type AreaSummary, areaListQuerySchema } from '@app/shared/projects/areas';
 import { AREA_STATUSES, type AreaStatus } from '@app/shared/projects/projects.rules';
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -28,8 +28,6 @@ import { BulkAreasModal, type BulkTarget } from '../components/BulkAreasModal';
 import { CompletionBar } from '../components/CompletionBar';
 import { ProjectHeader } from '../components/ProjectHeader';
 
-const NO_SORTS = ['number'] as const;
-
 /**
  * projects.areas: a project's decks as sections (plan thumbnail, completion, actions) with their
  * areas as rows, the areas without a deck in a section of their own; search and status in the URL;
@@ -38,9 +36,8 @@ const NO_SORTS = ['number'] as const;
 export function AreasPage() {
   const { t } = useTranslation();
   const projectId = Number(useParams().projectId);
-  const list$ = useListParams(NO_SORTS, 'number');
-  const rawStatus = list$.params.get('status');
-  const status = (AREA_STATUSES as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as AreaStatus) : undefined;
+  const list$ = useListParams(areaListQuerySchema);
+  const { status } = list$.query;
   const filtered = !!list$.q || !!status;
   const list = useAreaList(projectId, { q: list$.q, status });
   const canManage = useCan('projects.manage');

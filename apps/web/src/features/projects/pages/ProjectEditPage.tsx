@@ -35,8 +35,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useEditor } from '../../../components/use-editor';
 import { useShownRecord } from '../../../components/use-shown-record';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { notifyError, useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCompanyOptions, useCreateProject, useProject, useProjectTransitions, useUpdateProject } from '../api';
@@ -145,6 +144,7 @@ interface EditorProps {
  */
 export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const employees = useEmployeeOptions();
   const companies = useCompanyOptions();
@@ -210,13 +210,13 @@ export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
       confirmLabel: t('projects.archive.confirm'),
     });
     if (!ok) return;
-    try {
-      await archive.mutateAsync({ id: p.id, version: p.version });
-      notify.success(t('projects.archive.done', { name: p.name }));
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await archive.mutateAsync({ id: p.id, version: p.version });
+        notify.success(t('projects.archive.done', { name: p.name }));
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   const handleDelete = async (p: Project) => {
@@ -227,25 +227,25 @@ export function ProjectEditor({ project, reload, onDirtyChange }: EditorProps) {
       danger: true,
     });
     if (!ok) return;
-    try {
-      await remove.mutateAsync({ id: p.id, version: p.version });
-      notify.success(t('projects.delete.done', { name: p.name }), {
-        action: {
-          label: t('projects.undo'),
-          onClick: () => {
-            undo
-              .mutateAsync(p.id)
-              .then(() => notify.success(t('projects.restore.done', { name: p.name })))
-              .catch((err: unknown) => notify.error(errorMessage(t, err)));
+    await attempt(
+      async () => {
+        await remove.mutateAsync({ id: p.id, version: p.version });
+        notify.success(t('projects.delete.done', { name: p.name }), {
+          action: {
+            label: t('projects.undo'),
+            onClick: () => {
+              undo
+                .mutateAsync(p.id)
+                .then(() => notify.success(t('projects.restore.done', { name: p.name })))
+                .catch((err: unknown) => notifyError(t, err));
+            },
           },
-        },
-      });
-      editor.leave();
-      void navigate('/projects', { replace: true });
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+        });
+        editor.leave();
+        void navigate('/projects', { replace: true });
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   const mapsLink = form.values.mapsLink.trim();

@@ -1,16 +1,16 @@
-import { FEED_FILTERS } from '@app/shared/projects/feed';
+import { FEED_FILTERS, feedQuerySchema } from '@app/shared/projects/feed';
 import { Button, Card, Chip, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/States';
+import { readListQuery } from '../../../lib/use-list-params';
 import { FEED_PAGE_SIZE, useProjectFeedPage } from '../api';
 import { FeedEventItem } from '../components/FeedEventItem';
 import { ProjectShell } from '../components/ProjectHeader';
 
 type FeedFilter = (typeof FEED_FILTERS)[number];
-const isFilter = (v: string | null): v is FeedFilter => !!v && (FEED_FILTERS as readonly string[]).includes(v);
 
 /** The events of one page of the feed, as list items (the list is the parent's). */
 function FeedPageItems({
@@ -127,8 +127,7 @@ export function ProjectFeedPage() {
   const { t } = useTranslation();
   const projectId = Number(useParams().projectId);
   const [params, setParams] = useSearchParams();
-  const raw = params.get('kind');
-  const kind = isFilter(raw) ? raw : undefined;
+  const { kind } = readListQuery(feedQuerySchema, params);
 
   const setKind = (v: string) =>
     setParams(

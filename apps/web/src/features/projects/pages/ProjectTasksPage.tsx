@@ -1,5 +1,5 @@
-import { TASK_STATUSES, type TaskStatus } from '@app/shared/projects/projects.rules';
-import { TASK_SORTS, type TaskSummary } from '@app/shared/projects/tasks';
+import { TASK_STATUSES } from '@app/shared/projects/projects.rules';
+import { projectTaskListQuerySchema, TASK_SORTS, type TaskSummary } from '@app/shared/projects/tasks';
 import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowsSort, IconChecklist, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,14 +20,7 @@ import { TasksBulkBar } from '../components/TasksBulkBar';
 import { useEmployeeOptions } from '../employees-api';
 import { useProjectTasks } from '../tasks-api';
 
-const positiveId = (raw: string | null) => {
-  const n = Number(raw);
-  return raw && /^[1-9]\d{0,9}$/.test(raw) && n <= 2_147_483_647 ? n : undefined;
-};
-
 const isSort = (raw: string): raw is (typeof TASK_SORTS)[number] => (TASK_SORTS as readonly string[]).includes(raw);
-
-const isStatus = (raw: string | null): raw is TaskStatus => (TASK_STATUSES as readonly (string | null)[]).includes(raw);
 
 /**
  * {projectId}/tasks ('Taken'): every task of the project with filters status, assignee and area
@@ -37,11 +30,8 @@ const isStatus = (raw: string | null): raw is TaskStatus => (TASK_STATUSES as re
 export function ProjectTasksPage() {
   const { t } = useTranslation();
   const projectId = Number(useParams().projectId);
-  const list$ = useListParams(TASK_SORTS, 'area');
-  const rawStatus = list$.params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : undefined;
-  const assigneeId = positiveId(list$.params.get('assigneeId'));
-  const areaId = positiveId(list$.params.get('areaId'));
+  const list$ = useListParams(projectTaskListQuerySchema);
+  const { status, assigneeId, areaId } = list$.query;
   const filtered = !!(list$.q || status || assigneeId || areaId);
 
   const employees = useEmployeeOptions();

@@ -1,6 +1,6 @@
-import { PROJECT_SORTS, type ProjectListItem } from '@app/shared/projects/projects';
-import { PROJECT_TABS, type ProjectTab } from '@app/shared/projects/projects.rules';
-import { ActionIcon, Anchor, Badge, Button, Group, NativeSelect, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { PROJECT_SORTS, type ProjectListItem, projectListQuerySchema } from '@app/shared/projects/projects';
+import { PROJECT_TABS } from '@app/shared/projects/projects.rules';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconArchive,
   IconClockHour4,
@@ -19,19 +19,18 @@ import { useSelection } from '../../../components/bulk/useSelection';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
+import { ListSearch, ListSort, ListTabs, ListToolbar } from '../../../components/ListToolbar';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
+import { notifyError, useAttempt } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCan } from '../../auth/api';
 import { useProjects, useProjectTransitions } from '../api';
 import { CompletionBar } from '../components/CompletionBar';
 import { ProjectsBulkBar } from '../components/ProjectsBulkBar';
-
-const isTab = (v: string | null): v is ProjectTab => !!v && (PROJECT_TABS as readonly string[]).includes(v);
 
 /** Names in a cell: the first few, then "+n". */
 function names(list: { name: string }[], empty: string, max = 2): string {
@@ -48,9 +47,9 @@ function names(list: { name: string }[], empty: string, max = 2): string {
  */
 export function ProjectsPage() {
   const { t } = useTranslation();
-  const list$ = useListParams(PROJECT_SORTS, '-updated');
-  const tabParam = list$.params.get('tab');
-  const tab: ProjectTab = isTab(tabParam) ? tabParam : 'active';
+  const attempt = useAttempt();
+  const list$ = useListParams(projectListQuerySchema);
+  const { tab } = list$.query;
   const canManage = useCan('projects.manage');
   const canSeeHours = useCan('hours.manage');
   const { archive, restore, remove, undo } = useProjectTransitions();
@@ -68,7 +67,7 @@ export function ProjectsPage() {
           undo
             .mutateAsync(p.id)
             .then(() => notify.success(t('projects.restore.done', { name: p.name })))
-            .catch((err: unknown) => notify.error(errorMessage(t, err)));
+            .catch((err: unknown) => notifyError(t, err));
         },
       },
     });
@@ -80,12 +79,10 @@ export function ProjectsPage() {
       confirmLabel: t('projects.archive.confirm'),
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await archive.mutateAsync(p);
       offerUndo(p, t('projects.archive.done', { name: p.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleDelete = async (p: ProjectListItem) => {
@@ -96,21 +93,17 @@ export function ProjectsPage() {
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(p);
       offerUndo(p, t('projects.delete.done', { name: p.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleRestore = async (p: ProjectListItem) => {
-    try {
+    await attempt(async () => {
       await restore.mutateAsync(p);
       notify.success(t('projects.restore.done', { name: p.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const action = (label: string, icon: ReactNode, onClick: () => void, color?: string) => (
@@ -268,53 +261,38 @@ export function ProjectsPage() {
           </>
         }
       />
-      <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'active' || !isTab(v) ? null : v })} keepMounted={false}>
-        <Tabs.List mb="md">
-          {PROJECT_TABS.map((x) => (
-            <Tabs.Tab key={x} value={x}>
-              {t(`projects.list.tabs.${x}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={tab}>
-          <Stack gap="md">
-            <Group gap="sm" wrap="wrap" align="flex-end">
-              <TextInput
-                placeholder={t('projects.list.search')}
-                aria-label={t('projects.list.search')}
-                leftSection={<IconSearch size={16} />}
-                value={list$.search}
-                onChange={(e) => list$.setSearch(e.currentTarget.value)}
-                w={{ base: '100%', sm: 300 }}
-              />
-              <NativeSelect
-                label={t('projects.list.sortLabel')}
-                data={PROJECT_SORTS.map((s) => ({ value: s, label: t(`projects.list.sorts.${s}`) }))}
-                value={list$.sort}
-                onChange={(e) => list$.setSort(e.currentTarget.value)}
-                w={{ base: '100%', sm: 240 }}
-              />
-            </Group>
-            <DataTable
-              caption={t('projects.list.caption', { tab: t(`projects.list.tabs.${tab}`) })}
-              columns={columns}
-              rows={list.data?.data}
-              meta={list.data?.meta}
-              rowKey={(p) => p.id}
-              isLoading={list.isLoading}
-              error={list.error}
-              onRetry={() => void list.refetch()}
-              sort={list$.sort}
-              onSort={list$.setSort}
-              onPage={list$.setPage}
-              cardSort={false}
-              selection={canManage ? selection : undefined}
-              rowLabel={(p) => p.name}
-              empty={empty}
+      <ListTabs list$={list$} tabs={PROJECT_TABS} value={tab} defaultTab="active" label={(x) => t(`projects.list.tabs.${x}`)}>
+        <Stack gap="md">
+          <ListToolbar>
+            <ListSearch list$={list$} label={t('projects.list.search')} width={300} />
+            <ListSort
+              list$={list$}
+              sorts={PROJECT_SORTS}
+              sortLabel={(s) => t(`projects.list.sorts.${s}`)}
+              label={t('projects.list.sortLabel')}
+              visibleLabel
+              width={240}
             />
-          </Stack>
-        </Tabs.Panel>
-      </Tabs>
+          </ListToolbar>
+          <DataTable
+            caption={t('projects.list.caption', { tab: t(`projects.list.tabs.${tab}`) })}
+            columns={columns}
+            rows={list.data?.data}
+            meta={list.data?.meta}
+            rowKey={(p) => p.id}
+            isLoading={list.isLoading}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            sort={list$.sort}
+            onSort={list$.setSort}
+            onPage={list$.setPage}
+            cardSort={false}
+            selection={canManage ? selection : undefined}
+            rowLabel={(p) => p.name}
+            empty={empty}
+          />
+        </Stack>
+      </ListTabs>
       {canManage ? (
         <ProjectsBulkBar
           selection={selection}

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useDeleteRoboxCategory, useRoboxCategories } from '../api';
@@ -18,6 +18,7 @@ import { useDeleteRoboxCategory, useRoboxCategories } from '../api';
 /** archive-robox-material-category: the material categories in their order. */
 export function RoboxCategoriesPage() {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const list$ = useListParams(ROBOX_CATEGORY_SORTS, 'order');
   const remove = useDeleteRoboxCategory();
   const q = { page: list$.page, perPage: 25, sort: list$.sort, q: list$.q };
@@ -31,12 +32,10 @@ export function RoboxCategoriesPage() {
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(c);
       notify.success(t('robox.categories.delete.done', { name: c.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const columns: Column<RoboxCategory>[] = [

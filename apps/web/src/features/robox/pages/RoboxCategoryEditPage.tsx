@@ -10,8 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateRoboxCategory, useDeleteRoboxCategory, useRoboxCategory, useUpdateRoboxCategory } from '../api';
@@ -40,6 +39,7 @@ interface Props {
 /** A material category's name, description and place in lists; delete with confirmation. */
 function CategoryEditor({ category, reload }: Props) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const create = useCreateRoboxCategory();
   const update = useUpdateRoboxCategory(category?.id ?? 0);
@@ -67,15 +67,15 @@ function CategoryEditor({ category, reload }: Props) {
       danger: true,
     });
     if (!ok) return;
-    try {
-      await remove.mutateAsync({ id: c.id, version: editor.base?.version ?? c.version });
-      notify.success(t('robox.categories.delete.done', { name: c.name }));
-      editor.leave();
-      void navigate('/robox/material-categories', { replace: true });
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await remove.mutateAsync({ id: c.id, version: editor.base?.version ?? c.version });
+        notify.success(t('robox.categories.delete.done', { name: c.name }));
+        editor.leave();
+        void navigate('/robox/material-categories', { replace: true });
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   return (

@@ -11,8 +11,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useAttributeOptions } from '../../products/attributes-api';
@@ -84,6 +83,7 @@ interface Props {
 /** A Robox material's fields; creates a new one or saves one with its version; delete with confirmation. */
 function MaterialEditor({ material, reload }: Props) {
   const { t, i18n } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const categories = useAllRoboxCategories();
   const options = useAttributeOptions();
@@ -113,16 +113,16 @@ function MaterialEditor({ material, reload }: Props) {
       danger: true,
     });
     if (!ok) return;
-    try {
-      // The version is the one the edit is based on: a material someone else changed since is not deleted blindly.
-      await remove.mutateAsync({ id: m.id, version: editor.base?.version ?? m.version });
-      notify.success(t('robox.materials.delete.done', { name: m.name }));
-      editor.leave();
-      void navigate('/robox/materials', { replace: true });
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        // The version is the one the edit is based on: a material someone else changed since is not deleted blindly.
+        await remove.mutateAsync({ id: m.id, version: editor.base?.version ?? m.version });
+        notify.success(t('robox.materials.delete.done', { name: m.name }));
+        editor.leave();
+        void navigate('/robox/materials', { replace: true });
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   const mm = { min: 0, max: 100_000, allowNegative: false, decimalScale: 2, decimalSeparator: ',', suffix: ' mm' } as const;

@@ -1,5 +1,5 @@
 import { localName } from '@app/shared/products/attributes';
-import { ROBOX_MATERIAL_SORTS, type RoboxMaterial } from '@app/shared/robox/robox';
+import { type RoboxMaterial, roboxMaterialListQuerySchema } from '@app/shared/robox/robox';
 import { Anchor, Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCategory2, IconPlus, IconSearch, IconStack2 } from '@tabler/icons-react';
@@ -13,26 +13,19 @@ import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useAttributeOptions } from '../../products/attributes-api';
 import { useAllRoboxCategories, useDeleteRoboxMaterial, useRoboxMaterials } from '../api';
 import { formatMm, formatSheet } from '../format';
 
-const positiveId = (raw: string | null) => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 /** archive-robox-material ('Robox-materialen'): the sheet materials, filtered by category, supplier, thickness and text. */
 export function RoboxMaterialsPage() {
   const { t, i18n } = useTranslation();
-  const list$ = useListParams(ROBOX_MATERIAL_SORTS, 'name');
-  const categoryId = positiveId(list$.params.get('categoryId'));
-  const supplierId = positiveId(list$.params.get('supplierId'));
-  const thicknessRaw = list$.params.get('thickness');
-  const thickness = thicknessRaw !== null && /^\d{1,6}$/.test(thicknessRaw) ? Number(thicknessRaw) : undefined;
+  const attempt = useAttempt();
+  const list$ = useListParams(roboxMaterialListQuerySchema);
+  const { categoryId, supplierId, thickness } = list$.query;
   const [thicknessInput, setThicknessInput] = useState<string | number>(thickness ?? '');
   const [thicknessDebounced] = useDebouncedValue(thicknessInput, 400);
   const categories = useAllRoboxCategories();
@@ -64,12 +57,10 @@ export function RoboxMaterialsPage() {
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(m);
       notify.success(t('robox.materials.delete.done', { name: m.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const columns: Column<RoboxMaterial>[] = [

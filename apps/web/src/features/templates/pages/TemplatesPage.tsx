@@ -9,8 +9,8 @@ import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { EmptyState } from '../../../components/States';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCan } from '../../auth/api';
@@ -30,6 +30,7 @@ const PER_PAGE = 25;
  */
 export function TemplatesPage() {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const projectId = Number(useParams().projectId);
   const project = useProject(projectId);
   const list$ = useListParams(['title'] as const, 'title');
@@ -52,12 +53,10 @@ export function TemplatesPage() {
       confirmLabel: t('templates.apply.confirm'),
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await apply.mutateAsync(tpl.id);
       notify.info(t('templates.apply.started', { title: tpl.title }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleDelete = async (tpl: TemplateSummary) => {
@@ -68,12 +67,10 @@ export function TemplatesPage() {
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(tpl);
       notify.success(t('templates.delete.done', { title: tpl.title }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const columns: Column<TemplateSummary>[] = [

@@ -10,9 +10,8 @@ import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { useShownRecord } from '../../../components/use-shown-record';
 import { deniedReason } from '../../../lib/abilities';
-import { isApiError } from '../../../lib/api';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { ProjectShell } from '../../projects/components/ProjectHeader';
@@ -36,6 +35,7 @@ interface EditorProps {
  */
 function TicketEditor({ ticket, inProject, reload, onDirtyChange }: EditorProps) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const update = useUpdateTicket(ticket);
   const { close, reopen } = useTicketTransitions();
   const editor = useEditor<TicketValues, Ticket>({
@@ -54,13 +54,13 @@ function TicketEditor({ ticket, inProject, reload, onDirtyChange }: EditorProps)
   const locked = !base.abilities.canEdit;
 
   const handle = async (kind: 'close' | 'reopen') => {
-    try {
-      await (kind === 'close' ? close : reopen).mutateAsync(base);
-      notify.success(t(kind === 'close' ? 'tickets.close.done' : 'tickets.reopen.done', { description: base.description }));
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        await (kind === 'close' ? close : reopen).mutateAsync(base);
+        notify.success(t(kind === 'close' ? 'tickets.close.done' : 'tickets.reopen.done', { description: base.description }));
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   const meta = [

@@ -1,19 +1,6 @@
-import { TICKET_SORTS, type Ticket } from '@app/shared/tickets/tickets';
-import { TICKET_PRIORITIES, TICKET_TABS, type TicketPriority } from '@app/shared/tickets/tickets.rules';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { TICKET_SORTS, type Ticket, ticketListQuerySchema } from '@app/shared/tickets/tickets';
+import { TICKET_PRIORITIES, TICKET_TABS } from '@app/shared/tickets/tickets.rules';
+import { ActionIcon, Anchor, Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconPlus, IconRefresh, IconSearch, IconTicket } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +8,11 @@ import { Link, useParams } from 'react-router';
 import { useSelection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
+import { ListSearch, ListSort, ListTabs, ListToolbar } from '../../../components/ListToolbar';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCan } from '../../auth/api';
@@ -34,10 +22,6 @@ import { useTickets, useTicketTransitions } from '../api';
 import { PriorityBadge, TicketStatusBadge } from '../components/TicketBadges';
 import { TicketModal } from '../components/TicketModal';
 import { TicketsBulkBar } from '../components/TicketsBulkBar';
-
-type TicketTab = (typeof TICKET_TABS)[number];
-const isTab = (v: string | null): v is TicketTab => !!v && (TICKET_TABS as readonly string[]).includes(v);
-const isPriority = (v: string | null): v is TicketPriority => !!v && (TICKET_PRIORITIES as readonly string[]).includes(v);
 
 /** Where a ticket opens: under its project on a project's page, else on its own. */
 export const ticketPath = (x: Pick<Ticket, 'id' | 'project'>, inProject: boolean) =>
@@ -53,11 +37,9 @@ export const taskPath = (projectId: number, task: NonNullable<Ticket['task']>) =
  */
 function TicketList({ projectId, action }: { projectId?: number; action?: ReactNode }) {
   const { t } = useTranslation();
-  const list$ = useListParams(TICKET_SORTS, '-created');
-  const tabParam = list$.params.get('tab');
-  const tab: TicketTab = isTab(tabParam) ? tabParam : 'open';
-  const priorityParam = list$.params.get('priority');
-  const priority = isPriority(priorityParam) ? priorityParam : undefined;
+  const attempt = useAttempt();
+  const list$ = useListParams(ticketListQuerySchema);
+  const { tab, priority } = list$.query;
   const filtered = !!(list$.q || priority);
   const inProject = projectId !== undefined;
   const { close, reopen } = useTicketTransitions();
@@ -74,12 +56,10 @@ function TicketList({ projectId, action }: { projectId?: number; action?: ReactN
   };
 
   const handle = async (kind: 'close' | 'reopen', x: Ticket) => {
-    try {
+    await attempt(async () => {
       await (kind === 'close' ? close : reopen).mutateAsync(x);
       notify.success(t(kind === 'close' ? 'tickets.close.done' : 'tickets.reopen.done', { description: x.description }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const columns: Column<Ticket>[] = [
@@ -186,98 +166,82 @@ function TicketList({ projectId, action }: { projectId?: number; action?: ReactN
   ];
 
   return (
-    <Tabs value={tab} onChange={(v) => list$.setFilters({ tab: v === 'open' || !isTab(v) ? null : v })} keepMounted={false}>
-      <Tabs.List mb="md">
-        {TICKET_TABS.map((x) => (
-          <Tabs.Tab key={x} value={x}>
-            {t(`tickets.list.tabs.${x}`)}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      <Tabs.Panel value={tab}>
-        <Stack gap="md">
-          <Group gap="sm" wrap="wrap" align="flex-end">
-            <TextInput
-              placeholder={t('tickets.list.search')}
-              aria-label={t('tickets.list.search')}
-              leftSection={<IconSearch size={16} />}
-              value={list$.search}
-              onChange={(e) => list$.setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 280 }}
-            />
-            <Select
-              aria-label={t('tickets.fields.priority')}
-              placeholder={t('tickets.list.allPriorities')}
-              data={TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`tickets.priority.${p}`) }))}
-              value={priority ?? null}
-              onChange={(v) => list$.setFilters({ priority: v })}
-              clearable
-              w={{ base: '100%', sm: 200 }}
-            />
-            <NativeSelect
-              aria-label={t('tickets.list.sortLabel')}
-              data={TICKET_SORTS.map((s) => ({ value: s, label: t(`tickets.list.sorts.${s}`) }))}
-              value={list$.sort}
-              onChange={(e) => list$.setSort(e.currentTarget.value)}
-              w={{ base: '100%', sm: 220 }}
-            />
-            {filtered ? (
-              <Button variant="subtle" onClick={clearFilters}>
-                {t('tickets.list.clearFilters')}
-              </Button>
-            ) : null}
-            <Group ml="auto" gap="sm">
-              <ExportMenu path="/api/tickets/export" params={{ sort: list$.sort, q: list$.q, tab, priority, projectId }} />
-              {action}
-            </Group>
+    <ListTabs list$={list$} tabs={TICKET_TABS} value={tab} defaultTab="open" label={(x) => t(`tickets.list.tabs.${x}`)}>
+      <Stack gap="md">
+        <ListToolbar>
+          <ListSearch list$={list$} label={t('tickets.list.search')} width={280} />
+          <Select
+            aria-label={t('tickets.fields.priority')}
+            placeholder={t('tickets.list.allPriorities')}
+            data={TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`tickets.priority.${p}`) }))}
+            value={priority ?? null}
+            onChange={(v) => list$.setFilters({ priority: v })}
+            clearable
+            w={{ base: '100%', sm: 200 }}
+          />
+          <ListSort
+            list$={list$}
+            sorts={TICKET_SORTS}
+            sortLabel={(s) => t(`tickets.list.sorts.${s}`)}
+            label={t('tickets.list.sortLabel')}
+            width={220}
+          />
+          {filtered ? (
+            <Button variant="subtle" onClick={clearFilters}>
+              {t('tickets.list.clearFilters')}
+            </Button>
+          ) : null}
+          <Group ml="auto" gap="sm">
+            <ExportMenu path="/api/tickets/export" params={{ sort: list$.sort, q: list$.q, tab, priority, projectId }} />
+            {action}
           </Group>
-          <DataTable
-            caption={t('tickets.list.caption', { tab: t(`tickets.list.tabs.${tab}`) })}
-            columns={columns}
-            rows={list.data?.data}
-            meta={list.data?.meta}
-            rowKey={(x) => x.id}
-            isLoading={list.isLoading}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            sort={list$.sort}
-            onSort={list$.setSort}
-            onPage={list$.setPage}
-            cardSort={false}
-            selection={bulk ? selection : undefined}
-            rowLabel={(x) => x.description}
-            empty={
-              filtered ? (
-                <EmptyState
-                  icon={<IconSearch size={32} stroke={1.5} />}
-                  title={t('tickets.list.noMatchTitle')}
-                  description={t('tickets.list.noMatchText')}
-                  action={
-                    <Button variant="light" onClick={clearFilters}>
-                      {t('tickets.list.clearFilters')}
-                    </Button>
-                  }
-                />
-              ) : (
-                <EmptyState
-                  icon={<IconTicket size={32} stroke={1.5} />}
-                  title={t(`tickets.list.empty.${tab}.title`)}
-                  description={t(inProject ? `tickets.list.empty.${tab}.project` : `tickets.list.empty.${tab}.global`)}
-                />
-              )
-            }
-          />
-        </Stack>
-        {bulk ? (
-          <TicketsBulkBar
-            selection={selection}
-            pageIds={(list.data?.data ?? []).map((x) => x.id)}
-            total={list.data?.meta.total ?? 0}
-            query={listQuery}
-          />
-        ) : null}
-      </Tabs.Panel>
-    </Tabs>
+        </ListToolbar>
+        <DataTable
+          caption={t('tickets.list.caption', { tab: t(`tickets.list.tabs.${tab}`) })}
+          columns={columns}
+          rows={list.data?.data}
+          meta={list.data?.meta}
+          rowKey={(x) => x.id}
+          isLoading={list.isLoading}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          sort={list$.sort}
+          onSort={list$.setSort}
+          onPage={list$.setPage}
+          cardSort={false}
+          selection={bulk ? selection : undefined}
+          rowLabel={(x) => x.description}
+          empty={
+            filtered ? (
+              <EmptyState
+                icon={<IconSearch size={32} stroke={1.5} />}
+                title={t('tickets.list.noMatchTitle')}
+                description={t('tickets.list.noMatchText')}
+                action={
+                  <Button variant="light" onClick={clearFilters}>
+                    {t('tickets.list.clearFilters')}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={<IconTicket size={32} stroke={1.5} />}
+                title={t(`tickets.list.empty.${tab}.title`)}
+                description={t(inProject ? `tickets.list.empty.${tab}.project` : `tickets.list.empty.${tab}.global`)}
+              />
+            )
+          }
+        />
+      </Stack>
+      {bulk ? (
+        <TicketsBulkBar
+          selection={selection}
+          pageIds={(list.data?.data ?? []).map((x) => x.id)}
+          total={list.data?.meta.total ?? 0}
+          query={listQuery}
+        />
+      ) : null}
+    </ListTabs>
   );
 }
 

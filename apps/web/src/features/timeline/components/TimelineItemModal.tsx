@@ -13,7 +13,7 @@ import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
-import { errorMessage } from '../../../lib/errors';
+import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreateTimelineItem, useDeleteTimelineItem, useUpdateTimelineItem } from '../api';
@@ -100,6 +100,7 @@ function ItemForm(p: {
   reload?: ((id: number) => Promise<TimelineItem | undefined>) | undefined;
 }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const create = useCreateTimelineItem(p.projectId);
   const update = useUpdateTimelineItem(p.projectId);
   const remove = useDeleteTimelineItem(p.projectId);
@@ -142,13 +143,11 @@ function ItemForm(p: {
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(editor.base ?? item);
       notify.success(t('timeline.form.deleted', { title: item.title }));
       p.onDone();
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { employeeBulkPath } from '@app/shared/people/bulk';
+import { employeeBulkPath } from '@app/shared/users/bulk';
 import { IconUserOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

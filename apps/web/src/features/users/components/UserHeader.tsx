@@ -1,4 +1,4 @@
-import { canReadPart, type PeoplePart } from '@app/shared/people/people.rules';
+import { canReadPart, type PeoplePart } from '@app/shared/users/people.rules';
 import { Badge, Group, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

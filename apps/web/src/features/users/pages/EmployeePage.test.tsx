@@ -1,5 +1,5 @@
-import type { Employee, EmployeeInput } from '@app/shared/people/employees';
 import type { Permission } from '@app/shared/platform/permissions';
+import type { Employee, EmployeeInput } from '@app/shared/users/employees';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

@@ -1,7 +1,7 @@
-import { type Employee, type EmployeeInput, type EmployeeUpdate, employeeInputSchema } from '@app/shared/people/employees';
-import type { EmployeeField } from '@app/shared/people/employees.rules';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
 import { LOCALES, type Locale } from '@app/shared/platform/locale';
+import { type Employee, type EmployeeInput, type EmployeeUpdate, employeeInputSchema } from '@app/shared/users/employees';
+import type { EmployeeField } from '@app/shared/users/employees.rules';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import {
   Alert,
   Badge,
@@ -29,8 +29,8 @@ import { PasswordField } from '../../../components/PasswordField';
 import { ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../../auth/api';
@@ -336,6 +336,7 @@ function AccountCard({ employee }: { employee: Employee }) {
  */
 function EmployeeActions({ employee }: { employee: Employee }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const resend = useResendEmployeeInvitation(employee.id);
   const endSessions = useEndSessions(employee.id);
   const state = useEmployeeState(employee.id);
@@ -350,12 +351,10 @@ function EmployeeActions({ employee }: { employee: Employee }) {
   if (!Object.values(items).some(Boolean)) return null;
 
   const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
+    await attempt(async () => {
       await action();
       notify.success(done);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const handleResend = () => run(() => resend.mutateAsync(), t('users.actions.resendDone', { email: employee.email }));

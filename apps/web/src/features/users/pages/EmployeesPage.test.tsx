@@ -1,5 +1,5 @@
-import type { EmployeeRow } from '@app/shared/people/employees';
 import type { Permission } from '@app/shared/platform/permissions';
+import type { EmployeeRow } from '@app/shared/users/employees';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';

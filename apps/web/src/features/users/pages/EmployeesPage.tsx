@@ -1,6 +1,6 @@
-import { EMPLOYEE_SORTS, type EmployeeRow } from '@app/shared/people/employees';
-import { EMPLOYEE_TABS, type EmployeeTab } from '@app/shared/people/employees.rules';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+import { type EmployeeRow, employeeListQuerySchema } from '@app/shared/users/employees';
+import { EMPLOYEE_TABS } from '@app/shared/users/employees.rules';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +28,9 @@ const dimmed = (text: string) => (
  */
 export function EmployeesPage() {
   const { t } = useTranslation();
-  const list$ = useListParams(EMPLOYEE_SORTS, 'name');
+  const list$ = useListParams(employeeListQuerySchema);
   const { page, sort } = list$;
-  const rawTab = list$.params.get('tab');
-  const tab: EmployeeTab = rawTab && (EMPLOYEE_TABS as readonly string[]).includes(rawTab) ? (rawTab as EmployeeTab) : 'active';
+  const { tab } = list$.query;
   const q = { page, perPage: 25, sort, tab, ...(list$.q ? { q: list$.q } : {}) };
   const list = useEmployees(q);
   const canManage = useCan(PEOPLE_RIGHTS.manageEmployees);

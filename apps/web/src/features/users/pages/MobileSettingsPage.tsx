@@ -1,5 +1,5 @@
-import type { MobileSettings } from '@app/shared/people/employees';
-import type { SelfService } from '@app/shared/people/people.rules';
+import type { MobileSettings } from '@app/shared/users/employees';
+import type { SelfService } from '@app/shared/users/people.rules';
 import { Alert, Card, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

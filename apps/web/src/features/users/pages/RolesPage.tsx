@@ -10,8 +10,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { EmptyState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
+import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useDeleteRole, useRoles } from '../api';
@@ -19,6 +19,7 @@ import { useDeleteRole, useRoles } from '../api';
 /** roles.index: every role with its people count; create, edit, delete (with confirmation). */
 export function RolesPage() {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const list$ = useListParams(ROLE_SORTS, 'name');
   const remove = useDeleteRole();
 
@@ -33,12 +34,10 @@ export function RolesPage() {
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(role);
       notify.success(t('users.roles.delete.done', { name: role.name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const columns: Column<Role>[] = [

@@ -1,5 +1,5 @@
-import { LEAVE_RIGHTS } from '@app/shared/people/leave.rules';
-import { PEOPLE_RIGHTS } from '@app/shared/people/people.rules';
+import { LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
+import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBeach,

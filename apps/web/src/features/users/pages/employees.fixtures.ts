@@ -1,7 +1,7 @@
 import type { CurrentUserResponse } from '@app/shared/auth/auth';
-import type { Employee, EmployeeRow, MobileSettings } from '@app/shared/people/employees';
-import { EMPLOYEE_FIELDS } from '@app/shared/people/employees.rules';
 import type { Permission } from '@app/shared/platform/permissions';
+import type { Employee, EmployeeRow, MobileSettings } from '@app/shared/users/employees';
+import { EMPLOYEE_FIELDS } from '@app/shared/users/employees.rules';
 import type { QueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../../auth/guest-api';
 

@@ -4,7 +4,7 @@ import { IconPackage, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../../lib/api';
-import { errorMessage } from '../../../../lib/errors';
+import { notifyError } from '../../../../lib/attempt';
 import { notify } from '../../../../lib/notify';
 import { useCan } from '../../../auth/api';
 import { useCreateProduct } from '../../../products/api';
@@ -37,7 +37,7 @@ export function ProductAction({
         const productId = Number.isInteger(fromError) && fromError > 0 ? fromError : ((await refetch())?.productId ?? null);
         notify.info(t('articles.detail.productExisted'));
         if (productId) void navigate(`/products/${productId}`);
-      } else notify.error(errorMessage(t, err));
+      } else notifyError(t, err);
     }
   };
 

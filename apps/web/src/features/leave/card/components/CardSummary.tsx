@@ -1,5 +1,5 @@
-import type { LeaveCard } from '@app/shared/people/leave';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
+import type { LeaveCard } from '@app/shared/leave/leave';
 import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-import type { LeaveCard, LeaveRequest } from '@app/shared/people/leave';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
+import type { LeaveCard, LeaveRequest } from '@app/shared/leave/leave';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

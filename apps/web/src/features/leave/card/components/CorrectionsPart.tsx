@@ -1,6 +1,6 @@
-import type { LeaveCard, LeaveLine } from '@app/shared/people/leave';
-import { leaveCorrectionInputSchema } from '@app/shared/people/leave';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
+import type { LeaveCard, LeaveLine } from '@app/shared/leave/leave';
+import { leaveCorrectionInputSchema } from '@app/shared/leave/leave';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';

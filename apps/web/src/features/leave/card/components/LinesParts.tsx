@@ -1,6 +1,6 @@
-import type { LeaveCard, LeaveLine } from '@app/shared/people/leave';
-import type { LeaveBucket } from '@app/shared/people/leave.rules';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
+import type { LeaveCard, LeaveLine } from '@app/shared/leave/leave';
+import type { LeaveBucket } from '@app/shared/leave/leave.rules';
 import { Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconBeach, IconClockPlus, IconListDetails } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

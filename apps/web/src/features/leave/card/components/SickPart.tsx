@@ -1,5 +1,5 @@
-import { type LeaveCard, type SickPeriod, sickPeriodInputSchema, sickPeriodUpdateSchema } from '@app/shared/people/leave';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
+import { type LeaveCard, type SickPeriod, sickPeriodInputSchema, sickPeriodUpdateSchema } from '@app/shared/leave/leave';
 import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFirstAidKit, IconHeartbeat, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -11,8 +11,8 @@ import { type Column, DataTable } from '../../../../components/DataTable';
 import { HistoryPanel } from '../../../../components/history/HistoryPanel';
 import { EmptyState } from '../../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../../components/use-editor';
+import { useAttempt } from '../../../../lib/attempt';
 import { formatDate } from '../../../../lib/dates';
-import { errorMessage } from '../../../../lib/errors';
 import { zodValidate } from '../../../../lib/form';
 import { notify } from '../../../../lib/notify';
 import { today } from '../../../hours/weeks';
@@ -38,6 +38,7 @@ export function sickPeriodText(t: TFunction, s: Pick<SickPeriod, 'startsOn' | 'e
  */
 export function SickPart({ userId, year }: { userId: number; year: number; card: LeaveCard | undefined }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const list = useSickPeriods(userId, year);
   const remove = useDeleteSickPeriod(userId);
   const [target, setTarget] = useState<SickTarget>(undefined);
@@ -51,12 +52,10 @@ export function SickPart({ userId, year }: { userId: number; year: number; card:
       danger: true,
     });
     if (!ok) return;
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(s);
       notify.success(t('leave.card.sick.deleted', { period: sickPeriodText(t, s) }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
 
   const columns: Column<SickPeriod>[] = [

@@ -1,5 +1,5 @@
-import { LEAVE_REQUEST_SORTS, type LeaveRequest } from '@app/shared/people/leave';
-import { LEAVE_REQUEST_STATUSES, type LeaveRequestStatus } from '@app/shared/people/leave.rules';
+import { type LeaveRequest, leaveRequestListQuerySchema } from '@app/shared/leave/leave';
+import { LEAVE_REQUEST_STATUSES, type LeaveRequestStatus } from '@app/shared/leave/leave.rules';
 import {
   ActionIcon,
   Anchor,
@@ -23,7 +23,7 @@ import { confirmAction } from '../../../../components/confirm';
 import type { Column } from '../../../../components/DataTable';
 import { ExportMenu } from '../../../../components/ExportMenu';
 import { HistoryPanel } from '../../../../components/history/HistoryPanel';
-import { errorMessage } from '../../../../lib/errors';
+import { useAttempt } from '../../../../lib/attempt';
 import { notify } from '../../../../lib/notify';
 import { useListParams } from '../../../../lib/use-list-params';
 import { ListEmpty, PagedTable } from '../../../declarations/components/ListParts';
@@ -47,11 +47,13 @@ const isTab = (v: string | null): v is Tab => v !== null && (TABS as string[]).i
  */
 export function LeaveRequestList() {
   const { t } = useTranslation();
-  const list$ = useListParams(LEAVE_REQUEST_SORTS, '-startsOn');
+  const attempt = useAttempt();
+  const list$ = useListParams(leaveRequestListQuerySchema);
   const { params } = list$;
+  // The status tab: a status or 'all' (the screen's own, not the server's), Openstaand without one.
   const tabParam = params.get('status');
   const tab: Tab = isTab(tabParam) ? tabParam : 'pending';
-  const person = Number(params.get('employeeId')) || undefined;
+  const { employeeId: person } = list$.query;
   const [requesting, setRequesting] = useState(false);
   const [deciding, setDeciding] = useState<{ r: LeaveRequest; mode: 'approve' | 'deny' } | null>(null);
   const decide = useDecideLeave();
@@ -80,13 +82,11 @@ export function LeaveRequestList() {
     });
 
   const run = async (r: LeaveRequest, decision: LeaveDecision) => {
-    try {
+    await attempt(async () => {
       await decide.mutateAsync({ r, decision });
       notify.success(t(`leaveRequests.toasts.${decision.action}`, { name: r.employee.name }));
       setDeciding(null);
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    }
+    });
   };
   const handleCancel = async (r: LeaveRequest) => {
     const ok = await confirmAction({

@@ -1,4 +1,4 @@
-import { type LeavePreview, type LeaveRequest, type LeaveRequestInput, leaveRequestInputSchema } from '@app/shared/people/leave';
+import { type LeavePreview, type LeaveRequest, type LeaveRequestInput, leaveRequestInputSchema } from '@app/shared/leave/leave';
 import {
   Alert,
   Button,

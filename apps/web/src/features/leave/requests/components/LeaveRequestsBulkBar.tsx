@@ -1,4 +1,4 @@
-import { leaveRequestBulkPath } from '@app/shared/people/bulk';
+import { leaveRequestBulkPath } from '@app/shared/leave/bulk';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { LeaveRequestStatus } from '@app/shared/people/leave.rules';
+import type { LeaveRequestStatus } from '@app/shared/leave/leave.rules';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

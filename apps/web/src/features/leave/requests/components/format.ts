@@ -1,5 +1,5 @@
-import type { LeaveRequest } from '@app/shared/people/leave';
-import { formatMinutes } from '@app/shared/people/schedules.rules';
+import { formatMinutes } from '@app/shared/hours/schedules.rules';
+import type { LeaveRequest } from '@app/shared/leave/leave';
 import { formatDate } from '../../../../lib/dates';
 
 export { formatMinutes };

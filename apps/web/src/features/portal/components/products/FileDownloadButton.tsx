@@ -3,7 +3,7 @@ import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/errors';
+import { useAttempt } from '../../../../lib/attempt';
 import { notify } from '../../../../lib/notify';
 import { downloadTearsheet } from '../../products-api';
 
@@ -16,6 +16,7 @@ const isSafeLink = (url: string) => /^https?:\/\//i.test(url) || (url.startsWith
  */
 export function FileDownloadButton({ file, compact = false }: { file: ProductFile; compact?: boolean }) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const [busy, setBusy] = useState(false);
   const label = t('portalProducts.files.downloadFile', { name: file.fileName });
 
@@ -49,14 +50,11 @@ export function FileDownloadButton({ file, compact = false }: { file: ProductFil
 
   const handleDownload = async () => {
     setBusy(true);
-    try {
+    await attempt(async () => {
       const name = await downloadTearsheet(file);
       notify.success(t('portalProducts.files.downloaded', { name }));
-    } catch (err) {
-      notify.error(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
   return compact ? (
     <Tooltip label={t('portalProducts.files.download')}>

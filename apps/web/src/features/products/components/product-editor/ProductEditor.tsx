@@ -9,8 +9,7 @@ import { confirmAction } from '../../../../components/confirm';
 import { DeleteButton } from '../../../../components/DeleteButton';
 import { useEditor } from '../../../../components/use-editor';
 import { deniedReason } from '../../../../lib/abilities';
-import { isApiError } from '../../../../lib/api';
-import { errorMessage } from '../../../../lib/errors';
+import { useAttempt } from '../../../../lib/attempt';
 import { zodValidate } from '../../../../lib/form';
 import { notify } from '../../../../lib/notify';
 import { useDeleteProduct, useSaveProduct } from '../../api';
@@ -35,6 +34,7 @@ interface Props {
 /** The product editor: every field of the product, a card per section, saved at once with the version it was based on. */
 export function ProductEditor({ product, reload }: Props) {
   const { t } = useTranslation();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const save = useSaveProduct(product.id);
   const remove = useDeleteProduct();
@@ -75,16 +75,16 @@ export function ProductEditor({ product, reload }: Props) {
       danger: true,
     });
     if (!ok) return;
-    try {
-      // The version is the one the edit is based on: a product someone else changed since is not deleted blindly.
-      await remove.mutateAsync({ id: product.id, version: editor.base?.version ?? product.version });
-      notify.success(t('products.delete.done', { name: product.nameNl }));
-      editor.leave();
-      void navigate('/products', { replace: true });
-    } catch (err) {
-      if (isApiError(err) && err.code === 'STALE_VERSION') editor.markStale();
-      notify.error(errorMessage(t, err));
-    }
+    await attempt(
+      async () => {
+        // The version is the one the edit is based on: a product someone else changed since is not deleted blindly.
+        await remove.mutateAsync({ id: product.id, version: editor.base?.version ?? product.version });
+        notify.success(t('products.delete.done', { name: product.nameNl }));
+        editor.leave();
+        void navigate('/products', { replace: true });
+      },
+      { onStale: editor.markStale, staleToast: true },
+    );
   };
 
   return (
