@@ -339,17 +339,17 @@ export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baselin
     };
   });
 
-  // The project lists (issue 8), on the project bench/projects.ts seeds with --projects.
+  // The project lists, on the project bench/projects.ts seeds with --projects.
   registerProjectBaselines(app, sql);
-  // The assembly list (issue 9): one deck of that project.
+  // The assembly list: one deck of that project.
   registerTaskListBaseline(app, sql);
-  // Project articles (issue 9): the project's items summed per area and in total.
+  // Project articles: the project's items summed per area and in total.
   registerProjectArticlesBaseline(app, sql);
-  // The portal's company products (issue 10), on what bench/portal.ts seeds with --portal.
+  // The portal's company products, on what bench/portal.ts seeds with --portal.
   registerPortalBaselines(app, sql);
-  // Booked hours (issue 12), on what bench/hours.ts seeds with --hours.
+  // Booked hours, on what bench/hours.ts seeds with --hours.
   registerHoursBaselines(app, sql);
-  // The leave card (issue 13), on what bench/leave-card.ts seeds with --leave.
+  // The leave card, on what bench/leave-card.ts seeds with --leave.
   registerLeaveBaselines(app, sql);
 
   app.post('/b/insert', async (req, reply) => {

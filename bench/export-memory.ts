@@ -1,5 +1,5 @@
 /**
- * Export memory (issue 12): the payroll export of a year of booked hours through the real app,
+ * Export memory: the payroll export of a year of booked hours through the real app,
  * to XLSX (exceljs' streaming writer) and to CSV, against a month of the same data.
  *
  *   npm run export-memory -w @app/bench [-- --employees 50 --rounds 2 --heap 96]

@@ -3,7 +3,7 @@ import { scheduledDays } from '../packages/shared/src/hours/schedules.rules.ts';
 import { addDays, isoWeekday, isoWeekOf, mondayOfWeek, parseWeekKey, weekKey } from '../packages/shared/src/platform/iso-week.ts';
 
 /**
- * G3 for booked hours (issue 12): 50 employees x 5 years of bookings, two a
+ * G3 for booked hours: 50 employees x 5 years of bookings, two a
  * working day (about 130,000 rows) over 20 projects, a schedule per person (every fifth one
  * part-time from mid-2024) and an hour lock. Run alone (`--hours`): the 50 people are employees
  * 1-50 of bench/seed.ts (the bench role holds hours.manage) and the projects get ids 1-20.

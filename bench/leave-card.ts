@@ -17,7 +17,7 @@ import {
 import { addDays, isoWeekday, localDateString } from '../packages/shared/src/platform/iso-week.ts';
 
 /**
- * G3 for the leave card (issue 13): 51 employees (bench/seed.ts's employees
+ * G3 for the leave card: 51 employees (bench/seed.ts's employees
  * 1-51; the bench role holds leave.manage) with five years of data each (2022-2026): two contracts
  * (every fifth person part-time from 2024, with different even and odd weeks), their schedules,
  * about 25 leave requests a year (approved with their lines, a denied and a pending one), the

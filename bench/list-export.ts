@@ -1,5 +1,5 @@
 /**
- * List exports (issue 14): GET /api/articles/export of 100,000 articles as XLSX and as CSV through
+ * List exports: GET /api/articles/export of 100,000 articles as XLSX and as CSV through
  * the real app, against 10,000 of the same articles (one type, every tenth), to show the memory
  * stays flat: the export reads the list 1,000 rows a call and streams each row out as it goes.
  *

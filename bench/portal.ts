@@ -3,7 +3,7 @@ import { SESSIONS } from './common.ts';
 import { CLIENTS } from './seed.ts';
 
 /**
- * G3 for the portal's company products (issue 10): 5,000 products per company
+ * G3 for the portal's company products: 5,000 products per company
  * over 100,000 rows. bench/seed.ts gives company user `cu` the company `min(id) + cu % 100`; the
  * companies with products are the ones with offset 1 to PORTAL_COMPANIES, so every client
  * session this bench draws belongs to a company with 5,000 products.

@@ -1,6 +1,6 @@
 import type { Database } from '../apps/server/src/db/client.ts';
 
-/** The size issue 8 names: a project of 200 areas x 20 tasks x 5 sub-tasks x 2 order lines. */
+/** The size the project lists are benchmarked at: a project of 200 areas x 20 tasks x 5 sub-tasks x 2 order lines. */
 export const PROJECT_SHAPE = { decks: 10, areasPerDeck: 20, tasksPerArea: 20, subtasksPerTask: 5, linesPerSubtask: 2 };
 
 export interface ProjectSeed {
@@ -175,7 +175,7 @@ export function registerProjectBaselines(app: BaselineRoutes, sql: BaselineQuery
   });
 }
 
-// The printable assembly list (issue 9): one deck's 20 areas with their 400 tasks, 2,000 sub-tasks
+// The printable assembly list: one deck's 20 areas with their 400 tasks, 2,000 sub-tasks
 // and 4,000 order lines, and the project's tree for the chooser; the same rows as the app.
 const TASK_LIST_TREE_SQL = `
 SELECT p.name AS project_name, a.id, a.kind, a.parent_id, a.number, a.name
@@ -244,7 +244,7 @@ export function registerTaskListBaseline(app: BaselineRoutes, sql: BaselineQuery
   });
 }
 
-// Project articles (issue 9): every item on the project's 40,000 order lines summed per area (a
+// Project articles: every item on the project's 40,000 order lines summed per area (a
 // sub-area's lines count for its area) and in total, with the areas in tree order; the app's rows.
 const PA_SUMS_SQL = `
 SELECT ol.product_id, ol.article_id, CASE WHEN a.kind = 'subarea' THEN a.parent_id ELSE a.id END AS area_id,

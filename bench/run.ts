@@ -11,12 +11,12 @@
  *   npm run bench -- --g3              G3 instead of G1/G2: the articles list against B-list
  *   npm run bench -- --g4              G4 only: the ERP import against B-upsert
  *   npm run bench -- --catalogue       G3, then G4
- *   npm run bench -- --projects        G3 on the project lists (issue 8): areas, an area's tasks, the project's tasks
- *   npm run bench -- --portal          G3 on the portal's company products (issue 10): unfiltered and one type
- *   npm run bench -- --hours           G3 on booked hours (issue 12): the week view, projects/hours unfiltered and one project
- *   npm run bench -- --leave           G3 on the leave card (issue 13): the card of a person with five years of data, one total's lines
- *   npm run bench -- --list-export     list exports (issue 14): 100,000 articles as XLSX and CSV, time and peak memory against 10,000 (bench/list-export.ts)
- *   npm run bench -- --search          the one search (issue 14): p50/p95/p99 of GET /api/search at 100,000 articles, 500 projects, 50,000 people (bench/search.ts)
+ *   npm run bench -- --projects        G3 on the project lists: areas, an area's tasks, the project's tasks
+ *   npm run bench -- --portal          G3 on the portal's company products: unfiltered and one type
+ *   npm run bench -- --hours           G3 on booked hours: the week view, projects/hours unfiltered and one project
+ *   npm run bench -- --leave           G3 on the leave card: the card of a person with five years of data, one total's lines
+ *   npm run bench -- --list-export     list exports: 100,000 articles as XLSX and CSV, time and peak memory against 10,000 (bench/list-export.ts)
+ *   npm run bench -- --search          the one search: p50/p95/p99 of GET /api/search at 100,000 articles, 500 projects, 50,000 people (bench/search.ts)
  *   options: --rounds 3 --duration 10 --warmup 3 --connections 50 --fixed 10000 --extra --json out.json
  *            --articles 100000 (G3's catalogue) --g4-size 50000 --g4-batch 5000 --g4-page 1000 --no-e2e
  */
@@ -167,8 +167,8 @@ const SCENARIOS: Record<string, Scenario> = {
 
 const G3_SCENARIOS = ['B-list', 'G3', 'B-list-filter', 'G3-filter'];
 
-// The project lists of issue 8 on bench/projects.ts's project (id 1 on the fresh database; its 10
-// decks take area ids 1-10, its 200 areas 11-210).
+// The project lists (areas, an area's tasks, the project's tasks) on bench/projects.ts's project
+// (id 1 on the fresh database; its 10 decks take area ids 1-10, its 200 areas 11-210).
 const PROJECT = 1;
 const randomArea = () => 11 + Math.floor(Math.random() * 200);
 Object.assign(SCENARIOS, {
@@ -217,7 +217,7 @@ Object.assign(SCENARIOS, {
   },
 } satisfies Record<string, Scenario>);
 const PROJECT_SCENARIOS = ['B-areas', 'G3-areas', 'B-area-tasks', 'G3-area-tasks', 'B-project-tasks', 'G3-project-tasks'];
-// The assembly list (issue 9): one random deck (ids 1-10) = 20 areas x 20 tasks x 5 sub-tasks x 2 lines.
+// The assembly list: one random deck (ids 1-10) = 20 areas x 20 tasks x 5 sub-tasks x 2 lines.
 const randomDeck = () => 1 + Math.floor(Math.random() * 10);
 Object.assign(SCENARIOS, {
   'B-task-list': {
@@ -239,7 +239,7 @@ Object.assign(SCENARIOS, {
   },
 } satisfies Record<string, Scenario>);
 PROJECT_SCENARIOS.push('B-task-list', 'G3-task-list');
-// Project articles (issue 9): every item of the project's 40,000 order lines per area and in total.
+// Project articles: every item of the project's 40,000 order lines per area and in total.
 Object.assign(SCENARIOS, {
   'B-project-articles': {
     name: 'B-project-articles',
@@ -259,7 +259,7 @@ Object.assign(SCENARIOS, {
 } satisfies Record<string, Scenario>);
 PROJECT_SCENARIOS.push('B-project-articles', 'G3-project-articles');
 
-// The portal's company products (issue 10): 5,000 per company over 100,000 (bench/portal.ts), a
+// The portal's company products: 5,000 per company over 100,000 (bench/portal.ts), a
 // random page of the first 20 (24 per page), unfiltered and one article type (about 500 rows).
 const PORTAL_TYPES_QUERY = encodeURIComponent(JSON.stringify([PORTAL_FILTER_TYPE]));
 Object.assign(SCENARIOS, {
@@ -301,7 +301,7 @@ Object.assign(SCENARIOS, {
 } satisfies Record<string, Scenario>);
 const PORTAL_SCENARIOS = ['B-company-products', 'G3-company-products', 'B-company-products-filter', 'G3-company-products-filter'];
 
-// Booked hours (issue 12): 50 people x 5 years, two bookings a working day (bench/hours.ts). The
+// Booked hours: 50 people x 5 years, two bookings a working day (bench/hours.ts). The
 // week view of a random person and week; projects/hours, a random page of the first 20, unfiltered
 // and for one project (a twentieth of the rows).
 Object.assign(SCENARIOS, {
@@ -359,7 +359,7 @@ Object.assign(SCENARIOS, {
 } satisfies Record<string, Scenario>);
 const HOURS_SCENARIOS = ['B-hours-week', 'G3-hours-week', 'B-hours', 'G3-hours', 'B-hours-project', 'G3-hours-project'];
 
-// The leave card (issue 13): 51 people with five years of leave, corrections and overtime lines
+// The leave card: 51 people with five years of leave, corrections and overtime lines
 // (bench/leave-card.ts). A random person's card of this year; the taken leave lines of a random
 // past year (one total's lines, the page the card opens).
 Object.assign(SCENARIOS, {
@@ -1162,12 +1162,12 @@ async function cleanup(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  // The one search (issue 14) has its own runner: one request at a time, latency percentiles (bench/search.ts).
+  // The one search has its own runner: one request at a time, latency percentiles (bench/search.ts).
   if (opt.search) {
     await import('./search.ts');
     return;
   }
-  // List exports (issue 14) have their own runner: 100,000 articles as XLSX and CSV, memory per size (bench/list-export.ts).
+  // List exports have their own runner: 100,000 articles as XLSX and CSV, memory per size (bench/list-export.ts).
   if (opt['list-export']) {
     const { runListExport } = await import('./list-export.ts');
     await runListExport({ articles: Number(opt.articles), rounds: Number(opt.rounds), heap: '' });

@@ -1,5 +1,5 @@
 /**
- * The one search (issue 14) at production size, on PostgreSQL: 100,000 articles (the G3
+ * The one search at production size, on PostgreSQL: 100,000 articles (the G3
  * catalogue, 5,000 products), 500 projects with 2 decks, 10 areas and 20 tasks each (6,000 areas,
  * 10,000 tasks, 1,000 tickets, 2,000 drawings), 5,000 company products, and 50,000 people rows
  * (employees and company users with their accounts). GET /api/search through the real app

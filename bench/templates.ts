@@ -1,5 +1,5 @@
 /**
- * Templates (issue 9): applying a 2,000-area template (10 decks × 200 areas, 2,010 rows) to an
+ * Templates: applying a 2,000-area template (10 decks × 200 areas, 2,010 rows) to an
  * empty project through the app's own job code (templates.service runApplication, the code path
  * of the pg-boss job: one transaction per batch of TEMPLATE_APPLY_BATCH rows, set-based inserts,
  * the progress written after every batch), then the same template again (every row skipped).

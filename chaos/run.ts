@@ -1,5 +1,5 @@
 /**
- * The fault suite (issue 25): `npm run chaos [-- --full] [-- --only=fault6,fault9]`.
+ * The fault suite: `npm run chaos [-- --full] [-- --only=fault6,fault9]`.
  *
  * Starts a private PostgreSQL cluster (initdb, pg_ctl), two app processes from the built server
  * on it, started together on the empty database (fault 10), a round-robin balancer in front, signs

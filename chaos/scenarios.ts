@@ -1,5 +1,5 @@
 /**
- * The faults of issue 25, each a function that runs under bounded load and returns one row.
+ * The fault suite's faults (chaos/run.ts), each a function that runs under bounded load and returns one row.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -29,7 +29,7 @@ test('a project manager acts as a company in its portal, through a reload, and s
   await expect(page.getByText('Welkom bij het portaal van Nordic Star Cruises.')).toBeVisible();
 
   // The company's product images load, through addresses that carry the acting view (an <img>
-  // cannot send Acting-As; issue 25): what the company sees, not what the employee may see.
+  // cannot send Acting-As): what the company sees, not what the employee may see.
   await page.goto('/company-products');
   const image = page.locator('main img[src*="/api/media/"]').first();
   await expect(image).toHaveAttribute('src', /\/api\/media\/\d+\/thumb\?view=\d+\.\d+\.[\w-]{22}$/);

@@ -5,7 +5,7 @@ import { expect, test } from './support/axe';
 import { apiGet, apiPost, uniqueTag } from './support/catalogue';
 
 /**
- * Bulk actions on the products list (issue 14): filter, tick the page, "select all N matching",
+ * Bulk actions on the products list: filter, tick the page, "select all N matching",
  * publish after the question, read the result, and find them under the published filter.
  * Screenshots (1280 px in Dutch, 390 px in English) go to BULK_CATALOGUE_SHOTS when it is set.
  */

@@ -8,7 +8,7 @@ import { apiGet, apiPost, uniqueTag } from './support/catalogue';
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
- * Bulk actions on the work lists (issue 14): two pending leave requests approved from the list in one
+ * Bulk actions on the work lists: two pending leave requests approved from the list in one
  * go, and tickets ticked on the tickets list closed together. Screenshots (1280 and 390 px wide, Dutch
  * and English) go to BULK_WORK_SHOTS when it is set.
  */

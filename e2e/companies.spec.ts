@@ -4,7 +4,7 @@ import { expect, test } from './support/axe';
 import { apiGet, uniqueTag } from './support/catalogue';
 
 /**
- * The companies screens (issue 10): an account manager adds a client company with its colours,
+ * The companies screens: an account manager adds a client company with its colours,
  * edits it, archives it (after a question that says its users are signed out), finds it under
  * Gearchiveerd and restores it. Every test makes its own company, so the demo companies never
  * change. Screenshots of its steps go to COMPANIES_SHOTS when it is set; the list and a company at

@@ -4,7 +4,7 @@ import { expect, test } from './support/axe';
 import { apiGet, apiPost, expectImageLoaded, solidPng, uniqueTag } from './support/catalogue';
 
 /**
- * Issue 10, the back office's side of the client companies: the analytics page ('Statistieken')
+ * The back office's side of the client companies: the analytics page ('Statistieken')
  * over the demo's three months of portal use, the retention of the raw events, a company's logo
  * (uploaded, seen in the brand preview, removed) and the home page's 'Klanten' block (act as a
  * company from there). Screenshots (1280 and 390 px wide) go to ANALYTICS_SHOTS when it is set.

@@ -4,7 +4,7 @@ import { expect, test } from './support/axe';
 import { apiGet, solidPng, uniqueTag } from './support/catalogue';
 
 /**
- * A company's products and news in the back office (issue 10): an account manager assigns a
+ * A company's products and news in the back office: an account manager assigns a
  * catalogue product to Nordic Star Cruises (a second time is refused on the product field), writes
  * a post with bold text and a list, publishes it, and the company (an employee acting as it) finds
  * it in GET /api/client/posts. What a test adds it takes away again, so the demo stays as it is.

@@ -5,7 +5,7 @@ import { apiGet, uniqueTag } from './support/catalogue';
 import { linkFrom, waitForMail } from './support/mail';
 
 /**
- * A company's users and what it sees of its projects (issue 10): an account manager adds a user,
+ * A company's users and what it sees of its projects: an account manager adds a user,
  * who gets the invitation mail, creates a password and signs in to the portal; then the account
  * manager limits the company to one area of a project, and the choice is still there after a
  * reload. Each test makes its own company (over the API), so the demo companies never change. Nordic

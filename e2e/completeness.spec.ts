@@ -3,7 +3,7 @@ import { expect, test } from './support/axe';
 import { apiGet, apiPost, uniqueTag } from './support/catalogue';
 
 /**
- * Catalogue completeness (issue 14): the products list's completeness column and filter, the
+ * Catalogue completeness: the products list's completeness column and filter, the
  * editor's panel and the question before an incomplete product is published (answered "no", so
  * the demo data stays as it is). The column and the panel at 1280 and 390 px in Dutch and English
  * are in the tour (tour.spec.ts).

@@ -6,7 +6,7 @@ import { expect, test } from './support/axe';
 test.use({ actor: 'admin' });
 
 /**
- * Declarations and overnight stays (issue 12). The admin (hours rights) adds a category and a
+ * Declarations and overnight stays. The admin (hours rights) adds a category and a
  * payment type under settings, files a declaration with a PNG receipt for the project leader
  * (one may not decide one's own), opens it, approves it after confirming and finds it under
  * Goedgekeurd; then registers an overnight stay of their own on the full-screen form of a phone.

@@ -4,7 +4,7 @@ import { ACCOUNTS, API_HEADERS, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
 import { linkFrom, waitForMail } from './support/mail';
 
-// The drawings approval module (issue 11), both sides in one test: the admin makes a drawing with
+// The drawings approval module, both sides in one test: the admin makes a drawing with
 // a two-page PDF on Nordic Star's ship; Emma (Nordic Star Cruises) finds it under Tekeningen,
 // reads it page by page, comments with an attachment and asks for changes; the admin posts
 // version 2 (Emma is mailed); Emma compares it with version 1 and approves it; after that the

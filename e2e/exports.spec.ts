@@ -6,7 +6,7 @@ import { expect, test } from './support/axe';
 import { apiGet } from './support/catalogue';
 
 /**
- * Payroll exports (issue 12): the admin opens settings/hours/export, exports last month's hours
+ * Payroll exports: the admin opens settings/hours/export, exports last month's hours
  * to Excel, watches the job's progress to the download, and reads the file back: every person's
  * total row is the sum of their rows, and the grand total the sum of all rows. When the demo has
  * no hours last month (its seed may not book them), the test books a few over the API first.

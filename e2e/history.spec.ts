@@ -3,7 +3,7 @@ import { expect, test } from './support/axe';
 import { apiPost, uniqueTag } from './support/catalogue';
 
 /**
- * The history on every editor (issue 14), seen on a company: the admin changes its city in the
+ * The history on every editor, seen on a company: the admin changes its city in the
  * editor, opens Geschiedenis and reads Plaats Rotterdam → Vlissingen with their own name, newest
  * first, above the creation. The axe watcher checks the open drawer too. Screenshots (1280 and 390
  * px wide, Dutch and English, the drawer open) go to HISTORY_SHOTS when it is set.

@@ -5,7 +5,7 @@ import { expect, test } from './support/axe';
 test.use({ actor: 'admin' });
 
 /**
- * Booking hours on a phone (issue 12): at 390 x 844 the admin opens "Mijn uren", goes to next
+ * Booking hours on a phone: at 390 x 844 the admin opens "Mijn uren", goes to next
  * week (never locked: the lock is a payroll date in the past), books Monday to Friday on a demo
  * project through the full-screen form (7:30 typed as 7,5, Enter to save), checks the week's
  * total, changes one booking and deletes another after confirming. Screenshots of every hours

@@ -8,7 +8,7 @@ test.use({ actor: 'admin' });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
- * Leave settings (issue 13): the admin creates a leave type and an hour rule, then books
+ * Leave settings: the admin creates a leave type and an hour rule, then books
  * collective leave for two employees whose schedules differ in the chosen days, and opens both
  * leave cards: each one's planned hours went up by a non-zero amount, and not by the same amount
  * (each by their own schedule). The specification's singular setting/hours/... address redirects.

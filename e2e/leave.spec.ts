@@ -7,7 +7,7 @@ import { expect as baseExpect, test } from './support/axe';
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
- * Leave in hours (issue 13), the main flow in both languages: the fitter requests leave for two
+ * Leave in hours, the main flow in both languages: the fitter requests leave for two
  * days in a future week (the preview shows the hours by his schedule before sending), the admin
  * approves it on /users/leave, and the fitter's leave card for that year shows the planned figure
  * grown by exactly those hours. Screens at 1280 and 390 px go to /tmp/shots/F/ when LEAVE_SHOTS is set.

@@ -6,7 +6,7 @@ import { expect, test } from './support/axe';
 import { apiGet } from './support/catalogue';
 
 /**
- * List exports (issue 14): the admin filters the products list (published only, sorted Z-A),
+ * List exports: the admin filters the products list (published only, sorted Z-A),
  * exports it as Excel and reads the download back: Dutch column headers, and exactly the rows the
  * filtered list pages through, in its order. Screenshots (1280 and 390 px, nl and en) of the menu go
  * to LIST_EXPORT_SHOTS when it is set.

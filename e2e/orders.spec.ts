@@ -4,7 +4,7 @@ import { ACCOUNTS, toast } from './support/app';
 import { expect, test } from './support/axe';
 import { waitForMail } from './support/mail';
 
-// Product requests and orders (issue 11), both sides in one test: Emma (Nordic Star Cruises)
+// Product requests and orders, both sides in one test: Emma (Nordic Star Cruises)
 // requests a new product with a thumbnail; the admin approves it into a new catalogue product and
 // sends design v1; Emma (mailed) asks for changes; the admin sends v2; Emma approves it; the admin
 // adds a final file and completes the order; Emma downloads the final file.

@@ -4,7 +4,7 @@ import { expect, test } from './support/axe';
 import { apiGet, uniqueTag } from './support/catalogue';
 
 /**
- * The planner (issue 9): the admin (who plans) selects a time range in the week view, plans
+ * The planner: the admin (who plans) selects a time range in the week view, plans
  * herself on a project of her own, drags the entry to another day with the mouse, finds it there
  * after a reload, makes it longer by its bottom edge, sees it in her row of the people-by-week view
  * and on her home screen, and deletes it. The demo planning in every view and the home card, at

@@ -6,7 +6,7 @@ import { uniqueTag } from './support/catalogue';
 import { linkFrom, waitForMail } from './support/mail';
 
 /**
- * The portal around the pages (issue 10): the header in the company's colours, the first-login
+ * What the portal shows around its pages: the header in the company's colours, the first-login
  * welcome, the company's news and the bell. A company of its own (over the API, in a light yellow
  * that needs dark text) with a freshly invited user, so the demo companies and their people stay
  * as they are (Emma's password belongs to password-reset.spec.ts). The account manager publishes a

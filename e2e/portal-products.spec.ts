@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ACCOUNTS, API_HEADERS, apiLogin, getJson, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
 
-// The portal's product pages (issue 10): Emma (Nordic Star Cruises) scrolls her company's products
+// The portal's product pages: Emma (Nordic Star Cruises) scrolls her company's products
 // page after page, filters them by type and project (kept in the address as JSON, so a reload
 // keeps them), opens an order line, and downloads a tearsheet from the product files. The admin
 // first makes sure Nordic Star has more than one page of products and one with a tearsheet

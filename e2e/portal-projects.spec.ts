@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { ACCOUNTS, API_HEADERS, apiLogin, submitLogin } from './support/app';
 import { expect, test } from './support/axe';
 
-// The portal's project pages and the customer's home dashboard (issue 10); on a phone they are in
+// The portal's project pages and the customer's home dashboard; on a phone they are in
 // the tour (tour.spec.ts). Nothing here changes data. Emma (Nordic Star Cruises) sees all areas of
 // the ship; Thomas (Dunes Leisure Resorts) only the hotel's first floor. Thomas's first-login
 // welcome is left for portal.spec.ts: he never opens the home page here. password-reset.spec.ts
@@ -34,7 +34,7 @@ test('Emma goes from her dashboard through a project, its areas, an area and a t
     await expect(page.getByRole('region', { name: block })).toBeVisible();
   }
   const orders = page.getByRole('region', { name: 'Bestellingen' });
-  // The latest ongoing orders (issue 11): the demo's design waiting for Emma's approval.
+  // The latest ongoing orders: the demo's design waiting for Emma's approval.
   await expect(orders.getByTestId('dashboard-order').first().getByRole('link')).toHaveAttribute('href', /^\/orders\/\d+$/);
   await expect(page.getByRole('region', { name: "Collega's" }).getByRole('listitem').first()).toBeVisible();
   await expect(

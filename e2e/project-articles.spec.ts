@@ -4,7 +4,7 @@ import { expect, test } from './support/axe';
 import { apiGet } from './support/catalogue';
 
 /**
- * Project articles (issue 9) of the demo cruise refit: the project manager opens the 'Artikelen'
+ * Project articles of the demo cruise refit: the project manager opens the 'Artikelen'
  * tab, sorts by total (the sort goes into the address), opens the largest item's quantities per
  * area, and downloads the CSV, whose row for that item carries the same total in Dutch notation.
  * Reads only: the demo project is left as it was.

@@ -4,7 +4,7 @@ import { expect, test } from './support/axe';
 import { apiGet, solidPng, uniqueTag } from './support/catalogue';
 
 /**
- * Projects (issue 8) as a project manager runs one: a new project, a deck with its cabins added in
+ * Projects as a project manager runs one: a new project, a deck with its cabins added in
  * bulk, the deck's floor plan with a cabin dragged onto it (and still there after a reload), a task
  * and a sub-task with an order line in a cabin, the sub-task closed and the project's feed saying
  * so; and a ticket opened from a task, which holds the task in 'Open ticket' until it is closed.

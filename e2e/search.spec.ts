@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { switchLanguage } from './support/app';
 import { expect, test } from './support/axe';
 
-// One search for everything (issue 14): Ctrl+K from anywhere, typing, the arrows and Enter open a
+// One search for everything: Ctrl+K from anywhere, typing, the arrows and Enter open a
 // record, keyboard only. Nothing here changes data (the language switch is put back).
 
 /** Screenshots for a person to look at, into SEARCH_SHOTS when it is set (e.g. /tmp/shots/search). */

@@ -6,7 +6,7 @@ import { expect, test } from './support/axe';
 import { apiGet } from './support/catalogue';
 
 /**
- * The printable assembly list (issue 9) of the demo cruise refit: the project manager opens it
+ * The printable assembly list of the demo cruise refit: the project manager opens it
  * from the areas page, ticks a cabin and the corridor of its deck in the chooser (the choice goes
  * into the address), prints it to PDF, and the PDF holds the sub-tasks of the chosen areas and
  * not those of another area. Reads only: the demo project is left as it was.

@@ -5,7 +5,7 @@ import { expect, test } from './support/axe';
 import { apiGet, uniqueTag } from './support/catalogue';
 
 /**
- * Templates (issue 9): a project manager saves a demo project's decks, areas and sub-areas as a
+ * Templates: a project manager saves a demo project's decks, areas and sub-areas as a
  * template, applies it to a new project and watches the progress bar reach 100 % and the summary,
  * then finds the areas on the areas tab; applying it again creates nothing and says what it
  * skipped. The new project is made over the API and carries `uniqueTag()`, so the demo projects

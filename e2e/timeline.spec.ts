@@ -4,7 +4,7 @@ import { expect, test } from './support/axe';
 import { apiGet, uniqueTag } from './support/catalogue';
 
 /**
- * The project timeline (issue 9): a project manager plans an item on a cabin, drags it two weeks
+ * The project timeline: a project manager plans an item on a cabin, drags it two weeks
  * later with the mouse and finds it there after a reload, then moves it a week and a row further
  * with the keyboard. Every test makes its own project, so the demo projects never change.
  * Screenshots (1280 and 390 px wide) go to TIMELINE_SHOTS when it is set. The demo ship's timeline

@@ -7,7 +7,7 @@ import { expect, test } from './support/axe';
 import { type At, type Both, getJson, inLang, PageViews, type Stop, saveLocale, sidewaysScroll, tour } from './support/tour';
 
 /**
- * The tour of every screen (issue 24), one test per audience: the back office (as an administrator
+ * The tour of every screen, one test per audience: the back office (as an administrator
  * of its own), the customer portal (a user of its own at Emma's company, Nordic Star Cruises) and
  * the signed-out screens. All three are tagged `@tour`: the 'tour' project, which runs in a worker
  * of its own beside the flows (playwright.config.ts); their own accounts keep the tours' language

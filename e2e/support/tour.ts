@@ -9,7 +9,7 @@ export { getJson, sidewaysScroll };
 import { expect } from './axe';
 
 /**
- * The tour (issue 24): every screen of an audience once per language, at 1280 and at 390 px, in
+ * The tour: every screen of an audience once per language, at 1280 and at 390 px, in
  * one page load per screen and language. Each stop checks that it landed on the route it meant
  * (the page view the app posts), that the screen is there (its level-1 heading, nothing busy in
  * <main>), that the page does not scroll sideways at either width, and what the stop adds of its

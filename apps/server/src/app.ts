@@ -80,7 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // http-hooks answers requests that arrive while closing with a 503 in the usual shape and headers,
     // and platform/drain.ts decides when the kept-alive connections close: not at once, which reset
-    // requests already on their way (issue 25).
+    // requests already on their way.
     return503OnClosing: false,
     forceCloseConnections: false,
     // A URL that does not decode never reaches the hooks: give it the same headers and error body (H1, I6, I9).

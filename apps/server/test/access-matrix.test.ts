@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { tableDigest, validRouteInput } from './helpers/route-matrix';
 
 /**
- * The access matrix (issue 25, item 5), generated from the registered routes: every route is
+ * The access matrix, generated from the registered routes: every route is
  * called by every kind of caller, and the answer must follow the route's declared access
  * (platform/access.ts). A route added later is covered the day it is added.
  *

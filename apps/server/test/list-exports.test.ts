@@ -14,7 +14,7 @@ import { castOf } from './helpers/cast';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { expectExportMatchesList, fetchCsv, parseCsv } from './helpers/export-match';
 
-// The list exports of the catalogue, companies, employees, roles, orders and templates (issue 14):
+// The list exports of the catalogue, companies, employees, roles, orders and templates:
 // each file holds exactly the rows its list pages through for the same filter and sort (in the
 // same order), with the list's column headers; the export asks what the list asks (401, 403, 400,
 // the list's own 404), and a company user's export holds only the company's own rows.

@@ -15,7 +15,7 @@ import { castOf } from './helpers/cast';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { expectExportMatchesList, fetchCsv } from './helpers/export-match';
 
-// The exports of the people lists (issue 14): projects' hours, a person's HR documents and contracts,
+// The exports of the people lists: projects' hours, a person's HR documents and contracts,
 // the expiring list, declarations and overnight stays, leave requests and a leave card's lines. Each
 // file holds the list's rows for the same filter and sort, with the UI's headers; the scope is the
 // list's: one's own, or another person's with the right (404 otherwise), never for a company user.

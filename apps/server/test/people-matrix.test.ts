@@ -28,7 +28,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paramsOf, tableDigest, validRouteInput } from './helpers/route-matrix';
 
 /**
- * The people matrix (issue 12), generated from the registered routes: an employee's HR record
+ * The people matrix, generated from the registered routes: an employee's HR record
  * (profile, schedule, hours, declarations, overnight stays, documents, contracts, exports) is
  * theirs, and another person's needs the part's rights (PEOPLE_RIGHTS). A route added later under
  * one of the HR prefixes is covered the day it is added.
@@ -49,7 +49,7 @@ const HR_PREFIXES = [
   '/api/hr',
   '/api/exports',
   '/api/settings/declarations',
-  // Leave (issue 13).
+  // Leave.
   '/api/leave-requests',
   '/api/sick-periods',
   '/api/leave-types',

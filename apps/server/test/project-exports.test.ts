@@ -13,7 +13,7 @@ import { castOf } from './helpers/cast';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { expectExportMatchesList, fetchCsv } from './helpers/export-match';
 
-// The exports of the project lists (issue 14): projects, a project's tasks and areas, tickets and a
+// The exports of the project lists: projects, a project's tasks and areas, tickets and a
 // project's drawings. Each file holds the list's rows for the same filter and sort, in its order,
 // with the UI's headers in the asker's language; who may not read the list may not export it.
 

@@ -84,7 +84,7 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
   async mediaId() {
     // An image stored for real, used by another company's project, that the acting employee
     // uploaded as staff: neither the staff rights nor "own uploads" may reach it through the
-    // acting view (issue 25, hole 2).
+    // acting view.
     const storage = t.app.platform.storage;
     const id = await createMediaRow(tdb.db);
     const [row] = await tdb.db.orm.select({ key: media.storageKey }).from(media).where(eq(media.id, id));
@@ -166,7 +166,7 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
     };
     return { foreign: await assign(b.id), own: await assign(a.id) };
   },
-  // A product request of company B against one of company A (issue 11).
+  // A product request of company B against one of company A.
   async orderId() {
     const a = companyA;
     const b = await createCompany(tdb.db, { name: 'Company B (orders)' });
@@ -180,7 +180,7 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
     return { foreign: String(foreign?.id), own: String(own?.id) };
   },
   // A drawing (with a version) made for company B on B's project, against one made for company A
-  // on A's project (issue 11): each under its own project, and the foreign one under A's too.
+  // on A's project: each under its own project, and the foreign one under A's too.
   drawingId: drawingFixture('drawingId'),
   versionId: drawingFixture('versionId'),
   // A timeline item on the area of each chain's project.
@@ -285,7 +285,7 @@ beforeAll(async () => {
     staff: { staffWithoutRights: { permissions: [] }, admin: { admin: true } },
     companies: { a: { name: 'Company A (own)' }, s: { name: 'Company S (selected areas)' } },
     clients: { customerA: { company: 'a' }, customerS: { company: 's' } },
-    // Acting with every staff right: the acting view must lose all of them (issue 25, hole 2).
+    // Acting with every staff right: the acting view must lose all of them.
     acting: { actingAsA: { admin: true, company: 'a' } },
     anon: true,
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 6: PostgreSQL restarting or cutting connections under traffic. The process must
+ * PostgreSQL restarting or cutting connections under traffic. The process must
  * live on (an 'error' event on a checked-out client without a listener used to end it), the
  * request that met the cut answers 503 with Retry-After, and the next one is served again.
  * PostgreSQL only: PGlite runs in the process and has no connection to lose.

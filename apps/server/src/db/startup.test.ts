@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 10: two processes starting together on an empty database. Each "process" here is
+ * Two processes starting together on an empty database. Each "process" here is
  * a Database of its own (its own pool of one, as a second server would have), running the same
  * start-up step main.ts runs: migrations, then the demo seed when the database is empty.
  */

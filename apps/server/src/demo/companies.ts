@@ -57,7 +57,7 @@ const SCREENS = [
 ] as const;
 
 /**
- * The client companies' side of the demo (issue 10): more users per company (invited, not yet
+ * The client companies' side of the demo: more users per company (invited, not yet
  * accepted), Dunes Leisure Resorts limited to the first floor of its hotel (selected areas), the
  * products of each company's order lines assigned to it with its own references, news (published,
  * scheduled, a draft) and three months of page views and logins, folded into the daily figures.

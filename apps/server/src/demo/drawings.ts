@@ -7,7 +7,7 @@ import { onePagePdf } from './pdf';
 import { DEMO_ACCOUNTS } from './seed';
 
 /**
- * Drawings of the demo (issue 11), on Nordic Star Cruises' first demo project, with the project
+ * Drawings of the demo, on Nordic Star Cruises' first demo project, with the project
  * leader responsible: one waiting for Emma's approval (version 1, a PDF), one approved after a
  * second version (with comments both ways), and one open again after Emma asked for changes.
  * Loaded once, when no drawing exists and the demo projects and accounts are there.

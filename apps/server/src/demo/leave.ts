@@ -9,7 +9,7 @@ import { insertLines, leaveDays, leaveLinesOf, scheduleVersions, syncBookingOver
 import { query } from '../platform/sql';
 import { DEMO_FITTER } from './people';
 
-/** The demo's leave types (issue 13): what counts against the balance and what needs approval. */
+/** The demo's leave types: what counts against the balance and what needs approval. */
 export const DEMO_LEAVE_TYPES = [
   { code: 'VAK', name: 'Vakantieverlof', color: '#2f9e44', counts: true, approval: true },
   { code: 'BV', name: 'Bijzonder verlof', color: '#1c7ed6', counts: false, approval: true },
@@ -34,7 +34,7 @@ export interface LeaveDemoResult {
 const mondayFrom = (d: string) => addDays(d, (8 - isoWeekday(d)) % 7);
 
 /**
- * Leave of the demo (issue 13), after the people demo: leave types, the leave policy (40:00 a
+ * Leave of the demo, after the people demo: leave types, the leave policy (40:00 a
  * week, 200:00 a year), contracts for the demo staff who have none, hour rules for evenings,
  * weekends and nights with the booked hours they turn into overtime lines (some bookings get a
  * start time: late shifts, a night shift, Saturday work), the Christmas closure booked for everyone

@@ -8,7 +8,7 @@ import { onePagePdf } from './pdf';
 import { DEMO_ACCOUNTS } from './seed';
 
 /**
- * Product requests and orders of the demo (issue 11). For Nordic Star Cruises (Emma): a request
+ * Product requests and orders of the demo. For Nordic Star Cruises (Emma): a request
  * for a new product waiting for staff, an order whose design version 1 waits for her approval
  * (a preview PNG drawn here), and a completed order with a final PDF; for Dunes Leisure Resorts
  * (Thomas) a declined request. Loaded once, when no order exists.

@@ -10,7 +10,7 @@ import type { FileStorage } from '../platform/storage';
 import { onePagePdf } from './pdf';
 import { DEMO_ACCOUNTS } from './seed';
 
-/** The one demo employee of issue 12 who signs in: a fitter (README "Demo accounts"). */
+/** The one employee of the people-and-hours demo who signs in: a fitter (README "Demo accounts"). */
 export const DEMO_FITTER = { email: 'monteur@outfitting.test', password: 'Outfit!Monteur2026' } as const;
 
 type Role = 'werkplaats' | 'project-manager' | 'hr';
@@ -52,7 +52,7 @@ const OFFICE: ScheduleDays = {
   odd: week([1, 2, 3, 4, 5], '08:30', '17:00'),
 };
 
-/** A dozen people of the workshop, the office and the yard, with realistic Dutch names (issue 12's demo). */
+/** A dozen people of the workshop, the office and the yard, with realistic Dutch names. */
 const PEOPLE: Person[] = [
   {
     firstName: 'Bram',
@@ -304,7 +304,7 @@ export interface PeopleDemoResult {
 }
 
 /**
- * People and hours of the demo (issue 12): a dozen employees with accounts (only the fitter
+ * People and hours of the demo: a dozen employees with accounts (only the fitter
  * DEMO_FITTER has a password), their schedules (full-time, part-time with different even and odd
  * weeks, one that changed half a year ago), a year of booked hours on the demo projects up to
  * yesterday (the admin and the project leader lightly), declaration categories and payment types

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { employees, plannerEntries, projects } from '../db/schema';
 
 /**
- * Planner entries for the demo people (issue 9), from last week to four weeks on: the crew (who
+ * Planner entries for the demo people, from last week to four weeks on: the crew (who
  * never sign in) work whole weeks on the active projects, one project after the other, and the
  * signed-in employees visit sites for a morning or a day, so both home screens show their own
  * planning. Loaded once, when no entry exists; `now` decides the weeks (Europe/Amsterdam).

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { projectTemplates } from '../db/schema';
 
 /**
- * The demo's two templates (issue 9): a cabin deck of a cruise ship (a deck, 40 cabins each with a
+ * The demo's two templates: a cabin deck of a cruise ship (a deck, 40 cabins each with a
  * bathroom and a balcony, a corridor and a pantry) and a hotel floor (a floor, 24 rooms each with a
  * bathroom, two suites, a corridor and a linen room). Loaded once with the demo projects, in a few
  * set-based statements. Sub-areas have no number: applying matches them by name under their area.

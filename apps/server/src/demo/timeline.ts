@@ -15,7 +15,7 @@ const AREAS_PER_PROJECT = 6;
 const TASKS_PER_PROJECT = 4;
 
 /**
- * Timeline items for the demo projects over the coming weeks (issue 9): per active project its
+ * Timeline items for the demo projects over the coming weeks: per active project its
  * first areas in tree order, each with demolition, ceilings and walls, and furniture one week
  * after the other (starting a week apart, from last week on), a few of its tasks planned on their
  * own, and the hand-over on its first deck. Loaded once, when no item exists; `now` decides which

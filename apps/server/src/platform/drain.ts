@@ -2,13 +2,13 @@ import type { Server } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
- * The HTTP side of a graceful stop (O1, issue 25): no request the server has received is cut off,
+ * The HTTP side of a graceful stop (O1): no request the server has received is cut off,
  * and no kept-alive connection is reset with a request on it.
  *
  * Node's `server.close()` (which Fastify calls right after its preClose hooks) destroys every
  * kept-alive connection that is idle at that instant. A client that had just written its next
  * request on one (a load balancer's pooled connection, a browser) got a reset instead of an
- * answer: 30 of 50 such requests in the issue's measurement, and a reset does not say whether the
+ * answer: 30 of 50 such requests in a measurement, and a reset does not say whether the
  * request ran. So here the listener still closes at once (a new connection is refused, which a
  * balancer retries elsewhere), but the open connections are kept until the last request in flight
  * is answered: a request arriving on one meanwhile gets a 503 with `Connection: close` and

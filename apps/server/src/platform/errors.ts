@@ -288,7 +288,7 @@ export function toAppError(err: unknown): AppError {
   if (fe?.statusCode === 405) return new AppError('METHOD_NOT_ALLOWED');
   if (fe?.statusCode === 503) return new AppError('SERVICE_UNAVAILABLE');
   // A restart or a cut connection is not the request's fault and passes: 503 tells clients and
-  // load balancers to retry, where a 500 would read as a bug (issue 25 item 6). The socket errors
+  // load balancers to retry, where a 500 would read as a bug. The socket errors
   // it recognises come from the file storage (S3) too when that is down: the same answer fits.
   if (isDatabaseUnavailable(err)) {
     return new AppError('SERVICE_UNAVAILABLE', {

@@ -17,7 +17,7 @@ import {
   wallClock,
 } from './sheet-writer';
 
-// Every list's export (issue 14): `GET <list>/export?format=csv|xlsx&<the list's own filters and sort>`
+// Every list's export: `GET <list>/export?format=csv|xlsx&<the list's own filters and sort>`
 // reads the list through its own service call, page after page of EXPORT_PAGE rows, and writes each
 // row into the response as it goes: the memory stays flat for 100,000 rows, the rows are exactly
 // the list's (same scope, filters and order), and the headers are in the asker's language.

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Agent } from './app';
 
-// For every list's export (issue 14): the file holds exactly the rows the list pages through, for the
+// For every list's export: the file holds exactly the rows the list pages through, for the
 // same filter and sort, in the same order. The helper reads every page of the list (100 at a time),
 // downloads the CSV with the same query and compares one key per row (an id, a code, a name).
 

@@ -16,20 +16,20 @@ export const BACK_OFFICE_PATHS = [
   'robox',
   'settings/roles',
   'settings/permissions',
-  // Projects (issue #8): the portal's own project pages come with the portal issue, which takes 'projects' out again.
+  // Projects: the portal's own project pages live under /project/{id}, so /projects stays the back office's.
   'projects',
   'tickets',
-  // The planner (issue 9).
+  // The planner.
   'planner',
-  // Product requests (issue 11).
+  // Product requests.
   'requests',
-  // People and hours (issue 12). '/users' itself is the portal's too (its company's users), so
+  // People and hours. '/users' itself is the portal's too (its company's users), so
   // only what lies below it: an employee's pages, /users/new and /users/expiring.
   'users/:userId',
   'hours',
   'declarations',
   'settings/hours',
-  // Leave in hours (issue 13): the specification's singular paths, which redirect to settings/hours.
+  // Leave in hours: the specification's singular paths, which redirect to settings/hours.
   'setting/hours',
   'settings/overnights',
   'settings/declarations',

@@ -58,7 +58,7 @@ export async function downloadExport(path: string, params: ExportParams, format:
 }
 
 /**
- * "Exporteren": the list as it is filtered and sorted, as CSV or Excel (issue 14). `params` are the
+ * "Exporteren": the list as it is filtered and sorted, as CSV or Excel. `params` are the
  * list's query as the page sends it to the list endpoint (page and perPage are left out); `path` is
  * the list's export route. On a phone the button is an icon with the same name.
  */

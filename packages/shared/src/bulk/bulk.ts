@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { envelope } from '../platform/http';
 
 /**
- * Bulk actions on a list (issue 14). The web sends the selection as the ids it ticked, or as "all
+ * Bulk actions on a list. The web sends the selection as the ids it ticked, or as "all
  * rows matching the list's filter" with the list's own query (the server reads the ids with the list's
  * own query, so its scope and filters apply exactly). Each row is changed through the same service a
  * single edit uses, in its own transaction: same permission, version and audit, same history. A row

@@ -10,7 +10,7 @@ import {
   MAX_DECLARATION_CENTS,
 } from './declarations.rules';
 
-// Declarations (issue 12; spec section 3, R15): an expense claim with a receipt.
+// Declarations (spec section 3, R15): an expense claim with a receipt.
 // Own ones for everyone; everyone's with the hours rights (PEOPLE_RIGHTS.hours), who also decide.
 // Amounts travel in euro cents.
 

@@ -4,7 +4,7 @@ import { idSchema, listQueryBase, pageMetaSchema, versionField } from '../platfo
 import { calendarDateSchema, personRefSchema, workDateSchema } from '../users/people';
 import { MAX_OVERNIGHT_NIGHTS, OVERNIGHT_ABILITIES, OVERNIGHT_STATUSES } from './overnights.rules';
 
-// Overnight stays (issue 12; R16): user, project, date, nights, location, notes.
+// Overnight stays (R16): user, project, date, nights, location, notes.
 // Own ones for everyone (registering needs the mobile setting); everyone's with the hours rights.
 
 const id = z.number().int().positive().max(2_147_483_647);

@@ -13,7 +13,7 @@ import {
   DRAWING_VERSION_STATUSES,
 } from './drawings.rules';
 
-// The drawings approval module (issue 11). Staff under /api/projects/:projectId/drawings
+// The drawings approval module. Staff under /api/projects/:projectId/drawings
 // (projects.view reads, projects.manage writes); the portal under /api/client/drawings, the
 // drawings made for its own company on the projects it sees.
 

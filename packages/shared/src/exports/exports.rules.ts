@@ -1,4 +1,4 @@
-// No zod here: the payroll exports' pure rules (issue 12), shared by the server (which writes the
+// No zod here: the payroll exports' pure rules, shared by the server (which writes the
 // files) and the web app (the period presets): the period, the file name, the number and date
 // formats, and the rows with a total after each person and a grand total at the end.
 import type { Locale } from '../platform/locale';

@@ -3,7 +3,7 @@ import { idSchema } from '../platform/http';
 import { calendarDateSchema, workDateSchema } from '../users/people';
 import { MAX_EXPORT_DAYS, periodProblem } from './exports.rules';
 
-// The payroll exports' contract (issue 12): hours and overnight stays of a period, as XLSX or CSV,
+// The payroll exports' contract: hours and overnight stays of a period, as XLSX or CSV,
 // written by a job (POST answers 202 with the run; GET follows its progress; /file downloads it).
 // Only the person who asked sees a run. Rights: PEOPLE_RIGHTS.export (hours.export), both kinds.
 

@@ -45,7 +45,7 @@ export const UPLOAD_LIMITS: Record<FilePurpose, { maxFiles: number; maxBytes: nu
 };
 
 /**
- * Who may upload for each purpose (issue 25): the people who may save the record the file will
+ * Who may upload for each purpose: the people who may save the record the file will
  * belong to. Staff need one of `staff` ('any': every employee, as everyone files their own
  * declarations); `portal`: a company user or an employee acting as a company. The record's own
  * save still checks its right and that the file is the saver's own unattached upload.

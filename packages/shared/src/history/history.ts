@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { pageOf, queryInt } from '../platform/http';
 
 /**
- * A record's history (issue 14): who changed what and when, field by field. The server keeps it in
+ * A record's history: who changed what and when, field by field. The server keeps it in
  * record_changes, written by a database trigger in the transaction that changes the row, and finds
  * who did it in the audit row of the same transaction. One route, GET /api/history/:subject/:id,
  * serves every kind of record below; it answers like the record itself (404 when the actor may not

@@ -5,7 +5,7 @@ import { weekKeySchema } from '../timeline/timeline';
 import { calendarDateSchema, personRefSchema, workDateSchema } from '../users/people';
 import { BOOKED_HOUR_ABILITIES } from './hours.rules';
 
-// Booked hours (issue 12): per person, per day, on a project (an area or a task optional).
+// Booked hours: per person, per day, on a project (an area or a task optional).
 // Own hours: /api/hours with no employeeId; another person's need hours.manage.
 
 const id = z.number().int().positive().max(2_147_483_647);

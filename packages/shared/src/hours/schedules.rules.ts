@@ -1,4 +1,4 @@
-// No zod here: pure rules for schedules, shared by the server, the web app and the leave ledger (issue 13).
+// No zod here: pure rules for schedules, shared by the server, the web app and the leave ledger.
 import { addDays, isEvenWeek, isoWeekday } from '../platform/iso-week';
 
 /** Even or odd ISO week (by the week number: 2026-W53 is odd, 2027-W01 odd, 2027-W02 even). */

@@ -5,7 +5,7 @@ import { idSchema, versionField } from '../platform/http';
 import { calendarDateSchema, workDateSchema } from '../users/people';
 import { CONTRACT_STATUSES } from './documents.rules';
 
-// Employment contracts (/api/users/:userId/contracts), issue 12.
+// Employment contracts (/api/users/:userId/contracts).
 
 export const CONTRACT_ABILITIES = ['canEdit', 'canDelete'] as const;
 /** 80 hours a week, as minutes: the most a contract may say. */

@@ -3,7 +3,7 @@ import { toAbilities, type Viewer } from '../platform/abilities';
 import { addDays } from '../platform/iso-week';
 import { EXPIRY_WARNING_DAYS, partVerdict } from '../users/people.rules';
 
-/** What an HR document is (issue 12): the type decides its label, nothing else. */
+/** What an HR document is: the type decides its label, nothing else. */
 export const DOCUMENT_TYPES = ['identity', 'driving_licence', 'vca', 'certificate', 'work_permit', 'other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

@@ -5,7 +5,7 @@ import { idSchema, versionField } from '../platform/http';
 import { calendarDateSchema, personRefSchema, workDateSchema } from '../users/people';
 import { CONTRACT_STATUSES, DOCUMENT_TYPES, EXPIRY_STATUSES } from './documents.rules';
 
-// HR documents (/api/users/:userId/documents) and HR's list of what expires (/api/hr/expiring), issue 12.
+// HR documents (/api/users/:userId/documents) and HR's list of what expires (/api/hr/expiring).
 
 export const DOCUMENT_ABILITIES = ['canEdit', 'canDelete'] as const;
 

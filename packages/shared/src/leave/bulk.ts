@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Bulk actions on the leave requests list (issue 14): each row is the single approve or deny, with
+ * Bulk actions on the leave requests list: each row is the single approve or deny, with
  * its checks (not one's own request, pending only, within the balance), its audit row and its history.
  * The employees list's are in users/bulk.ts.
  */

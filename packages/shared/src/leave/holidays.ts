@@ -1,4 +1,4 @@
-// No zod here: the Dutch public holidays, computed (issue 13).
+// No zod here: the Dutch public holidays, computed.
 //
 // Source: Algemene termijnenwet, artikel 3 lid 1 (wetten.overheid.nl, BWBR0002448): "Nieuwjaarsdag,
 // de Christelijke tweede Paas- en Pinksterdag, de beide Kerstdagen, de Hemelvaartsdag, de dag

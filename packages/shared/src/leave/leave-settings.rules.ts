@@ -1,4 +1,4 @@
-// No zod here: who may change the leave settings (issue 13): leave types, the leave policy and the
+// No zod here: who may change the leave settings: leave types, the leave policy and the
 // hour rules. The server sends these abilities with each record and enforces the same rule.
 import { type Abilities, firstDenied, toAbilities, type Viewer } from '../platform/abilities';
 import { leaveVerdict } from './leave.rules';

@@ -18,7 +18,7 @@ import {
   type StoredLine,
 } from './leave.rules';
 
-// Property tests of the leave ledger (issue 13): any sequence of requests, decisions,
+// Property tests of the leave ledger: any sequence of requests, decisions,
 // cancellations, corrections, collective leave bookings and hour bookings, applied with the same
 // rules the server uses, leaves a card whose figures are sums of its lines and whose balance is
 // entitlement + previous year + corrections + overtime - taken - planned.

@@ -13,7 +13,7 @@ import {
   type StoredLine,
 } from './leave.rules';
 
-// Hand-computed cases (issue 13). Every expected figure was worked out on paper from the rule in
+// Hand-computed cases. Every expected figure was worked out on paper from the rule in
 // the comment, not by running the code.
 
 const day = (weekday: number, start: string, end: string, breakMinutes = 30): ScheduleDay => ({

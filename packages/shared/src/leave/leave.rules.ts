@@ -1,4 +1,4 @@
-// No zod here: the leave ledger's rules (issue 13), shared by the server (which writes the lines
+// No zod here: the leave ledger's rules, shared by the server (which writes the lines
 // and sums them in SQL by the same buckets) and the web app (which previews and explains them).
 //
 // Leave is counted in minutes (shown as h:mm). A person's card is a ledger:
@@ -23,7 +23,7 @@ import { isOwnRecord } from '../users/people.rules';
 
 // ---- permissions
 
-/** Which permissions gate which part of leave (docs/decisions.md "Leave (issue 13)"). */
+/** Which permissions gate which part of leave (docs/decisions.md "Leave in hours"). */
 export const LEAVE_RIGHTS = {
   /** Read another person's card and requests. */
   read: ['leave.manage', 'leave.approve'],

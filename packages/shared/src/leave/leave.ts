@@ -11,7 +11,7 @@ import {
   MAX_REQUEST_DAYS,
 } from './leave.rules';
 
-// Leave in hours (issue 13; spec sections 2, 3, 4 and 9; R9-R11, R18): leave types and
+// Leave in hours (spec sections 2, 3, 4 and 9; R9-R11, R18): leave types and
 // the policy, hour rules, collective leave, leave requests, the leave card (a ledger) and sick
 // periods. Minutes travel as whole numbers; the UI shows h:mm.
 

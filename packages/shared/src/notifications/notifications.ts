@@ -4,7 +4,7 @@ import { idSchema, queryInt } from '../platform/http';
 /** What a notification is about; the web app words each kind in the reader's language. */
 export const NOTIFICATION_KINDS = [
   'post.published',
-  // Approvals (issue 11): data carries orderId / drawingId, a title or name, and for decisions `outcome`.
+  // Approvals: data carries orderId / drawingId, a title or name, and for decisions `outcome`.
   'request.received',
   'request.decided',
   'design.sent',
@@ -14,10 +14,10 @@ export const NOTIFICATION_KINDS = [
   'drawing.version_ready',
   'drawing.comment',
   'drawing.decided',
-  // People and hours (issue 12): data carries the record's facts and `outcome`.
+  // People and hours: data carries the record's facts and `outcome`.
   'declaration.decided',
   'overnight.decided',
-  // Leave (issue 13): data carries the employee, the type, the period and hours, and for decisions `outcome`.
+  // Leave: data carries the employee, the type, the period and hours, and for decisions `outcome`.
   'leave.requested',
   'leave.decided',
 ] as const;

@@ -12,7 +12,7 @@ import {
   STAFF_ORDER_TABS,
 } from './orders.rules';
 
-// Product requests and orders (issue 11). The same record on both sides: staff read it under
+// Product requests and orders. The same record on both sides: staff read it under
 // /api/orders (companies.manage), the portal under /api/client/orders (its own company only).
 
 const id = z.number().int().positive().max(2_147_483_647);

@@ -64,7 +64,7 @@ export const plannerQuerySchema = z
 export type PlannerQuery = z.infer<typeof plannerQuerySchema>;
 
 /**
- * Leave and sick leave on the planner (issue 13): approved leave requests, collective leave (the
+ * Leave and sick leave on the planner: approved leave requests, collective leave (the
  * days it took from the person by their schedule) and sick periods that overlap the window, for the
  * same people as the entries. `till` is the last day (inclusive); an open sick period runs to the
  * last day of the window. `label` is the leave type's name, or 'sick' (the web app words it);

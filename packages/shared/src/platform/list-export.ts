@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-// Every list can be exported as it is filtered and sorted (issue 14): `GET <list path>/export?format=…`
+// Every list can be exported as it is filtered and sorted: `GET <list path>/export?format=…`
 // takes the list's own query (its filters, search and sort) plus the format, so a filter the list
 // refuses is refused by the export too (400), and the file holds exactly the rows the list pages through.
 

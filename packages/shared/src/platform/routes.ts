@@ -16,7 +16,7 @@ export const ROUTE_NAMES = [
   'products',
   'show-inspiration-product',
   'settings',
-  // customer (issue 10): the portal's pages (spec section 2, 'Customer area')
+  // customer: the portal's pages (spec section 2, 'Customer area')
   'project-areas.index',
   'project-areas.single',
   'project-area-subareas.index',
@@ -34,7 +34,7 @@ export const ROUTE_NAMES = [
   'archive-companies',
   'company.details',
   'company.create',
-  // issue 10: inside one company
+  // inside one company
   'company.users',
   'company.user.create',
   'company.user.details',
@@ -49,7 +49,7 @@ export const ROUTE_NAMES = [
   'roles.create',
   'roles.edit',
   'permissions.index',
-  // catalogue (issue #3)
+  // catalogue
   'catalogue.index',
   'articles.index',
   'articles.show',
@@ -65,35 +65,35 @@ export const ROUTE_NAMES = [
   'archive-robox-material-category',
   'robox-material-category.create',
   'robox-material-category.edit',
-  // projects (issue #8): the list, the editor, one project's pages, tickets
+  // projects: the list, the editor, one project's pages, tickets
   'projects.index',
   'projects.create',
   'projects.show',
   'projects.details',
   'projects.feed',
-  // issue 9: the project's timeline
+  // the project's timeline
   'projects.timeline',
-  // issue 9: templates, saved from and applied to a project
+  // templates, saved from and applied to a project
   'projects.templates',
-  // issue 9: the articles and products on a project's order lines
+  // the articles and products on a project's order lines
   'project-articles.index',
   'projects.tickets',
   'projects.ticket',
   'tickets.index',
   'tickets.show',
-  // projects (issue #8): the task editor and sub-task editor (drawers on the area page), the project's task list
+  // projects: the task editor and sub-task editor (drawers on the area page), the project's task list
   'projects.task',
   'projects.subtask',
   'projects.tasks',
-  // projects (issue #8): the areas list, one deck/area/sub-area with its floor plan, its sub-areas
+  // projects: the areas list, one deck/area/sub-area with its floor plan, its sub-areas
   'projects.areas',
   'projects.area',
   'projects.subareas',
-  // issue 9: the printable assembly list
+  // the printable assembly list
   'project-tasks.print',
-  // issue 9: the planner (who works on which project when)
+  // the planner (who works on which project when)
   'planner',
-  // issue 11: the drawings approval module (back office under a project; the portal's own pages)
+  // the drawings approval module (back office under a project; the portal's own pages)
   'projects.drawings',
   'projects.drawings.create',
   'projects.drawing',
@@ -101,13 +101,13 @@ export const ROUTE_NAMES = [
   'drawings.index',
   'drawings.show',
   'drawing-versions.show',
-  // issue 11: product requests and orders (portal orders/*, back office requests/*)
+  // product requests and orders (portal orders/*, back office requests/*)
   'orders.index',
   'orders.create',
   'orders.show',
   'requests.index',
   'requests.show',
-  // issue 12: people and hours
+  // people and hours
   'users.index',
   'users.create',
   'users.expiring',
@@ -126,7 +126,7 @@ export const ROUTE_NAMES = [
   'settings.export-hours',
   'settings.export-overnights',
   'settings.declarations',
-  // issue 13: leave in hours
+  // leave in hours
   'users.leave-card',
   'users.archive-leave',
   'leave-types',

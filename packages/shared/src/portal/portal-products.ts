@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { idSchema, listQueryBase } from '../platform/http';
 import { namedRefSchema } from '../projects/projects';
 
-// The portal's product pages (issue 10): an order line where it sits in the project, one company
+// The portal's product pages: an order line where it sits in the project, one company
 // product with its images and files, and the archive of the files of all the company's products.
 // Every shape lists its fields one by one: staff notes on an order line, ERP data and unpublished
 // catalogue fields never reach a customer (Z9). Every query is scoped to the company, its

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { noBulkParams } from '../bulk/bulk';
 
 /**
- * Bulk actions on the products and articles lists (issue 14). Each runs through the single edit's
+ * Bulk actions on the products and articles lists. Each runs through the single edit's
  * service (the editor's save, the delete, the create from an article); the paths sit beside the lists.
  */
 export const PRODUCT_BULK_ACTIONS = ['publish', 'unpublish', 'add-attribute', 'remove-attribute', 'delete'] as const;

@@ -1,4 +1,4 @@
-// Catalogue completeness (issue 14): what a product still lacks for a good public page, per language.
+// Catalogue completeness: what a product still lacks for a good public page, per language.
 // Constants and pure functions only (no zod): the list, the editor and the server's SQL use the same rule.
 import type { Locale } from '../platform/locale';
 

@@ -3,7 +3,7 @@ import { idSchema } from '../platform/http';
 import { projectTaskListQuerySchema } from './tasks';
 
 /**
- * Bulk actions on the projects list and a project's task list (issue 14). Each row goes through the
+ * Bulk actions on the projects list and a project's task list. Each row goes through the
  * single action's service (archive, restore, the task editor's save, complete); the paths sit beside
  * the lists.
  */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { queryInt } from '../platform/http';
 
 /**
- * One search for everything (issue 14): the kinds of record the search looks in, in the order the
+ * One search for everything: the kinds of record the search looks in, in the order the
  * results are grouped. Staff see a kind only with its view right; the portal view (a company user,
  * or an employee acting as the company) sees its own company's projects, allowed areas and their
  * tasks, drawings, products and people, through the same scopes as its own pages.

@@ -1,5 +1,5 @@
 /**
- * Bulk actions on the employees list (issue 14): each row is the single deactivate, with its checks
+ * Bulk actions on the employees list: each row is the single deactivate, with its checks
  * (not oneself), its audit row and its history.
  */
 export const EMPLOYEE_BULK_ACTIONS = ['deactivate'] as const;

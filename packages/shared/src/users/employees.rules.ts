@@ -24,7 +24,7 @@ export const EMPLOYEE_FIELDS = [
 ] as const;
 export type EmployeeField = (typeof EMPLOYEE_FIELDS)[number];
 
-/** What a person may change on their own profile without users.manage (issue 12). */
+/** What a person may change on their own profile without users.manage. */
 export const OWN_FIELDS: readonly EmployeeField[] = ['email', 'privateEmail', 'phone'];
 
 export const EMPLOYEE_ABILITIES = [
@@ -66,7 +66,7 @@ export function editableFields(e: EmployeeState, viewer: Viewer): ReadonlySet<Em
 }
 
 /**
- * What the viewer may do with an employee (issue 12; PEOPLE_RIGHTS in people.rules.ts). Staff
+ * What the viewer may do with an employee (PEOPLE_RIGHTS in people.rules.ts). Staff
  * actions need users.manage; one may not deactivate oneself nor change one's own role; a
  * deactivated employee is restored before anything else changes; the invitation is sent again
  * only while no password was set.

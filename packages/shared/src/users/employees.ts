@@ -5,7 +5,7 @@ import { LOCALES } from '../platform/locale';
 import { EMPLOYEE_ABILITIES, EMPLOYEE_FIELDS, EMPLOYEE_TABS, INVITATION_STATES } from './employees.rules';
 import { selfServiceSchema } from './people';
 
-// Employees (issue 12; spec section 2 'Users', section 3 'User'): /api/users and /api/users/:userId.
+// Employees (spec section 2 'Users', section 3 'User'): /api/users and /api/users/:userId.
 // The e-mail address and the language live on the person's account; the rest on the employee.
 
 export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });

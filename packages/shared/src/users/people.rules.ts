@@ -3,7 +3,7 @@ import { type Verdict, type Viewer, viewerCan } from '../platform/abilities';
 import type { Permission } from '../platform/permissions';
 
 /**
- * Which permission group gates which part of an employee's record (issue 12; docs/decisions.md
+ * Which permission group gates which part of an employee's record (docs/decisions.md
  * "People and hours"). One table, read by the server's scope (`scope.employeeRecord`), the route
  * access and the web app's menus, so the three never disagree.
  *
@@ -36,7 +36,7 @@ export const PEOPLE_RIGHTS = {
   documents: ['documents.manage'],
   /** Another person's contracts; add, change and remove contracts. */
   contracts: ['contracts.manage'],
-  /** Another person's leave card, requests and sick periods (issue 13; LEAVE_RIGHTS in leave.rules.ts for the rest). */
+  /** Another person's leave card, requests and sick periods (LEAVE_RIGHTS in leave.rules.ts for the rest). */
   leave: ['leave.manage', 'leave.approve'],
 } as const satisfies Record<string, readonly Permission[]>;
 

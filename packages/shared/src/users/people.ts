@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { idSchema } from '../platform/http';
 import { isCalendarDate } from '../platform/iso-week';
 
-// Shared pieces of the people-and-hours contracts (issue 12): every record belongs to one employee,
+// Shared pieces of the people-and-hours contracts: every record belongs to one employee,
 // addressed as /api/users/:userId/... (the web app's /users/:userId).
 
 /** A calendar day `YYYY-MM-DD` that exists. */

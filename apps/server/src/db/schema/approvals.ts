@@ -6,7 +6,7 @@ import { files, projects } from './projects';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-// Approvals (issue 11): a client's product request that becomes an order whose design goes
+// Approvals: a client's product request that becomes an order whose design goes
 // through versions, and a project's drawings that go through versions and comments. Every
 // decision is one conditional UPDATE on the parent's status (`... WHERE status = 'x'`), so two
 // people pressing at once give exactly one outcome (D3).

@@ -220,7 +220,7 @@ export const products = pgTable(
     index('products_parent_idx').on(t.parentId),
     index('products_published_order_idx').on(t.sortOrder).where(sql`${t.published}`),
     index('products_name_idx').on(sql`lower(${t.nameNl})`),
-    // The one search (issue 14).
+    // The one search.
     index('products_name_nl_trgm').using('gin', sql`lower(${t.nameNl}) gin_trgm_ops`),
     index('products_name_en_trgm').using('gin', sql`lower(${t.nameEn}) gin_trgm_ops`),
   ],

@@ -61,7 +61,7 @@ export const employees = pgTable(
     supplierNumber: text('supplier_number'),
     exactId: text('exact_id'),
     roleId: integer('role_id').references(() => roles.id, { onDelete: 'restrict' }),
-    /** Mobile settings (issue 12): what the person may do themselves, from a phone or anywhere (the API enforces it). */
+    /** Mobile settings: what the person may do themselves, from a phone or anywhere (the API enforces it). */
     mobileBookHours: boolean('mobile_book_hours').notNull().default(true),
     mobileOvernights: boolean('mobile_overnights').notNull().default(true),
     mobilePlanner: boolean('mobile_planner').notNull().default(false),
@@ -71,7 +71,7 @@ export const employees = pgTable(
   },
   (t) => [
     index('employees_role_id_idx').on(t.roleId),
-    // The one search (issue 14): the same expression as PERSON_NAME_SQL in features/search.
+    // The one search: the same expression as PERSON_NAME_SQL in features/search.
     index('employees_name_trgm').using(
       'gin',
       sql`lower(${t.firstName} || ' ' || coalesce(nullif(${t.insertion}, '') || ' ', '') || ${t.lastName}) gin_trgm_ops`,

@@ -22,7 +22,7 @@ const timestamps = {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 };
 
-// Leave in hours (issue 13). The card is a ledger: `leave_lines` holds every stored line (leave,
+// Leave in hours. The card is a ledger: `leave_lines` holds every stored line (leave,
 // its cancellation, corrections, overtime); the entitlement (from contracts and the policy) and
 // the carried-over balance are derived on read. No total is stored anywhere. Every write of a
 // person's lines first locks that person's employees row (the order booked hours take too), so

@@ -9,7 +9,7 @@ const timestamps = {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 };
 
-// People and hours (issue 12): schedules for even and odd ISO weeks, booked hours, declarations,
+// People and hours: schedules for even and odd ISO weeks, booked hours, declarations,
 // overnight stays, documents, contracts and payroll exports. Every row belongs to one employee;
 // who may read it is `scope.employeeRecord` (own rows, or a permission), in the WHERE clause.
 
@@ -53,7 +53,7 @@ export const bookedHours = pgTable(
       .references(() => projects.id, { onDelete: 'restrict' }),
     areaId: integer('area_id').references(() => projectAreas.id, { onDelete: 'set null' }),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
-    /** `HH:MM` the work started (optional, issue 13): hour rules for evenings and nights match on it. */
+    /** `HH:MM` the work started (optional): hour rules for evenings and nights match on it. */
     startTime: text('start_time'),
     minutes: integer('minutes').notNull(),
     activity: text('activity').notNull(),

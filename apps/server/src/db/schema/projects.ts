@@ -110,7 +110,7 @@ export const projectMembers = pgTable(
 
 /**
  * The client companies attached to a project. `all_areas` false limits the company's portal to
- * the areas listed in company_project_areas (the company permissions screen, issue 10).
+ * the areas listed in company_project_areas (the company permissions screen).
  */
 export const projectCompanies = pgTable(
   'project_companies',
@@ -185,7 +185,7 @@ export const projectAreas = pgTable(
     index('project_areas_parent_idx').on(t.parentId),
     index('project_areas_rank_idx').on(t.projectId, t.treeRank),
     uniqueIndex('project_areas_number_key').on(t.projectId, t.kind, sql`lower(${t.number})`).where(sql`${t.number} <> ''`),
-    // The one search (issue 14): lower(name) LIKE '%term%' walks it.
+    // The one search: lower(name) LIKE '%term%' walks it.
     index('project_areas_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
@@ -372,7 +372,7 @@ export const projectEvents = pgTable(
   ],
 );
 
-/** The areas a company may see in its portal when its project link is not `all_areas` (issue 10 edits them). */
+/** The areas a company may see in its portal when its project link is not `all_areas` (set on the company permissions screen). */
 export const companyProjectAreas = pgTable(
   'company_project_areas',
   {

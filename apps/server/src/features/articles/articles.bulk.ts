@@ -9,7 +9,7 @@ import * as repo from './articles.repository';
 import * as articles from './articles.service';
 
 /**
- * Bulk action on the articles list (issue 14): a product for each selected article, through the
+ * Bulk action on the articles list: a product for each selected article, through the
  * single "create product" (its name and description taken over, at the end of the order). An article
  * that already has one is skipped with PRODUCT_EXISTS_FOR_ARTICLE, a deleted one with ARTICLE_NOT_FOUND.
  */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../platform/access';
 import { getBulkRun } from '../../platform/bulk';
 
-/** The progress of one's own bulk actions (issue 14); the actions themselves sit beside their lists. */
+/** The progress of one's own bulk actions; the actions themselves sit beside their lists. */
 export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bulk-runs/:runId',

@@ -21,7 +21,7 @@ import { type ExportColumn, registerListExport } from '../../platform/list-expor
 import * as declarations from './declarations.service';
 import * as overnights from './overnights.service';
 
-// Declarations and overnight stays as files (issue 14): everyone's in reach (/declarations) or one
+// Declarations and overnight stays as files: everyone's in reach (/declarations) or one
 // person's (their page), with the lists' status, period, person, search and sort; the columns with
 // the UI's headers (locale declarations). Amounts in euros with two decimals.
 

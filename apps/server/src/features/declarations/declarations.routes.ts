@@ -31,7 +31,7 @@ const anyEmployee = { access: access.employee() };
 /** Decisions and the settings: the hours rights (PEOPLE_RIGHTS.hours). */
 const hours = { access: access.employee(...PEOPLE_RIGHTS.hours) };
 
-/** Declarations (issue 12): /api/declarations and /api/users/:userId/declarations; categories and payment types under /api/settings/declarations/... */
+/** Declarations: /api/declarations and /api/users/:userId/declarations; categories and payment types under /api/settings/declarations/... */
 export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/declarations',

@@ -30,7 +30,7 @@ import { notify } from '../notifications/notifications.service';
 import * as repo from './declarations.repository';
 
 /**
- * Declarations (issue 12): an employee's expense claims with a receipt. Everyone files and reads
+ * Declarations: an employee's expense claims with a receipt. Everyone files and reads
  * their own; PEOPLE_RIGHTS.hours files for anyone, reads everyone's and decides (approve, reject
  * with a reason, mark paid), never on their own claim. The rules are the shared ones
  * (declarations.rules.ts); each decision is one conditional UPDATE on the status, so two at once

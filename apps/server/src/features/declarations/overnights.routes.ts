@@ -22,7 +22,7 @@ const tags = ['overnights'];
 const anyEmployee = { access: access.employee() };
 const hours = { access: access.employee(...PEOPLE_RIGHTS.hours) };
 
-/** Overnight stays (issue 12): /api/overnights and /api/users/:userId/overnights. */
+/** Overnight stays: /api/overnights and /api/users/:userId/overnights. */
 export const overnightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/overnights',

@@ -26,7 +26,7 @@ import { employeeInReach, liveEmployee, liveProject } from './declarations.repos
 import * as repo from './overnights.repository';
 
 /**
- * Overnight stays (issue 12): a night or several away for a project. Everyone reads their own;
+ * Overnight stays: a night or several away for a project. Everyone reads their own;
  * registering one's own needs the mobile setting (selfService.overnights, else SELF_SERVICE_OFF)
  * unless one holds the hours rights, who register for anyone, read everyone's and decide (approve,
  * or reject with a reason), never on their own stay. The export right reads everyone's too.

@@ -6,7 +6,7 @@ import { access } from '../../platform/access';
 import { type ExportColumn, registerListExport } from '../../platform/list-export';
 import * as drawings from './drawings.service';
 
-// A project's drawings as a file (issue 14): the list's tab, search and sort, its columns with the
+// A project's drawings as a file: the list's tab, search and sort, its columns with the
 // UI's headers (locale drawings). The portal's list has no export.
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

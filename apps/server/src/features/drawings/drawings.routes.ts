@@ -27,7 +27,7 @@ const view = { access: access.employee('projects.view', 'projects.manage') };
 const manage = { access: access.employee('projects.manage') };
 const portal = { access: access.portal };
 
-/** The back office's drawings of a project: /api/projects/:projectId/drawings… (issue 11). */
+/** The back office's drawings of a project: /api/projects/:projectId/drawings and the routes under it. */
 export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/drawings',
@@ -225,7 +225,7 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The portal's drawings: /api/client/drawings… (issue 11). */
+/** The portal's drawings: /api/client/drawings and the routes under it. */
 export const clientDrawingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/drawings',

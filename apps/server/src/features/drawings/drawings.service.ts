@@ -35,7 +35,7 @@ import * as projectsRepo from '../projects/projects.repository';
 import * as repo from './drawings.repository';
 
 /**
- * The drawings approval module (issue 11): a drawing of a project for one client company goes
+ * The drawings approval module: a drawing of a project for one client company goes
  * through versions; each version is decided once (approved, or changes requested) by the client or
  * by staff with projects.manage, and comments with attachments go both ways. The state rules are
  * the shared ones (drawings.rules.ts); each change of state is one conditional UPDATE, so ten

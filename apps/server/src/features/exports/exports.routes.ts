@@ -19,7 +19,7 @@ import * as exportsService from './exports.service';
 const tags = ['exports'];
 const exporter = { access: access.employee(...PEOPLE_RIGHTS.export) };
 
-/** Payroll exports (issue 12): /api/exports (hours, overnight stays; XLSX and CSV) run as a job with progress, and the download. */
+/** Payroll exports: /api/exports (hours, overnight stays; XLSX and CSV) run as a job with progress, and the download. */
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/exports',

@@ -6,7 +6,7 @@ import { enforceAccess } from '../../platform/guard';
 import { getHistory } from './history.service';
 import { HISTORY_READ_ROUTES } from './history.subjects';
 
-/** A record's history (issue 14): one route for every editor. */
+/** A record's history: one route for every editor. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/history/:subject/:id',

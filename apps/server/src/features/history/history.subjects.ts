@@ -83,7 +83,7 @@ const own =
  * no route of its own). Its declared access is checked before the resolver: a history is readable
  * exactly when the record is. The services the resolvers call scope the record (which project,
  * whose HR file) but leave the permission to the route, so without this a person with no right to
- * roles or the catalogue read their histories (issue 25). A query string, where there is one, is
+ * roles or the catalogue could read their histories. A query string, where there is one, is
  * part of the read (the route's service checks it); the route's access is looked up without it.
  */
 export const HISTORY_READ_ROUTES: Record<HistorySubject, `GET /api/${string}`> = {

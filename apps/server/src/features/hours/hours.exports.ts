@@ -5,7 +5,7 @@ import { access } from '../../platform/access';
 import { type ExportColumn, registerListExport } from '../../platform/list-export';
 import * as hours from './hours.service';
 
-// Projects' hours (projects/hours) as a file (issue 14): the list's period, project, person and
+// Projects' hours (projects/hours) as a file: the list's period, project, person and
 // activity filters and its sort; its columns with the UI's headers (locale hours), the time as
 // decimal hours so a spreadsheet can sum it.
 

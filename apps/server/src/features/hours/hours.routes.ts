@@ -28,7 +28,7 @@ const tags = ['hours'];
 const anyEmployee = { access: access.employee() };
 const hoursStaff = { access: access.employee(...PEOPLE_RIGHTS.hours) };
 
-/** Booked hours (issue 12): /api/hours (book, change, remove; the list across projects), /api/hours/week, /api/hours/lock, /api/projects/:projectId/hours. */
+/** Booked hours: /api/hours (book, change, remove; the list across projects), /api/hours/week, /api/hours/lock, /api/projects/:projectId/hours. */
 export const hoursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/hours/week',

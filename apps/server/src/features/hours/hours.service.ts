@@ -26,7 +26,7 @@ import * as repo from './hours.repository';
 import * as people from './schedules.repository';
 
 /**
- * Booked hours (issue 12): per person, per day, on a project (an area or a task optional).
+ * Booked hours: per person, per day, on a project (an area or a task optional).
  * One's own are booked with the self-service flag (SELF_SERVICE_OFF without it), anyone's with the
  * hours rights (PEOPLE_RIGHTS.hours); another person's are out of reach (404) without them. A day
  * on or before the hour lock never changes (HOURS_PERIOD_LOCKED), and a person's day holds at most

@@ -17,7 +17,7 @@ const tags = ['schedules'];
 const read = { access: access.employee() };
 const write = { access: access.employee(...PEOPLE_RIGHTS.schedules) };
 
-/** Schedules (issue 12): /api/users/:userId/schedules, versions of the even and odd weeks with an effective date. */
+/** Schedules: /api/users/:userId/schedules, versions of the even and odd weeks with an effective date. */
 export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:userId/schedules',

@@ -12,7 +12,7 @@ import { AppError, pgCode } from '../../platform/errors';
 import * as repo from './schedules.repository';
 
 /**
- * Schedules (issue 12): versions of a person's even and odd weeks, each in force from its date
+ * Schedules: versions of a person's even and odd weeks, each in force from its date
  * until the next version's. Everyone reads their own; another person's and every change need the
  * schedules rights (PEOPLE_RIGHTS.schedules). A version that starts on or before the hour lock
  * cannot be added, changed or removed (HOURS_PERIOD_LOCKED): the figures payroll used never move.

@@ -18,7 +18,7 @@ const tags = ['hr-documents'];
 const read = { access: access.employee() };
 const manage = { access: access.employee('contracts.manage') };
 
-/** Contracts (issue 12): /api/users/:userId/contracts. */
+/** Contracts: /api/users/:userId/contracts. */
 export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:userId/contracts',

@@ -13,7 +13,7 @@ import * as repo from './contracts.repository';
 import { createRecord, deleteRecord, type HrKind, listRecords, missingFile, updateRecord } from './hr-records';
 
 /**
- * Employment contracts (issue 12): from, until (open-ended when empty), hours per week and the
+ * Employment contracts: from, until (open-ended when empty), hours per week and the
  * signed file. Everyone reads their own; contracts.manage reads, adds, changes and removes everyone's.
  */
 

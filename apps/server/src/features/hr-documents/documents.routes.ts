@@ -19,7 +19,7 @@ const tags = ['hr-documents'];
 const read = { access: access.employee() };
 const manage = { access: access.employee('documents.manage') };
 
-/** HR documents (issue 12): /api/users/:userId/documents, and the expiring list for HR. */
+/** HR documents: /api/users/:userId/documents, and the expiring list for HR. */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:userId/documents',

@@ -22,7 +22,7 @@ import * as repo from './documents.repository';
 import { createRecord, deleteRecord, type HrKind, listRecords, missingFile, todayOf, updateRecord } from './hr-records';
 
 /**
- * HR documents (issue 12): an employee's ID, driving licence, VCA and other certificates, each
+ * HR documents: an employee's ID, driving licence, VCA and other certificates, each
  * with its file and an optional expiry date. Everyone reads their own; documents.manage reads,
  * adds, changes and removes everyone's. The file goes through GET /api/files/:id, whose scope
  * follows the same rule.

@@ -12,7 +12,7 @@ import { minutesToHours } from '../hours/hours.exports';
 import * as contracts from './contracts.service';
 import * as documents from './documents.service';
 
-// A person's HR documents and contracts and HR's expiring list as files (issue 14): the lists'
+// A person's HR documents and contracts and HR's expiring list as files: the lists'
 // columns with the UI's headers (locale hr-documents). The lists are not paged: everything comes
 // with the first page. Who may read the list may export it (the same access and scope).
 

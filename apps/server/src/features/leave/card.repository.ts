@@ -6,7 +6,7 @@ import { accountNameSql } from '../../platform/names';
 import { read } from '../hours/schedules.repository';
 import { bucketSql } from './ledger.repository';
 
-// The leave card's reads (issue 13): the lines of a year with what they came from, and the card's
+// The leave card's reads: the lines of a year with what they came from, and the card's
 // extras (pending requests, sick periods). The person was found through the scope first.
 
 type LineRow = Omit<LeaveLine, 'leaveType' | 'collectiveLeave' | 'bookedHour' | 'hourRule'> & {

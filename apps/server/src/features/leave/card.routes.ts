@@ -18,7 +18,7 @@ const tags = ['leave'];
 /** Any employee: their own card; the scope decides about another person's (PEOPLE_RIGHTS.leave, else 404). */
 const anyEmployee = { access: access.employee() };
 
-/** The leave card: totals, lines, corrections (issue 13). */
+/** The leave card: totals, lines, corrections. */
 export const leaveCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:userId/leave-card',

@@ -14,7 +14,7 @@ import * as repo from './card.repository';
 import * as ledger from './ledger.repository';
 
 /**
- * The leave card (issue 13): a ledger in minutes. Stored lines are summed in SQL by the buckets of
+ * The leave card: a ledger in minutes. Stored lines are summed in SQL by the buckets of
  * `lineBucket`; the entitlement (contracts, pro rata) and the carried-over balance are derived
  * (`entitlementLines`, `chainYears`), so every figure is a sum of lines that can be listed and no
  * total is stored. One's own card for everyone, another person's with PEOPLE_RIGHTS.leave (else

@@ -11,7 +11,7 @@ import { createScheduleRow, FULL_TIME } from '../hours/hours.fixtures';
 import { createProjectRow } from '../projects/projects.fixtures';
 import { createContractRow, createHourRuleRow, createLeaveLines, createLeaveTypeRow } from './leave.fixtures';
 
-// The leave card (issue 13) on the server: the figures are the hand-computed ones of
+// The leave card on the server: the figures are the hand-computed ones of
 // packages/shared/src/leave/leave.rules.test.ts ("carries the closing balance over"), summed in
 // SQL; overtime comes from booked hours through the hour rules; corrections; the scope.
 // The test clock's today is Saturday 2026-11-21.

@@ -16,7 +16,7 @@ const tags = ['leave'];
 /** Collective leave is company-wide: who manages it sees and changes all of it. */
 const manage = { access: access.employee(...LEAVE_RIGHTS.collective) };
 
-/** Collective leave (issue 13): /api/collective-leaves, booked for everyone it applies to by their own schedule. */
+/** Collective leave: /api/collective-leaves, booked for everyone it applies to by their own schedule. */
 export const collectiveLeaveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/collective-leaves',

@@ -12,7 +12,7 @@ import { AppError, raced } from '../../platform/errors';
 import * as repo from './collective.repository';
 import { insertLines, leaveDays, leaveLinesOf, scheduleVersions } from './ledger.repository';
 
-// Collective leave (issue 13): settings/hours/collective-leaves. Booking one writes each person's
+// Collective leave: settings/hours/collective-leaves. Booking one writes each person's
 // leave lines by their own schedule; changing or removing it rewrites those lines.
 //
 // Every route needs LEAVE_RIGHTS.collective (the route's access): collective leave is company-wide,

@@ -10,7 +10,7 @@ import { collectiveLeaves, employees, leaveLines, leaveRequests } from '../../db
 import { createScheduleRow, FULL_TIME } from '../hours/hours.fixtures';
 import { createLeaveTypeRow } from './leave.fixtures';
 
-// Collective leave (issue 13): booked for everyone it applies to by their own schedule, rewritten
+// Collective leave: booked for everyone it applies to by their own schedule, rewritten
 // when it changes, gone when it is removed. The test clock stands on Saturday 21 November 2026.
 
 /** Part time, different even and odd weeks: even Thu and Fri 08:00-12:00 (4:00); odd Mon-Wed 08:00-14:30, 30 min break (6:00). */

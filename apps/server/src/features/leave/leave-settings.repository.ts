@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { query } from '../../platform/sql';
 
 /**
- * The leave settings (issue 13): leave types, the leave policy and the hour rules. Company-wide
+ * The leave settings: leave types, the leave policy and the hour rules. Company-wide
  * settings, the same for everyone, so no employee scope: who may read or change them is the
  * route's access and the service's rules (LEAVE_RIGHTS).
  */

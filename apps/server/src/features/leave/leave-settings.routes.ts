@@ -27,7 +27,7 @@ const anyEmployee = { access: access.employee() };
 const typesManage = { access: access.employee(...LEAVE_RIGHTS.typesManage) };
 const hourRules = { access: access.employee(...LEAVE_RIGHTS.hourRules) };
 
-/** Leave types, the leave policy, hour rules and the public holidays (issue 13). */
+/** Leave types, the leave policy, hour rules and the public holidays. */
 export const leaveSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- leave types
 

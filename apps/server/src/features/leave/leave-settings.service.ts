@@ -23,7 +23,7 @@ import * as repo from './leave-settings.repository';
 import { policyOf, resyncOvertime } from './ledger.repository';
 
 /**
- * The leave settings (issue 13; settings/hours/leave-types and settings/hours/hour-rules):
+ * The leave settings (settings/hours/leave-types and settings/hours/hour-rules):
  * - leave types: every employee reads the active ones (the request form offers them); the
  *   leave-categories rights see them all, leave-categories.manage changes them. A used type (by a
  *   request, a ledger line or collective leave) is deactivated, never deleted.

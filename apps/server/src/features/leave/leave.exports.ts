@@ -16,7 +16,7 @@ import { minutesToHours } from '../hours/hours.exports';
 import * as card from './card.service';
 import * as requests from './requests.service';
 
-// Leave requests and the lines behind a leave card's totals as files (issue 14): the lists' own
+// Leave requests and the lines behind a leave card's totals as files: the lists' own
 // filters and sort, their columns with the UI's headers (locales leave-requests, leave); hours as
 // decimal hours (signed on the card's lines: leave takes, a cancellation or overtime gives).
 

@@ -1,5 +1,5 @@
 /**
- * Test data for the leave tests (issue 13): contracts, leave types, hour rules and ledger lines,
+ * Test data for the leave tests: contracts, leave types, hour rules and ledger lines,
  * made directly as rows. Not used by the application.
  */
 import type { Database } from '../../db/client';

@@ -12,7 +12,7 @@ import { createScheduleRow, FULL_TIME } from '../hours/hours.fixtures';
 import { createProjectRow } from '../projects/projects.fixtures';
 import { createContractRow, createHourRuleRow, createLeaveTypeRow } from './leave.fixtures';
 
-// The ledger property on the server (issue 13, D4): random sequences of requests,
+// The ledger property on the server (D4): random sequences of requests,
 // decisions, cancellations, corrections, collective leave and hour bookings, sent through the
 // API as the people who would send them. Afterwards the card the API shows equals leaveCard()
 // over the stored lines, every total equals the sum of the lines the API lists for it, and no

@@ -16,7 +16,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { query } from '../../platform/sql';
 import { read } from '../hours/schedules.repository';
 
-// The leave ledger's core (issue 13): the one place that writes `leave_lines` and sums them. Every
+// The leave ledger's core: the one place that writes `leave_lines` and sums them. Every
 // writer first locks the person's employees row (findEmployee(..., lock = true) in
 // hours/schedules.repository.ts), so the lines of one person are written one transaction at a
 // time (D4). The card's totals are SUMs over the lines by the buckets of

@@ -14,7 +14,7 @@ import { type BulkOutcome, registerBulkAction } from '../../platform/bulk';
 import type { Ctx } from '../../platform/context';
 import * as requests from './requests.service';
 
-// Bulk approve and deny on the leave requests list (issue 14): each row is the single decision with
+// Bulk approve and deny on the leave requests list: each row is the single decision with
 // the version it has now (the hours recomputed and written to the card, the employee told, audit and
 // history). A request already decided the same way stays as it is; the single decision's refusals
 // (one's own: FORBIDDEN, decided otherwise: LEAVE_REQUEST_DECIDED, LEAVE_OVER_BALANCE) skip the row.

@@ -23,7 +23,7 @@ const anyEmployee = { access: access.employee() };
 /** Decisions: leave.approve. */
 const approvers = { access: access.employee(...LEAVE_RIGHTS.approve) };
 
-/** Leave requests: list, preview, request, approve, deny, cancel (issue 13). */
+/** Leave requests: list, preview, request, approve, deny, cancel. */
 export const leaveRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/leave-requests',

@@ -34,7 +34,7 @@ import { insertLines, leaveDays, leaveLinesOf, scheduleVersions } from './ledger
 import * as repo from './requests.repository';
 
 /**
- * Leave requests (issue 13): users/leave. Everyone requests and reads their own; leave.manage
+ * Leave requests: users/leave. Everyone requests and reads their own; leave.manage
  * requests on anyone's behalf, the leave rights (PEOPLE_RIGHTS.leave) read everyone's, and
  * leave.approve decides, never on one's own. The hours come from the person's schedule (even/odd
  * week, the version in force each day) without public holidays and collective leave days, and

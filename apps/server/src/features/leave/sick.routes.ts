@@ -18,7 +18,7 @@ const tags = ['leave'];
 const read = { access: access.employee() };
 const manage = { access: access.employee(...LEAVE_RIGHTS.manage) };
 
-/** Sick periods (issue 13): /api/users/:userId/sick-periods and /api/sick-periods/:sickPeriodId. */
+/** Sick periods: /api/users/:userId/sick-periods and /api/sick-periods/:sickPeriodId. */
 export const sickRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:userId/sick-periods',

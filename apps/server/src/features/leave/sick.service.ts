@@ -14,7 +14,7 @@ import { todayOf } from './card.service';
 import { scheduleVersions } from './ledger.repository';
 import * as repo from './sick.repository';
 
-// Sick periods (issue 13): register a period, end it (set its last day), change or remove it. They
+// Sick periods: register a period, end it (set its last day), change or remove it. They
 // show on the card's sick page and in the planner and never touch the leave balance (no lines).
 // Reading: one's own, or anyone's with the leave rights (PEOPLE_RIGHTS.leave, in the WHERE clause:
 // another person's is a 404); writing: leave.manage (the route's access). A write locks the

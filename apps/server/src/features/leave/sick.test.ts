@@ -11,7 +11,7 @@ import { createScheduleRow, FULL_TIME } from '../hours/hours.fixtures';
 import { balanceOf } from './card.service';
 import { createContractRow } from './leave.fixtures';
 
-// Sick periods (issue 13). The test clock stands on Saturday 21 November 2026.
+// Sick periods. The test clock stands on Saturday 21 November 2026.
 
 const TODAY = '2026-11-21';
 /** Mornings only, Monday to Friday 08:00-12:00 (4:00). */

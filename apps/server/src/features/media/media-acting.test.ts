@@ -9,7 +9,7 @@ import { verifyViewToken, viewToken } from '../../platform/view-link';
 import { createAreaRow, createFileRow, createProjectRow, createTaskRow } from '../projects/projects.fixtures';
 
 /**
- * Issue 25, hole 2: an employee acting as a company reaches images and files exactly as the
+ * An employee acting as a company reaches images and files exactly as the
  * company does, through the Acting-As header (API calls) and through the signed `view` parameter
  * that the acting view's answers put on every image and file address (<img>, download links).
  */

@@ -115,7 +115,7 @@ export async function employeeAccount(db: DbOrTx, employeeId: number | null): Pr
 
 /**
  * Whether an account can sign in: active, with a password set. A company user who was never
- * invited, or whose invitation is still open, gets no mail (issue 25): the notification waits in
+ * invited, or whose invitation is still open, gets no mail: the notification waits in
  * the app for when they can sign in.
  */
 const canSignIn = sql`(a.status = 'active' AND a.password_hash IS NOT NULL)`;

@@ -8,7 +8,7 @@ import * as repo from './notifications.repository';
 
 // Notifications belong to an account: every query names the caller's own account, so another
 // person's notification is simply not found. An employee acting as a company sees what the company
-// sees and nothing of their own (issue 25: their staff notifications named other companies): the
+// sees and nothing of their own (their staff notifications would name other companies): the
 // acting view has no account of its own, so it has no notifications.
 
 /** The caller's account, or null while an employee acts as a company. */

@@ -87,7 +87,7 @@ function orderColumns(side: 'staff' | 'client'): ExportColumn<OrderListItem>[] {
   ];
 }
 
-/** The back office's product requests and orders: /api/orders… (issue 11). */
+/** The back office's product requests and orders: /api/orders and the routes under it. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders',
@@ -228,7 +228,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The portal's product requests and orders: /api/client/orders… (issue 11). */
+/** The portal's product requests and orders: /api/client/orders and the routes under it. */
 export const clientOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/orders',

@@ -37,7 +37,7 @@ import * as productsRepo from '../products/products.repository';
 import * as repo from './orders.repository';
 
 /**
- * Product requests and the orders they become (issue 11). The state machine and who may do what
+ * Product requests and the orders they become. The state machine and who may do what
  * are the shared rule (`orders.rules.ts`); every decision here is one conditional UPDATE on the
  * order's status and version (repo.transition), so two people pressing at once get exactly one
  * outcome and the other a 409 that says why. Each write runs in one transaction with its event

@@ -14,7 +14,7 @@ import { access } from '../../platform/access';
 import * as planner from './planner.service';
 
 const tags = ['planner'];
-// Reading: planner.view or planner.manage, or the mobile setting 'see the planner' (issue 12): the
+// Reading: planner.view or planner.manage, or the mobile setting 'see the planner': the
 // service checks it, as the route's access cannot read a person's settings.
 const view = { access: access.employee() };
 const manage = { access: access.employee('planner.manage') };

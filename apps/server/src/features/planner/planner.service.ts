@@ -57,7 +57,7 @@ function toList(ctx: Ctx, from: string, to: string, rows: repo.EntryRow[], absen
 
 /**
  * Reading the planner: planner.view or planner.manage, or an employee whose mobile settings let
- * them see it (issue 12; read only, editing needs planner.manage). @throws FORBIDDEN
+ * them see it (read only, editing needs planner.manage). @throws FORBIDDEN
  */
 function assertCanRead(ctx: Ctx): void {
   const a = ctx.actor;

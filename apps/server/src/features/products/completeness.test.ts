@@ -18,7 +18,7 @@ import { products } from '../../db/schema';
 import { query } from '../../platform/sql';
 import { createAttribute, createMediaRow, createProduct } from './catalogue.fixtures';
 
-// Catalogue completeness in the products list (issue 14): the list's SQL against the shared rule.
+// Catalogue completeness in the products list: the list's SQL against the shared rule.
 
 let tdb: TestDatabase;
 let t: TestApp;

@@ -12,7 +12,7 @@ import { AppError, pgCode, toAppError } from '../../platform/errors';
 import * as repo from './products.repository';
 import * as products from './products.service';
 
-// Bulk actions on the products list (issue 14). Every row goes through the single edit's service:
+// Bulk actions on the products list. Every row goes through the single edit's service:
 // publishing, unpublishing and (un)linking an attribute are the editor's save of the product as it
 // stands with that one change (same version check, publish right, reference checks, category order,
 // audit and history); delete is the single delete. A row refused there is skipped with its code.

@@ -36,7 +36,7 @@ export function hasAttributeOfKind(kind: AttributeKind, ids: readonly number[]):
 }
 
 /**
- * Catalogue completeness (issue 14) of the product in the outer query, one expression per stored
+ * Catalogue completeness of the product in the outer query, one expression per stored
  * field, mirroring `productCompleteness` in @app/shared/products/completeness.rules (the same
  * blank-text pattern; products.test.ts checks both agree on a set of fixtures).
  */
@@ -97,7 +97,7 @@ export interface ProductListRow {
   articleSku: string | null;
   articleRemoved: boolean;
   updatedAt: Date;
-  /** Per language the parts the public page lacks (issue 14). */
+  /** Per language the parts the public page lacks. */
   completeness: Completeness;
 }
 

@@ -19,7 +19,7 @@ import * as projects from './projects.service';
 import * as tasksRepo from './tasks.repository';
 import * as tasks from './tasks.service';
 
-// Bulk actions on the projects list and a project's task list (issue 14). Every row goes through the
+// Bulk actions on the projects list and a project's task list. Every row goes through the
 // single action's service with the version it has now: archive and restore, the task editor's save
 // with only the assignee changed, complete. A row refused there is skipped with its code.
 

@@ -15,7 +15,7 @@ import * as areas from './areas.service';
 import * as projects from './projects.service';
 import * as tasks from './tasks.service';
 
-// The exports of the projects list, a project's tasks and a project's areas (issue 14): the lists'
+// The exports of the projects list, a project's tasks and a project's areas: the lists'
 // own filters and sort, their visible columns with the UI's headers (locales projects, tasks, areas).
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

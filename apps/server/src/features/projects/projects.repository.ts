@@ -12,7 +12,7 @@ import { escapeLike, intArray, query } from '../../platform/sql';
 /**
  * Projects as the actor may see them. Every statement here ANDs `visible(actor)` into its WHERE:
  * staff with a projects right see every project (the deleted tab included); the portal view
- * (issue 10) sees the not deleted projects its company is attached to, and inside them only
+ * sees the not deleted projects its company is attached to, and inside them only
  * the areas, tasks and tickets of its allowed areas (scope.area in the counts below). Nothing
  * outside that is ever read, so a foreign id is simply not found.
  */

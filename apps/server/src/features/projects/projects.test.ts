@@ -276,7 +276,7 @@ describe('create, read and update', () => {
       await manager.post('/api/projects', input({ companyIds: [companyA.id, companyB.id], memberIds: [pm2.employeeId] }))
     ).json().data;
     const area = await createAreaRow(tdb.db, created.id);
-    // Company A's portal is limited to one area (issue 10's screen); a save must not lose that.
+    // Company A's portal is limited to one area (the company permissions screen); a save must not lose that.
     await tdb.db.orm
       .update(projectCompanies)
       .set({ allAreas: false })

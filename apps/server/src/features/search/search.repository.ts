@@ -11,7 +11,7 @@ import { scope } from '../../platform/scope';
 import { escapeLike } from '../../platform/sql';
 
 /**
- * One search for everything (issue 14). Each kind is one parenthesised SELECT with its own LIMIT,
+ * One search for everything. Each kind is one parenthesised SELECT with its own LIMIT,
  * filtered with `lower(expr) LIKE '%term%'` (served by a trigram GIN index on the same expression,
  * migration 0023) and ranked prefix match first, then trigram similarity; the kinds the actor may
  * see are joined with UNION ALL into one statement. Every branch ANDs its aggregate's scope

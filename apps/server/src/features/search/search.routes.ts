@@ -4,7 +4,7 @@ import { access } from '../../platform/access';
 import { search } from './search.service';
 
 /**
- * One search for everything (issue 14): one route whose scope follows the actor. Staff find the
+ * One search for everything: one route whose scope follows the actor. Staff find the
  * kinds their rights show; a company user, or an employee acting as the company, what the
  * company's portal shows (scope.ts in every branch).
  */

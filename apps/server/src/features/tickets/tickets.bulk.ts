@@ -8,7 +8,7 @@ import { type BulkOutcome, registerBulkAction } from '../../platform/bulk';
 import type { Ctx } from '../../platform/context';
 import * as tickets from './tickets.service';
 
-// Bulk close on the tickets list (issue 14): each row is the single close with the version it has
+// Bulk close on the tickets list: each row is the single close with the version it has
 // now (its task returns to its previous status with the last open ticket, feed and audit rows);
 // a ticket closed already stays as it is, one the single close refuses is skipped with its code.
 

@@ -5,7 +5,7 @@ import { access } from '../../platform/access';
 import { type ExportColumn, registerListExport } from '../../platform/list-export';
 import * as tickets from './tickets.service';
 
-// The tickets list's export (issue 14): across projects or, with projectId, one project's (the
+// The tickets list's export: across projects or, with projectId, one project's (the
 // project's tickets page lists /api/tickets?projectId too); the list's columns with the UI's headers.
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

@@ -10,7 +10,7 @@ import type { Ctx } from '../../platform/context';
 import { employeeTitle } from './employees.service';
 import * as users from './users.service';
 
-// Bulk deactivate on the employees list (issue 14): each row is the single deactivate with the
+// Bulk deactivate on the employees list: each row is the single deactivate with the
 // version it has now (sessions end at once, audit and history); oneself is refused (EMPLOYEE_SELF)
 // and skipped, an employee deactivated already stays as they are.
 

@@ -27,7 +27,7 @@ const anyEmployee = { access: access.employee() };
 const view = { access: access.employee(...PEOPLE_RIGHTS.viewEmployees) };
 const manage = { access: access.employee(...PEOPLE_RIGHTS.manageEmployees) };
 
-/** Employees (issue 12): /api/users list (active, deleted), one employee, create with an invitation, edit (S10: own e-mail needs the current password), deactivate (S5/S7: sessions end at once), restore, end sessions, mobile settings. */
+/** Employees: /api/users list (active, deleted), one employee, create with an invitation, edit (S10: own e-mail needs the current password), deactivate (S5/S7: sessions end at once), restore, end sessions, mobile settings. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',

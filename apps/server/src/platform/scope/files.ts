@@ -60,7 +60,7 @@ export const fileScopes = {
               OR ${orderFile(orderOf)} OR ${drawingFile(drawingOf)}
               OR ${ownUpload})`;
     }
-    // HR files (issue 12): a declaration's receipt, a document's or a contract's file, through the
+    // HR files: a declaration's receipt, a document's or a contract's file, through the
     // employee record's scope (one's own, or the part's rights).
     const hrFile = sql`(EXISTS (SELECT 1 FROM declarations d_file WHERE d_file.receipt_file_id = ${fileId}
                                    AND ${peopleScopes.employeeRecord(actor, sql.raw('d_file.employee_id'), 'hours')})

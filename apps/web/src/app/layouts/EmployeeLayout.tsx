@@ -66,7 +66,7 @@ export function EmployeeLayout() {
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
   const canProjects = useCan(['projects.view', 'projects.manage']);
   const selfService = useSelfService();
-  // The mobile setting 'see the planner' opens it read only (issue 12).
+  // The mobile setting 'see the planner' opens it read only.
   const canPlanner = useCan(['planner.view', 'planner.manage']) || selfService?.planner === true;
   const canRequests = useCan('companies.manage');
   const canEmployees = useCan(PEOPLE_RIGHTS.viewEmployees);

@@ -40,7 +40,7 @@ export const employeeRoutes: RouteObject[] = [
       children: [
         ...employeeHomeRoutes,
         ...companyRoutes,
-        // The catalogue (issue #3), as the sidebar's Catalogus group shows it.
+        // The catalogue, as the sidebar's Catalogus group shows it.
         ...articleRoutes,
         ...productRoutes,
         ...roboxRoutes,

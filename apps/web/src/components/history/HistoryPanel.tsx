@@ -42,7 +42,7 @@ export interface HistoryPanelProps {
 }
 
 /**
- * A record's history (issue 14), the same on every editor: a "History" button that opens a drawer
+ * A record's history, the same on every editor: a "History" button that opens a drawer
  * with who changed what and when, field by field. Nothing is asked of the server until it opens.
  * Put it only on a saved record (one with an id), in the page header or the editor's footer.
  */

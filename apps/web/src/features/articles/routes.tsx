@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { meta } from '../../platform/route-meta';
 
 /**
- * Catalogue (issue #3): Catalogus > Artikelen > Artikelen synchroniseren. Each page's title is its
+ * Catalogue: Catalogus > Artikelen > Artikelen synchroniseren. Each page's title is its
  * label in the sidebar and its breadcrumb (features/home/catalogue-sections.tsx).
  */
 export const articleRoutes: RouteObject[] = [

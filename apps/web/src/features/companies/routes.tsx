@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { meta } from '../../platform/route-meta';
 
-/** The companies archive, one company and, inside it (issue 10), its users, permissions, products and news. */
+/** The companies archive, one company and, inside it, its users, permissions, products and news. */
 export const companyRoutes: RouteObject[] = [
   {
     path: 'companies',
@@ -45,7 +45,7 @@ export const companyRoutes: RouteObject[] = [
     }),
     lazy: async () => ({ Component: (await import('./pages/CompanyPage')).CompanyDetailsPage }),
   },
-  // Inside one company (issue 10): its users and what it sees of its projects.
+  // Inside one company: its users and what it sees of its projects.
   {
     path: 'companies/:companyId/users',
     handle: meta({
@@ -92,7 +92,7 @@ export const companyRoutes: RouteObject[] = [
       Component: (await import('./pages/CompanyPermissionsPage')).CompanyPermissionsPage,
     }),
   },
-  // Inside one company (issue 10): the products assigned to it and its news.
+  // Inside one company: the products assigned to it and its news.
   {
     path: 'companies/:companyId/products',
     handle: meta({

@@ -2,7 +2,7 @@ import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { RouteObject } from 'react-router';
 import { meta } from '../../platform/route-meta';
 
-/** Declarations and overnight stays (issue 12): an employee's, everyone's own, and their settings. */
+/** Declarations and overnight stays: an employee's, everyone's own, and their settings. */
 export const declarationRoutes: RouteObject[] = [
   {
     path: 'users/:userId/declarations',

@@ -2,7 +2,7 @@ import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { RouteObject } from 'react-router';
 import { meta } from '../../platform/route-meta';
 
-/** Schedules and booked hours (issue 12): an employee's, one's own, and per project. */
+/** Schedules and booked hours: an employee's, one's own, and per project. */
 export const hourRoutes: RouteObject[] = [
   {
     path: 'users/:userId/schedule',

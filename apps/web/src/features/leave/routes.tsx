@@ -2,9 +2,9 @@ import { LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
 import { type RouteObject, redirect } from 'react-router';
 import { meta } from '../../platform/route-meta';
 
-/** Leave (issue 13): requests, an employee's leave card and the leave settings. */
+/** Leave: requests, an employee's leave card and the leave settings. */
 export const leaveRoutes: RouteObject[] = [
-  // Leave requests (issue 13): one's own for everyone; everyone's with leave.manage or leave.approve.
+  // Leave requests: one's own for everyone; everyone's with leave.manage or leave.approve.
   {
     path: 'users/leave',
     handle: meta({ name: 'users.archive-leave', title: 'leaveRequests.title', parent: 'home' }),
@@ -15,7 +15,7 @@ export const leaveRoutes: RouteObject[] = [
     handle: meta({ name: 'users.leave-card', title: 'leave.card.title', parent: 'users.show' }),
     lazy: async () => ({ Component: (await import('./card/LeaveCardPage')).LeaveCardPage }),
   },
-  // Leave settings (issue 13). The specification's singular setting/hours/... paths redirect here.
+  // Leave settings. The specification's singular setting/hours/... paths redirect here.
   {
     path: 'setting/hours/*',
     loader: ({ params, request }) => {

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { meta } from '../../platform/route-meta';
 
 /**
- * The portal's orders (issue 11): the archive with its switch, the request form and one request or
+ * The portal's orders: the archive with its switch, the request form and one request or
  * order. Crumbs: Bestellingen > {title}.
  */
 export const portalOrderRoutes: RouteObject[] = [

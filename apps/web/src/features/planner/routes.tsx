@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { meta } from '../../platform/route-meta';
 
 export const plannerRoutes: RouteObject[] = [
-  // The planner (issue 9): who works on which project when.
+  // The planner: who works on which project when.
   {
     path: 'planner',
     handle: meta({

@@ -111,7 +111,7 @@ export function sectionOf(field: string): string {
   return 'general';
 }
 
-/** What the public page would still lack if the editor's state were saved now (the list's rule, issue 14). */
+/** What the public page would still lack if the editor's state were saved now (the products list's rule). */
 export function formCompleteness(v: ProductFormValues): Completeness {
   return productCompleteness({
     nameNl: v.nameNl,

@@ -1,4 +1,4 @@
-// The one search's dialog (issue 14), a lazy chunk of its own: a combobox with a grouped listbox
+// The one search's dialog, a lazy chunk of its own: a combobox with a grouped listbox
 // (WAI-ARIA combobox pattern). Typing asks the server after a short pause; ↑/↓ move through the
 // hits, Enter opens one, Esc closes; focus stays in the dialog. Full screen on phones.
 import type { SearchGroup, SearchHit, SearchKind } from '@app/shared/search/search';

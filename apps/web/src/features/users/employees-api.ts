@@ -14,7 +14,7 @@ import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';
 
 /*
- * Query keys of the employees (issue 12):
+ * Query keys of the employees:
  *
  *   ['employees']                         everything about employees
  *   ['employees', 'list', query]          the list, per tab, search, sort and page

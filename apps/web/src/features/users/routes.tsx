@@ -2,7 +2,7 @@ import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { RouteObject } from 'react-router';
 import { meta } from '../../platform/route-meta';
 
-// People and hours (issue 12). An employee's own record (/users/{their id}/...) opens without a
+// People and hours. An employee's own record (/users/{their id}/...) opens without a
 // permission: the server answers for their own rows; another person's rows need the part's rights
 // (PEOPLE_RIGHTS), and the server's 404/403 is what the page shows otherwise. The parts of the
 // record (hours, declarations, documents, leave) are routed by their own features.

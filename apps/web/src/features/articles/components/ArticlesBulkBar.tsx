@@ -8,7 +8,7 @@ import { articleKeys } from '../api';
 
 type Props = BulkListProps;
 
-/** The articles list's bulk action (issue 14): a product for each selected article that has none. */
+/** The articles list's bulk action: a product for each selected article that has none. */
 export function ArticlesBulkBar({ selection, pageIds, total, query }: Props) {
   const { t } = useTranslation();
   const qc = useQueryClient();

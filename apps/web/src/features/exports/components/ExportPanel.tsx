@@ -45,7 +45,7 @@ function periodOf(v: Values, today: string): { from: string; to: string } {
 }
 
 /**
- * Choose a period and a format, start the export, follow its progress, download the file (issue 12).
+ * Choose a period and a format, start the export, follow its progress, download the file.
  * Shown to those with the export rights only (PEOPLE_RIGHTS.export): elsewhere on a shared page
  * (settings/overnights, which hours.manage also opens) it renders nothing.
  */

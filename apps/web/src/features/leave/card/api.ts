@@ -13,7 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../lib/api';
 
 /*
- * Query keys of the leave card (issue 13), all under ['leave'] so whatever changes a card (a
+ * Query keys of the leave card, all under ['leave'] so whatever changes a card (a
  * decision on a request, collective leave, an hour rule, the policy) reloads it by that one key:
  *
  *   ['leave', 'card', userId, year]                      the card's totals

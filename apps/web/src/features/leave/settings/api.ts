@@ -15,7 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../lib/api';
 
 /*
- * Query keys of the leave settings (issue 13):
+ * Query keys of the leave settings:
  *
  *   ['leave-types', all]                      the leave types (all: inactive ones too)
  *   ['leave-policy']                          the full-time week and the yearly entitlement

@@ -42,7 +42,7 @@ export function notificationText(t: TFunction, n: Notification): string {
         d.outcome === 'approved' ? 'notifications.kinds.drawingApproved' : 'notifications.kinds.drawingChangesRequested',
         facts,
       );
-    // People and hours (issue 12): only employees get these, and their catalogue has the texts.
+    // People and hours: only employees get these, and their catalogue has the texts.
     case 'declaration.decided': {
       const key = d.outcome === 'paid' ? 'paid' : d.outcome === 'rejected' ? 'rejected' : 'approved';
       return t(`declarations.notifications.${key}`, { description: str(d.description), amount: str(d.amount) });
@@ -52,7 +52,7 @@ export function notificationText(t: TFunction, n: Notification): string {
       const key = d.outcome === 'rejected' ? 'overnightRejected' : 'overnightApproved';
       return t(`declarations.notifications.${key}`, { location: str(d.location), date });
     }
-    // Leave (issue 13): the period as day-month-year, one day or from-till.
+    // Leave: the period as day-month-year, one day or from-till.
     case 'leave.requested':
     case 'leave.decided': {
       const day = (v: unknown) => str(v).split('-').reverse().join('-');

@@ -32,7 +32,7 @@ export interface PeopleWeekViewProps {
   /** The rows, in this order. */
   people: { id: number; name: string; function: string | null }[];
   entries: PlannerEntry[];
-  /** Leave and sick leave (issue 13): hatched, read-only bars beside the planned work. */
+  /** Leave and sick leave: hatched, read-only bars beside the planned work. */
   absences?: PlannerAbsence[] | undefined;
   /** The page's right to plan; each entry's own abilities.canEdit decides too. */
   canEdit: boolean;

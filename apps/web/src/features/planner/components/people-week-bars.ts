@@ -151,7 +151,7 @@ export function changedEntry(
   };
 }
 
-// ---- leave and sick leave (issue 13)
+// ---- leave and sick leave
 
 /** An absence as a bar: read only, hatched, so it never looks like planned work. */
 export interface AbsenceBar extends WeekGridBar {

@@ -143,7 +143,7 @@ describe('CustomerHomePage', () => {
     expect(within(notifications).getByText('1 nieuw')).toBeInTheDocument();
 
     const orders = screen.getByRole('region', { name: 'Bestellingen' });
-    // The latest ongoing orders (issue 11), each opening its order page.
+    // The latest ongoing orders, each opening its order page.
     expect(await within(orders).findByRole('link', { name: 'Barkruk Nordic' })).toHaveAttribute('href', '/orders/12');
     expect(within(orders).getByText('Wacht op goedkeuring')).toBeInTheDocument();
     expect(within(orders).getByRole('link', { name: 'Alle bestellingen' })).toHaveAttribute('href', '/orders');

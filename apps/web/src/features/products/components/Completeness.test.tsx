@@ -9,7 +9,7 @@ import { ProductEditPage } from '../pages/ProductEditPage';
 import { ProductsPage } from '../pages/ProductsPage';
 import { productDetail, signIn } from '../testing';
 
-// Catalogue completeness (issue 14): the list's badges and filter, the editor's panel and publish warning.
+// Catalogue completeness: the list's badges and filter, the editor's panel and publish warning.
 
 const _notify = mockNotify();
 

@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * The products list's bulk actions (issue 14): publish and unpublish (for those who may publish; the
+ * The products list's bulk actions: publish and unpublish (for those who may publish; the
  * question names how many selected rows on this page are incomplete), add or remove an attribute
  * (picked in a modal), delete (asked first). The server runs each row through the single edit.
  */

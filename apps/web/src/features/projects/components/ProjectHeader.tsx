@@ -55,7 +55,7 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
   const attempt = useAttempt();
   const project = useProject(projectId);
   const { restore } = useProjectTransitions();
-  // The hours tab (issue 12) is for who keeps hours or runs projects; the server checks the same.
+  // The hours tab is for who keeps hours or runs projects; the server checks the same.
   const canSeeHours = useCan(['hours.manage', 'projects.manage']);
   const loaded = !!project.data;
 

@@ -11,7 +11,7 @@ interface Props extends BulkListProps {
 }
 
 /**
- * The projects list's bulk actions (issue 14): archive on the active tab (asked first), restore on the
+ * The projects list's bulk actions: archive on the active tab (asked first), restore on the
  * archived and deleted tabs. The server runs each row through the single archive or restore.
  */
 export function ProjectsBulkBar({ selection, tab, pageIds, total, query }: Props) {

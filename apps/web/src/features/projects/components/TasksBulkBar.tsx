@@ -15,7 +15,7 @@ interface Props extends BulkListProps {
 type Asking = { count: number; resolve: (params: Record<string, unknown> | null) => void };
 
 /**
- * A project's task list's bulk actions (issue 14): assign to one employee (picked in a modal; empty is
+ * A project's task list's bulk actions: assign to one employee (picked in a modal; empty is
  * nobody) and complete (asked first). The server runs each row through the task editor's save or the
  * single complete; tasks with an open ticket are reported, not completed.
  */

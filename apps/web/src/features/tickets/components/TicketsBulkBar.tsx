@@ -8,7 +8,7 @@ import { ticketKeys } from '../api';
 type Props = BulkListProps;
 
 /**
- * The tickets list's bulk action (issue 14): close. The server runs each row through the single close
+ * The tickets list's bulk action: close. The server runs each row through the single close
  * (a task returns to its status with its last open ticket); closed tickets stay as they are.
  */
 export function TicketsBulkBar({ selection, pageIds, total, query }: Props) {

@@ -8,7 +8,7 @@ import { employeeKeys } from '../employees-api';
 type Props = BulkListProps;
 
 /**
- * The employees list's bulk action (issue 14): deactivate, asked first. The server runs each row
+ * The employees list's bulk action: deactivate, asked first. The server runs each row
  * through the single deactivate (their sessions end at once); oneself is reported, never deactivated.
  */
 export function EmployeesBulkBar({ selection, pageIds, total, query }: Props) {

@@ -45,12 +45,12 @@ export function SettingsPage() {
   const canLeaveTypes = useCan(LEAVE_RIGHTS.typesIndex);
   const canCollective = useCan(LEAVE_RIGHTS.collective);
   const canHourRules = useCan(LEAVE_RIGHTS.hourRules);
-  // People and hours (issue 12): the payroll exports, overnight stays, and the declarations' lists.
+  // People and hours: the payroll exports, overnight stays, and the declarations' lists.
   const hr = [
     canExport && { to: '/settings/hours/export', icon: <IconFileSpreadsheet />, title: 'hoursExport', text: 'hoursExportText' },
     (canExport || canHours) && { to: '/settings/overnights', icon: <IconBed />, title: 'overnights', text: 'overnightsText' },
     canHours && { to: '/settings/declarations', icon: <IconReceipt />, title: 'declarations', text: 'declarationsText' },
-    // Leave in hours (issue 13).
+    // Leave in hours.
     canLeaveTypes && { to: '/settings/hours/leave-types', icon: <IconBeach />, title: 'leaveTypes', text: 'leaveTypesText' },
     canCollective && {
       to: '/settings/hours/collective-leaves',

@@ -11,7 +11,7 @@ type Props = BulkListProps;
 type Asking = { mode: 'approve' | 'deny'; count: number; resolve: (params: Record<string, unknown> | null) => void };
 
 /**
- * The leave requests list's bulk actions (issue 14): approve (an optional reason) and deny (a reason
+ * The leave requests list's bulk actions: approve (an optional reason) and deny (a reason
  * required), asked in the single decision's modal. The server runs each row through the single
  * decision: one's own, decided ones and those over the balance are reported, not changed.
  */

@@ -57,7 +57,7 @@ export function NotificationsBlock() {
   );
 }
 
-/** "Bestellingen": the latest ongoing orders (issue 11), each opening its order page. */
+/** "Bestellingen": the latest ongoing orders, each opening its order page. */
 export function OrdersBlock() {
   const { t } = useTranslation();
   const q = useOrders('client', { page: 1, perPage: BLOCK_ROWS, tab: 'ongoing', sort: '-updated' });

@@ -54,7 +54,7 @@ export function ProductEditor({ product, reload }: Props) {
   const canEdit = product.abilities.canEdit;
   const completeness = formCompleteness(form.values);
 
-  // Switching "published" on for a product the public page would show incomplete asks first (issue 14);
+  // Switching "published" on for a product the public page would show incomplete asks first;
   // the server does not refuse it. The form's own check goes first, so a form with errors just shows them.
   const submit = (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault();
