@@ -166,7 +166,7 @@ function check(r: RouteRecord, c: Case, res: InjectResponse): string | null {
   return null;
 }
 
-describe('access matrix, generated from the registered routes (issue 25, item 5)', () => {
+describe('access matrix, generated from the registered routes', () => {
   it('covers every API route and every kind of declared access', () => {
     const kinds = new Set(apiRoutes().map((r) => accessOf(r).kind));
     expect([...kinds].sort()).toEqual(['employee', 'employee-or-portal', 'portal', 'public', 'signed-in']);

@@ -86,7 +86,7 @@ describe('configuration errors name the variable', () => {
   });
 });
 
-describe('the shutdown grace period (O1, issue 25)', () => {
+describe('the shutdown grace period (O1)', () => {
   it('is 10 s unless SHUTDOWN_GRACE_MS says otherwise, from 1 s to an hour', () => {
     expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
     expect(loadConfig({ SHUTDOWN_GRACE_MS: '120000' }).shutdownGraceMs).toBe(120_000);

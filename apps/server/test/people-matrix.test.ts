@@ -274,7 +274,7 @@ const fill = (url: string, values: Record<string, string>) =>
 
 const digest = () => tableDigest(tdb.db);
 
-describe('people matrix, generated from the registered routes (issue 12)', () => {
+describe('people matrix, generated from the registered routes', () => {
   it('finds the HR routes (the generated list is not empty)', () => {
     expect(hrRoutes().length).toBeGreaterThan(20);
   });

@@ -433,7 +433,7 @@ describe('company scope (Z2)', () => {
   });
 });
 
-describe('one search (issue 14): the scope follows the actor', () => {
+describe('one search: the scope follows the actor', () => {
   it("never shows a portal view another company's record named the same, nor staff a kind without its right", async () => {
     const a = companyA;
     const b = await createCompany(tdb.db, { name: 'Company B (search)' });

@@ -266,7 +266,7 @@ async function startDrainApp(db: TestDatabase) {
   };
 }
 
-describe('graceful shutdown: kept-alive connections and downloads (issue 25)', () => {
+describe('graceful shutdown: kept-alive connections and downloads', () => {
   // One database for the apps below: each stops its own app, the database stays.
   let drainDb: TestDatabase;
   beforeAll(async () => {

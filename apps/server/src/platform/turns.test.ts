@@ -4,7 +4,7 @@ import { Turns } from './turns';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
-describe('Turns (issue 25, fault 8)', () => {
+describe('Turns: writes of one key wait in memory, one at a time', () => {
   it('runs the work of one key one at a time, in order, and other keys beside it', async () => {
     const turns = new Turns(1_000);
     const log: string[] = [];

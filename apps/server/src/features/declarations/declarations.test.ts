@@ -99,7 +99,7 @@ const rowOf = (
   });
 
 describe('the fitter files his own declaration', () => {
-  it('uploads the receipt through POST /api/files?purpose=receipt with no rights at all, and files the declaration with it (issue 25)', async () => {
+  it('uploads the receipt through POST /api/files?purpose=receipt with no rights at all, and files the declaration with it', async () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',

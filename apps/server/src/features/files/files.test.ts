@@ -591,7 +591,7 @@ describe.each(['disk', 's3'] as const)('files on %s storage', (storageKind) => {
       expect(await fileCount()).toBe(before);
     });
 
-    it('lets upload for a purpose those who may save its record: a receipt every employee, an HR file the HR rights (issue 25)', async () => {
+    it('lets upload for a purpose those who may save its record: a receipt every employee, an HR file the HR rights', async () => {
       const hr = t.agent();
       const hrFx = await createEmployee(tdb.db, { permissions: ['documents.manage'] });
       await hr.login(hrFx.email, hrFx.password);

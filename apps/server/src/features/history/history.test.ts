@@ -217,7 +217,7 @@ describe('GET /api/history/:subject/:id', () => {
     }
   });
 
-  it("answers 403 for every kind exactly when the record's own read route does (issue 25: the fitter read role and catalogue histories)", async () => {
+  it("answers 403 for every kind exactly when the record's own read route does (the fitter could read role and catalogue histories)", async () => {
     const missing = 2147483000;
     const readUrl = (subject: HistorySubject) =>
       HISTORY_READ_ROUTES[subject]

@@ -673,7 +673,7 @@ describe('pickers', () => {
 
 // ---- concurrency (D4); on PostgreSQL, where the requests really overlap
 
-describe.runIf(process.env.TEST_DB === 'pg')('a hot row (issue 25, fault 8)', () => {
+describe.runIf(process.env.TEST_DB === 'pg')('a hot row', () => {
   it("bookings for one person whose row is locked wait in memory, not on the pool's connections: other requests still answer", async () => {
     const w = await newWorker();
     // Someone else holds the person's row (a long transaction): the bookings have to wait.

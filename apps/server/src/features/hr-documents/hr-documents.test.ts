@@ -144,7 +144,7 @@ async function sendPdf(who: Agent, purpose: string) {
 }
 
 describe('HR documents', () => {
-  it('the HR officer uploads a document and a contract through POST /api/files?purpose=hr-document and adds them (issue 25)', async () => {
+  it('the HR officer uploads a document and a contract through POST /api/files?purpose=hr-document and adds them', async () => {
     const person = await createEmployee(tdb.db);
     const docFile = await sendPdf(hrDocs, 'hr-document');
     expect(docFile.statusCode, docFile.body).toBe(201);

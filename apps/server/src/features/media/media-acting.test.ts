@@ -106,7 +106,7 @@ async function plain(a: Agent, url: string) {
   }
 }
 
-describe('images and files while acting as a company (issue 25, hole 2)', () => {
+describe('images and files while acting as a company', () => {
   it('through Acting-As: the company scope, not the staff uploads of the acting employee', async () => {
     expect((await acting.get(`/api/media/${postMedia}/thumb`)).statusCode).toBe(200);
     expect((await acting.get(`/api/media/${staffMedia}/thumb`)).statusCode).toBe(404);

@@ -76,7 +76,7 @@ describe('the notification outbox', () => {
     await tdb.db.orm.update(accounts).set({ status: 'active' }).where(eq(accounts.id, clientEn.accountId));
   });
 
-  it('mails nobody who cannot sign in: a user never invited, or whose invitation is open, keeps the notification in the app (issue 25)', async () => {
+  it('mails nobody who cannot sign in: a user never invited, or whose invitation is open, keeps the notification in the app', async () => {
     const elsewhere = (await createCompany(tdb.db, { name: 'Pending Co' })).id;
     const pending = await createClient(tdb.db, elsewhere, { locale: 'nl' });
     await tdb.db.orm.update(accounts).set({ passwordHash: null }).where(eq(accounts.id, pending.accountId));

@@ -79,7 +79,7 @@ describe('notifications', () => {
     expect(await tdb.db.orm.select().from(notifications).where(eq(notifications.kind, 'post.published'))).toHaveLength(4);
   });
 
-  it('shows an employee acting as a company none of their own notifications, as the company sees it (issue 25)', async () => {
+  it('shows an employee acting as a company none of their own notifications, as the company sees it', async () => {
     // A staff notification of the acting employee's own, naming another company.
     await notify(
       tdb.db.orm,

@@ -422,7 +422,7 @@ describe('planning people', () => {
   });
 });
 
-describe('leave and sick leave on the planner (issue 13)', () => {
+describe('leave and sick leave on the planner', () => {
   it('sends approved leave, collective leave by the days it took and sick periods in the window, for the people in reach', async () => {
     const one = await createEmployee(tdb.db, { permissions: ['articles.view'] });
     const oneAgent = t.agent();

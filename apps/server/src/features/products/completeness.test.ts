@@ -146,7 +146,7 @@ async function expectedByRule(): Promise<Map<number, Completeness>> {
   );
 }
 
-describe('GET /api/products: completeness (issue 14)', () => {
+describe('GET /api/products: completeness', () => {
   it('gives every row per language its missing parts, as the shared rule judges the stored product', async () => {
     const list = await listAll();
     const expected = await expectedByRule();

@@ -38,7 +38,7 @@ function openEditor(loaded: ProductDetail) {
 /** Complete in Dutch; lacks its English description and any download (which both languages share). */
 const incomplete = () => productDetail({ descriptionEn: '', downloads: [] });
 
-describe('the product editor (issue 14)', () => {
+describe('the product editor', () => {
   it('lists per language what the public page lacks, and follows the form', async () => {
     const { user } = openEditor(incomplete());
     const panel = await screen.findByTestId('completeness-panel');
@@ -105,7 +105,7 @@ const row = (over: Partial<ProductListItem>): ProductListItem => ({
   ...over,
 });
 
-describe('the products list (issue 14)', () => {
+describe('the products list', () => {
   it('shows per language a badge with what is missing, and filters on completeness', async () => {
     const rows = [
       row({ id: 1 }),
