@@ -87,6 +87,14 @@ describe('the version page', () => {
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Over deze versie is al besloten.'));
   });
 
+  it('says the drawing is approved already when it was approved in another tab, not the new-version text', async () => {
+    const { user } = openClient(version(), { [`POST ${BASE}/approve`]: () => apiError(409, 'DRAWING_APPROVED') });
+    await user.click(await screen.findByRole('button', { name: 'Goedkeuren' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Goedkeuren' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Deze tekening is al goedgekeurd.'));
+    expect(notify.error).not.toHaveBeenCalledWith(expect.stringContaining('nieuwe versie'));
+  });
+
   it('says what was decided on a decided version, and that an older version is read only', async () => {
     openClient(
       version({

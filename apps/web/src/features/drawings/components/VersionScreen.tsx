@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { ErrorState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
+import { isApiError } from '../../../lib/api';
 import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
@@ -133,6 +134,16 @@ function DecisionBox({ side, version }: { side: DrawingSide; version: DrawingVer
   const texts = { DRAWING_APPROVED: t('drawings.decide.alreadyApproved') };
   const denied = deniedReason(t, a, 'canApprove', texts) ?? deniedReason(t, a, 'canRequestChanges', texts);
 
+  // A decision that comes too late (approved in another tab, or by a colleague) is told as such,
+  // not with the general DRAWING_APPROVED text, which is about adding a new version.
+  const tooLate = {
+    onError: (err: unknown) => {
+      if (!isApiError(err) || err.code !== 'DRAWING_APPROVED') return false;
+      notify.error(t('drawings.decide.alreadyApproved'));
+      return true;
+    },
+  };
+
   const approve = async () => {
     const ok = await confirmAction({
       title: t('drawings.decide.approveTitle', { number: version.number }),
@@ -143,7 +154,7 @@ function DecisionBox({ side, version }: { side: DrawingSide; version: DrawingVer
     await attempt(async () => {
       await decide.mutateAsync({ kind: 'approve', body: '' });
       notify.success(t('drawings.decide.approved', { name: version.drawing.name, number: version.number }));
-    });
+    }, tooLate);
   };
 
   const requestChanges = async (body: string, fileIds: number[]) => {
@@ -152,7 +163,7 @@ function DecisionBox({ side, version }: { side: DrawingSide; version: DrawingVer
       notify.success(t('drawings.decide.changesSent', { name: version.drawing.name }));
       setChanges(false);
       return true;
-    });
+    }, tooLate);
     return sent ?? false;
   };
 
