@@ -42,11 +42,22 @@ const nl: Record<NotificationKind, (d: Data) => Texts> = {
     lines: ['Er staat een nieuw bericht voor je klaar.'],
     action: 'Bericht lezen',
   }),
-  'request.received': (d) => ({
-    subject: `Nieuwe productaanvraag: ${str(d, 'title')}`,
-    lines: [`${str(d, 'company')} heeft een product aangevraagd: ${str(d, 'title')}.`, 'Keur de aanvraag goed of wijs hem af.'],
-    action: 'Aanvraag bekijken',
-  }),
+  // A reorder starts in progress: there is nothing to approve or decline.
+  'request.received': (d) =>
+    d.reorder
+      ? {
+          subject: `Nabestelling: ${str(d, 'title')}`,
+          lines: [`${str(d, 'company')} bestelt opnieuw: ${str(d, 'title')}.`, 'De bestelling staat in behandeling.'],
+          action: 'Bestelling bekijken',
+        }
+      : {
+          subject: `Nieuwe productaanvraag: ${str(d, 'title')}`,
+          lines: [
+            `${str(d, 'company')} heeft een product aangevraagd: ${str(d, 'title')}.`,
+            'Keur de aanvraag goed of wijs hem af.',
+          ],
+          action: 'Aanvraag bekijken',
+        },
   'request.decided': (d) =>
     d.outcome === 'approved'
       ? {
@@ -193,11 +204,18 @@ const en: Record<NotificationKind, (d: Data) => Texts> = {
     lines: ['A new post is waiting for you.'],
     action: 'Read the post',
   }),
-  'request.received': (d) => ({
-    subject: `New product request: ${str(d, 'title')}`,
-    lines: [`${str(d, 'company')} requested a product: ${str(d, 'title')}.`, 'Approve or decline the request.'],
-    action: 'View the request',
-  }),
+  'request.received': (d) =>
+    d.reorder
+      ? {
+          subject: `Reorder: ${str(d, 'title')}`,
+          lines: [`${str(d, 'company')} orders again: ${str(d, 'title')}.`, 'The order is in progress.'],
+          action: 'View the order',
+        }
+      : {
+          subject: `New product request: ${str(d, 'title')}`,
+          lines: [`${str(d, 'company')} requested a product: ${str(d, 'title')}.`, 'Approve or decline the request.'],
+          action: 'View the request',
+        },
   'request.decided': (d) =>
     d.outcome === 'approved'
       ? {

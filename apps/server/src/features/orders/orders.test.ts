@@ -561,6 +561,11 @@ describe('orders: design approval', () => {
     expect(await auditRows(tdb.db, 'order.reordered', eq(auditLog.subjectId, String(copy.id)))).toHaveLength(1);
     await t.jobs?.drain();
     expect(t.mailer.to(clientFx.email).length).toBeGreaterThan(0);
+    // Staff are told of a reorder as one, not asked to approve or decline it (it starts in progress).
+    const told = t.mailer.to(managerFx.email).at(-1);
+    expect(told?.subject).toContain('Nabestelling');
+    expect(told?.text).toContain('De bestelling staat in behandeling.');
+    expect(told?.text).not.toContain('Keur de aanvraag goed');
   });
 
   it('asks for more information on an open order: an event, the status unchanged, staff told', async () => {

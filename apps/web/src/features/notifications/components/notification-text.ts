@@ -22,7 +22,7 @@ export function notificationText(t: TFunction, n: Notification): string {
     case 'post.published':
       return t('notifications.kinds.postPublished', facts);
     case 'request.received':
-      return t('notifications.kinds.requestReceived', facts);
+      return t(d.reorder ? 'notifications.kinds.reorderReceived' : 'notifications.kinds.requestReceived', facts);
     case 'request.decided':
       return t(d.outcome === 'approved' ? 'notifications.kinds.requestApproved' : 'notifications.kinds.requestDeclined', facts);
     case 'design.sent':
