@@ -14,9 +14,9 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconUserShield } from '@tabler/icons-react';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AppBreadcrumbs } from '../../components/AppBreadcrumbs';
@@ -121,6 +121,13 @@ export function PortalShell({
   // Any way to another page (a link in the menu, the bell, the browser's back) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new page closes it
   useEffect(() => close(), [pathname]);
+  // Escape closes the open menu and gives the focus back to the button that opened it.
+  const burger = useRef<HTMLButtonElement>(null);
+  useWindowEvent('keydown', (e) => {
+    if (!opened || e.key !== 'Escape') return;
+    close();
+    burger.current?.focus();
+  });
   const colors = portalColors(brand);
   const style = {
     '--portal-primary': colors.primary,
@@ -166,6 +173,7 @@ export function PortalShell({
               {tools}
               <Box visibleFrom={navFrom}>{actions}</Box>
               <Burger
+                ref={burger}
                 opened={opened}
                 onClick={toggle}
                 hiddenFrom={navFrom}
