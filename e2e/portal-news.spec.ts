@@ -182,6 +182,14 @@ test('a new company user is welcomed once, reads the news in the company colours
     await portal.goto('/');
     const bell = header.getByRole('button', { name: 'Meldingen, 1 ongelezen' });
     await expect(bell).toBeVisible();
+    // The count's colours as painted: Mantine paints its background in a ::before layer, which axe
+    // does not see (it once left dark text on the dark primary colour, about 2:1).
+    const painted = await bell.locator('.mantine-Indicator-indicator').evaluate((el) => ({
+      text: getComputedStyle(el).color,
+      layer: getComputedStyle(el, '::before').backgroundColor,
+    }));
+    expect(painted.layer, 'the count is painted in the company colour').toBe(rgb(SECONDARY));
+    expect(contrastOf(painted.text, painted.layer), JSON.stringify(painted)).toBeGreaterThanOrEqual(4.5);
     await bell.click();
     const dropdown = portal.getByRole('dialog', { name: 'Meldingen' });
     await expect(dropdown.getByRole('link', { name: `Nieuw bericht: ${title}` })).toBeVisible();
@@ -310,3 +318,16 @@ test('acting as Nordic Star Cruises, an employee sees the portal in its colours,
   await toolbar.getByRole('button', { name: 'Stoppen' }).click();
   await expect(toolbar).toBeHidden();
 });
+
+/** The WCAG contrast ratio of two computed colours (`rgb(r, g, b)`). */
+function contrastOf(a: string, b: string): number {
+  const luminance = (c: string) => {
+    const [r, g, bl] = (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const x = Number(v) / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
