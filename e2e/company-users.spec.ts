@@ -92,7 +92,8 @@ test('an account manager adds a user, who gets the invitation, creates a passwor
     await portal.getByRole('textbox', { name: 'Nieuw wachtwoord' }).fill(PASSWORD);
     await portal.getByRole('textbox', { name: 'Herhaal het wachtwoord' }).fill(PASSWORD);
     await portal.getByRole('button', { name: 'Account activeren' }).click();
-    await expect(portal).toHaveURL('/auth/login?reset=done');
+    await expect(portal).toHaveURL('/auth/login?password=set');
+    await expect(portal.getByText('Je wachtwoord is ingesteld. Je kunt nu inloggen.')).toBeVisible();
 
     await submitLogin(portal, { email, password: PASSWORD });
     await expect(portal).toHaveURL('/');

@@ -91,7 +91,8 @@ test('a new company user is welcomed once, reads the news in the company colours
     await portal.getByRole('textbox', { name: 'Nieuw wachtwoord' }).fill(PASSWORD);
     await portal.getByRole('textbox', { name: 'Herhaal het wachtwoord' }).fill(PASSWORD);
     await portal.getByRole('button', { name: 'Account activeren' }).click();
-    await expect(portal).toHaveURL('/auth/login?reset=done');
+    await expect(portal).toHaveURL('/auth/login?password=set');
+    await expect(portal.getByText('Je wachtwoord is ingesteld. Je kunt nu inloggen.')).toBeVisible();
     await submitLogin(portal, { email, password: PASSWORD });
     await expect(portal).toHaveURL('/');
 

@@ -152,4 +152,11 @@ describe('LoginPage', () => {
     const main = screen.getByRole('main');
     expect(within(main).getByText('Je wachtwoord is gewijzigd. Je kunt nu inloggen.')).toBeInTheDocument();
   });
+
+  it('says the password is set after an invitation, and nothing about a change', async () => {
+    await openLogin(() => noContent(), '/auth/login?password=set');
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('Je wachtwoord is ingesteld. Je kunt nu inloggen.')).toBeInTheDocument();
+    expect(within(main).queryByText(/gewijzigd/)).not.toBeInTheDocument();
+  });
 });

@@ -44,9 +44,9 @@ export function LoginPage() {
             {t('auth.login.intro')}
           </Text>
         </div>
-        {params.get('reset') === 'done' ? (
+        {params.get('reset') === 'done' || params.get('password') === 'set' ? (
           <Alert color="green" variant="light">
-            {t('auth.newPassword.done')}
+            {t(params.get('reset') === 'done' ? 'auth.newPassword.done' : 'auth.createPassword.done')}
           </Alert>
         ) : null}
         {failure ? (

@@ -10,7 +10,6 @@ import { isApiError } from '../../../lib/api';
 import { notifyError } from '../../../lib/attempt';
 import { translateFieldErrors } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
-import { notify } from '../../../lib/notify';
 import { checkToken, createPassword, resetPassword } from '../guest-api';
 
 /**
@@ -73,8 +72,8 @@ function PasswordForm({ kind }: { kind: 'reset' | 'invite' }) {
     try {
       await (kind === 'reset' ? resetPassword : createPassword)({ ...values, token });
       rememberedToken = null;
-      notify.success(t(`${ns}.success`));
-      void navigate('/auth/login?reset=done', { replace: true });
+      // The login page says it (one message, the right one), not a toast beside it as well.
+      void navigate(kind === 'reset' ? '/auth/login?reset=done' : '/auth/login?password=set', { replace: true });
     } catch (err) {
       if (isApiError(err) && err.fieldErrors) form.setErrors(translateFieldErrors(t, err.fieldErrors));
       else notifyError(t, err);
