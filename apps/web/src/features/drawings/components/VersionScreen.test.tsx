@@ -65,6 +65,24 @@ describe('the version page', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Versie 2 van ‘Hut 5001 wandkast’ is goedgekeurd.'));
   });
 
+  it('puts the focus on what was decided once the buttons are gone, not on the page', async () => {
+    const approved = version({ status: 'approved', decidedBy: 'Emma Jansen', decidedAt: '2026-03-03T10:00:00.000Z' });
+    let decided = false;
+    const { user } = openClient(version(), {
+      [`GET ${BASE}`]: () => json(200, { data: decided ? approved : version() }),
+      [`POST ${BASE}/approve`]: () => {
+        decided = true;
+        return json(200, { data: approved });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Goedkeuren' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Goedkeuren' }));
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    const focused = document.activeElement as HTMLElement;
+    expect(focused).toHaveAttribute('role', 'alert');
+    expect(focused).toHaveTextContent('Goedgekeurd door Emma Jansen');
+  });
+
   it('asks what should change before sending the version back', async () => {
     const { user, f } = openClient(version(), {
       [`POST ${BASE}/request-changes`]: () => json(200, { data: version({ status: 'changes_requested' }) }),

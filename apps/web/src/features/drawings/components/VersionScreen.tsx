@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconLock, IconPencil } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
@@ -113,11 +113,19 @@ function DecisionBox({ side, version }: { side: DrawingSide; version: DrawingVer
   const decide = useDecideDrawingVersion(side, version.drawing.id, version.id);
   const [changes, setChanges] = useState(false);
   const a = version.abilities;
+  // After this person's decision the buttons go: the focus moves to what was decided, not to the page.
+  const decidedBox = useRef<HTMLDivElement>(null);
+  const [decidedHere, setDecidedHere] = useState(false);
+  useEffect(() => {
+    if (decidedHere && version.status !== 'pending') decidedBox.current?.focus();
+  }, [decidedHere, version.status]);
 
   if (version.status !== 'pending') {
     const key = version.status === 'approved' ? 'drawings.decide.approvedBy' : 'drawings.decide.changesBy';
     return (
       <Alert
+        ref={decidedBox}
+        tabIndex={-1}
         color={version.status === 'approved' ? 'teal' : 'orange'}
         variant="light"
         icon={version.status === 'approved' ? <IconCircleCheck size={18} /> : <IconPencil size={18} />}
@@ -153,6 +161,7 @@ function DecisionBox({ side, version }: { side: DrawingSide; version: DrawingVer
     if (!ok) return;
     await attempt(async () => {
       await decide.mutateAsync({ kind: 'approve', body: '' });
+      setDecidedHere(true);
       notify.success(t('drawings.decide.approved', { name: version.drawing.name, number: version.number }));
     }, tooLate);
   };
@@ -160,6 +169,7 @@ function DecisionBox({ side, version }: { side: DrawingSide; version: DrawingVer
   const requestChanges = async (body: string, fileIds: number[]) => {
     const sent = await attempt(async () => {
       await decide.mutateAsync({ kind: 'request-changes', body, fileIds });
+      setDecidedHere(true);
       notify.success(t('drawings.decide.changesSent', { name: version.drawing.name }));
       setChanges(false);
       return true;
