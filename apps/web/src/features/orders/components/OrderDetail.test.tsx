@@ -67,6 +67,29 @@ describe('the order page (portal)', () => {
     expect(screen.queryByRole('button', { name: 'Ter goedkeuring versturen' })).not.toBeInTheDocument();
   });
 
+  it('after approving the design the focus moves to what was decided, not to the page', async () => {
+    const approved = order('in_progress', clientViewer, {
+      versions: [
+        version(2, { status: 'approved', decidedBy: 'Emma de Vries', decidedAt: '2026-03-03T10:00:00.000Z' }),
+        version(1, { status: 'denied', locked: true, decisionComment: 'Hoger graag', decidedBy: 'Emma de Vries' }),
+      ],
+    });
+    let decided = false;
+    const { user } = open('client', pending(), (req) => {
+      if (req.path === '/api/client/orders/12/approve-design') {
+        decided = true;
+        return json(200, { data: approved });
+      }
+      if (req.path === '/api/client/orders/12' && req.method === 'GET' && decided) return json(200, { data: approved });
+      return undefined;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Ontwerp goedkeuren' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ontwerp goedkeuren' }));
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(document.activeElement).toHaveTextContent('Emma de Vries');
+    expect(document.activeElement?.closest('[data-testid="order-version"]')).toBe(screen.getAllByTestId('order-version')[0]);
+  });
+
   it('denies with changes: a comment is required, then sends it with the version', async () => {
     const { user, f } = open('client', pending(), (req) =>
       req.path === '/api/client/orders/12/deny-design' ? json(200, { data: order('in_progress', clientViewer) }) : undefined,

@@ -29,7 +29,7 @@ import {
   IconSend,
   IconX,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
@@ -123,6 +123,15 @@ function VersionCard({ side, order, version, latest, onDeny }: VersionProps) {
   const attempt = useAttempt();
   const approve = useOrderAction(side, order.id, 'approve-design');
   const decidable = version.status === 'pending' && !version.locked;
+  // When the version is decided while the page is open (approved here, or denied in the dialog)
+  // its buttons go and the focus would fall to the page: it moves to what was decided instead.
+  const decidedBox = useRef<HTMLDivElement>(null);
+  const wasPending = useRef(version.status === 'pending');
+  useEffect(() => {
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (wasPending.current && version.status !== 'pending' && focusLost) decidedBox.current?.focus();
+    wasPending.current = version.status === 'pending';
+  }, [version.status]);
   const handleApprove = async () => {
     const ok = await confirmAction({
       title: t('orders.approveDesign.confirmTitle', { number: version.number }),
@@ -170,7 +179,7 @@ function VersionCard({ side, order, version, latest, onDeny }: VersionProps) {
         ) : null}
         <Preview version={version} large={latest} />
         {version.status !== 'pending' ? (
-          <Stack gap={4} pt={4} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <Stack ref={decidedBox} tabIndex={-1} gap={4} pt={4} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
             <Text size="sm" fw={500}>
               {t(version.status === 'approved' ? 'orders.versions.approvedBy' : 'orders.versions.deniedBy', {
                 name: version.decidedBy ?? '—',
