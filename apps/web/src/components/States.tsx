@@ -1,5 +1,5 @@
 import { Button, Center, Loader, EmptyState as MantineEmptyState, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconInbox, IconSearchOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInbox, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,6 +28,32 @@ export function EmptyState({
     >
       {action ? <MantineEmptyState.Actions>{action}</MantineEmptyState.Actions> : null}
     </MantineEmptyState>
+  );
+}
+
+/** A search or filter that found nothing: says so and offers to clear it. */
+export function NoMatchState({
+  title,
+  description,
+  clearLabel,
+  onClear,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  clearLabel: ReactNode;
+  onClear: () => void;
+}) {
+  return (
+    <EmptyState
+      icon={<IconSearch size={32} stroke={1.5} />}
+      title={title}
+      description={description}
+      action={
+        <Button variant="light" onClick={onClear}>
+          {clearLabel}
+        </Button>
+      }
+    />
   );
 }
 

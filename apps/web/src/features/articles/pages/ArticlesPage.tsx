@@ -7,7 +7,7 @@ import { useSelection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
-import { EmptyState } from '../../../components/States';
+import { EmptyState, NoMatchState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
@@ -109,15 +109,11 @@ export function ArticlesPage() {
   ];
 
   const empty = filtered ? (
-    <EmptyState
-      icon={<IconSearch size={32} stroke={1.5} />}
+    <NoMatchState
       title={t('articles.list.noMatchTitle')}
       description={t('articles.list.noMatchText')}
-      action={
-        <Button variant="light" onClick={clearFilters}>
-          {t('articles.list.clearFilters')}
-        </Button>
-      }
+      clearLabel={t('articles.list.clearFilters')}
+      onClear={clearFilters}
     />
   ) : tab === 'deleted' ? (
     <EmptyState

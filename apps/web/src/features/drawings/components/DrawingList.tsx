@@ -1,13 +1,13 @@
 import { DRAWING_SORTS, type DrawingListItem, drawingListQuerySchema } from '@app/shared/drawings/drawings';
 import { DRAWING_TABS, type DrawingTab } from '@app/shared/drawings/drawings.rules';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconFileDescription, IconSearch } from '@tabler/icons-react';
+import { IconFileDescription } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { ListSearch, ListSort, ListTabs, ListToolbar } from '../../../components/ListToolbar';
-import { EmptyState } from '../../../components/States';
+import { EmptyState, NoMatchState } from '../../../components/States';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
 import { type DrawingSide, drawingPaths, useDrawings } from '../api';
@@ -156,15 +156,11 @@ export function DrawingList({ side, action, projects, emptyAction, exportMenu }:
           cardSort={false}
           empty={
             filtered ? (
-              <EmptyState
-                icon={<IconSearch size={32} stroke={1.5} />}
+              <NoMatchState
                 title={t('drawings.list.noMatchTitle')}
                 description={t('drawings.list.noMatchText')}
-                action={
-                  <Button variant="light" onClick={clearFilters}>
-                    {t('drawings.list.clearFilters')}
-                  </Button>
-                }
+                clearLabel={t('drawings.list.clearFilters')}
+                onClear={clearFilters}
               />
             ) : (
               <EmptyState

@@ -1,13 +1,13 @@
 import { ORDER_SORTS, staffOrderListQuerySchema } from '@app/shared/orders/orders';
 import { STAFF_ORDER_TABS } from '@app/shared/orders/orders.rules';
 import { Button, Select, Stack } from '@mantine/core';
-import { IconInbox, IconSearch } from '@tabler/icons-react';
+import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { ListSearch, ListSort, ListTabs, ListToolbar } from '../../../components/ListToolbar';
 import { PageHeader } from '../../../components/PageHeader';
-import { EmptyState } from '../../../components/States';
+import { EmptyState, NoMatchState } from '../../../components/States';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCompanyOptions } from '../../projects/api';
 import { useOrders } from '../api';
@@ -82,15 +82,11 @@ export function RequestsPage() {
             cardSort={false}
             empty={
               filtered ? (
-                <EmptyState
-                  icon={<IconSearch size={32} stroke={1.5} />}
+                <NoMatchState
                   title={t('orders.list.noMatchTitle')}
                   description={t('orders.staff.noMatchText')}
-                  action={
-                    <Button variant="light" onClick={clear}>
-                      {t('orders.list.clearFilters')}
-                    </Button>
-                  }
+                  clearLabel={t('orders.list.clearFilters')}
+                  onClear={clear}
                 />
               ) : (
                 <EmptyState

@@ -23,7 +23,7 @@ import { useSelection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
-import { EmptyState } from '../../../components/States';
+import { EmptyState, NoMatchState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
@@ -279,15 +279,11 @@ export function ProductsPage() {
             rowLabel={(p) => localName(p, i18n.language)}
             empty={
               filtered ? (
-                <EmptyState
-                  icon={<IconSearch size={32} stroke={1.5} />}
+                <NoMatchState
                   title={t('products.list.noMatchTitle')}
                   description={t('products.list.noMatchText')}
-                  action={
-                    <Button variant="light" onClick={clearFilters}>
-                      {t('products.list.clearFilters')}
-                    </Button>
-                  }
+                  clearLabel={t('products.list.clearFilters')}
+                  onClear={clearFilters}
                 />
               ) : (
                 <EmptyState

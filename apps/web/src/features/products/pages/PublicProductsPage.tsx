@@ -5,7 +5,7 @@ import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch, IconSparkles } fr
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
-import { EmptyState, ErrorState } from '../../../components/States';
+import { EmptyState, ErrorState, NoMatchState } from '../../../components/States';
 import { CatalogueFilters } from '../components/CatalogueFilters';
 import classes from '../components/catalogue.module.css';
 import { Pager } from '../components/Pager';
@@ -77,15 +77,11 @@ export function PublicProductsPage() {
     body = <ErrorState error={products.error} onRetry={() => void products.refetch()} />;
   } else if (products.data && products.data.meta.total === 0) {
     body = query.q ? (
-      <EmptyState
-        icon={<IconSearch size={32} stroke={1.5} />}
+      <NoMatchState
         title={t('public.search.noMatchTitle', { q: query.q })}
         description={t(activeCount > 0 ? 'public.search.noMatchFilteredText' : 'public.search.noMatchText')}
-        action={
-          <Button variant="light" onClick={clearAll}>
-            {t(activeCount > 0 ? 'public.search.clearAll' : 'public.search.clear')}
-          </Button>
-        }
+        clearLabel={t(activeCount > 0 ? 'public.search.clearAll' : 'public.search.clear')}
+        onClear={clearAll}
       />
     ) : activeCount > 0 ? (
       <EmptyState

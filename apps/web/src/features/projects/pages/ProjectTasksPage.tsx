@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { useSelection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
-import { EmptyState } from '../../../components/States';
+import { EmptyState, NoMatchState } from '../../../components/States';
 import { formatDateTime } from '../../../lib/dates';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCan } from '../../auth/api';
@@ -218,15 +218,11 @@ export function ProjectTasksPage() {
           rowLabel={(r) => r.name}
           empty={
             filtered ? (
-              <EmptyState
-                icon={<IconSearch size={32} stroke={1.5} />}
+              <NoMatchState
                 title={t('tasks.list.noMatchTitle')}
                 description={t('tasks.list.noMatchText')}
-                action={
-                  <Button variant="light" onClick={clearFilters}>
-                    {t('tasks.list.clearFilters')}
-                  </Button>
-                }
+                clearLabel={t('tasks.list.clearFilters')}
+                onClear={clearFilters}
               />
             ) : (
               <EmptyState

@@ -8,7 +8,6 @@ import {
   IconPencil,
   IconPlus,
   IconRestore,
-  IconSearch,
   IconStar,
   IconTrash,
 } from '@tabler/icons-react';
@@ -21,7 +20,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { ListSearch, ListSort, ListTabs, ListToolbar } from '../../../components/ListToolbar';
 import { PageHeader } from '../../../components/PageHeader';
-import { EmptyState } from '../../../components/States';
+import { EmptyState, NoMatchState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
 import { notifyError, useAttempt } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -225,15 +224,11 @@ export function ProjectsPage() {
   ) : null;
 
   const empty = list$.q ? (
-    <EmptyState
-      icon={<IconSearch size={32} stroke={1.5} />}
+    <NoMatchState
       title={t('projects.list.noMatchTitle')}
       description={t('projects.list.noMatchText', { q: list$.q })}
-      action={
-        <Button variant="light" onClick={() => list$.setSearch('')}>
-          {t('projects.list.clearSearch')}
-        </Button>
-      }
+      clearLabel={t('projects.list.clearSearch')}
+      onClear={() => list$.setSearch('')}
     />
   ) : (
     <EmptyState

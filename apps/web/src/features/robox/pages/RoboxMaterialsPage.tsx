@@ -11,7 +11,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
-import { EmptyState } from '../../../components/States';
+import { EmptyState, NoMatchState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
 import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
@@ -211,15 +211,11 @@ export function RoboxMaterialsPage() {
         onPage={list$.setPage}
         empty={
           filtered ? (
-            <EmptyState
-              icon={<IconSearch size={32} stroke={1.5} />}
+            <NoMatchState
               title={t('robox.materials.noMatchTitle')}
               description={t('robox.materials.noMatchText')}
-              action={
-                <Button variant="light" onClick={clearFilters}>
-                  {t('robox.materials.clearFilters')}
-                </Button>
-              }
+              clearLabel={t('robox.materials.clearFilters')}
+              onClear={clearFilters}
             />
           ) : (
             <EmptyState

@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
-import { EmptyState } from '../../../components/States';
+import { EmptyState, NoMatchState } from '../../../components/States';
 import { useAttempt } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
@@ -160,15 +160,11 @@ export function TemplatesPage() {
   ) : null;
 
   const empty = list$.q ? (
-    <EmptyState
-      icon={<IconSearch size={32} stroke={1.5} />}
+    <NoMatchState
       title={t('templates.list.noMatchTitle')}
       description={t('templates.list.noMatchText', { q: list$.q })}
-      action={
-        <Button variant="light" onClick={() => list$.setSearch('')}>
-          {t('templates.list.clearSearch')}
-        </Button>
-      }
+      clearLabel={t('templates.list.clearSearch')}
+      onClear={() => list$.setSearch('')}
     />
   ) : (
     <EmptyState

@@ -1,7 +1,7 @@
 import { TICKET_SORTS, type Ticket, ticketListQuerySchema } from '@app/shared/tickets/tickets';
 import { TICKET_PRIORITIES, TICKET_TABS } from '@app/shared/tickets/tickets.rules';
 import { ActionIcon, Anchor, Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconPlus, IconRefresh, IconSearch, IconTicket } from '@tabler/icons-react';
+import { IconCircleCheck, IconPlus, IconRefresh, IconTicket } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { ListSearch, ListSort, ListTabs, ListToolbar } from '../../../components/ListToolbar';
 import { PageHeader } from '../../../components/PageHeader';
-import { EmptyState } from '../../../components/States';
+import { EmptyState, NoMatchState } from '../../../components/States';
 import { useAttempt } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
@@ -213,15 +213,11 @@ function TicketList({ projectId, action }: { projectId?: number; action?: ReactN
           rowLabel={(x) => x.description}
           empty={
             filtered ? (
-              <EmptyState
-                icon={<IconSearch size={32} stroke={1.5} />}
+              <NoMatchState
                 title={t('tickets.list.noMatchTitle')}
                 description={t('tickets.list.noMatchText')}
-                action={
-                  <Button variant="light" onClick={clearFilters}>
-                    {t('tickets.list.clearFilters')}
-                  </Button>
-                }
+                clearLabel={t('tickets.list.clearFilters')}
+                onClear={clearFilters}
               />
             ) : (
               <EmptyState
