@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { media, products } from './catalogue';
 import { accounts, companies, employees } from './identity';
-import { files, projects } from './projects';
+import { files, projectAreas, projects } from './projects';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -26,6 +37,8 @@ export const orders = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The project the product is asked for (one the company sees), or none. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
@@ -45,6 +58,8 @@ export const orders = pgTable(
     /** When the current wait for the other side began (the daily reminder's clock). */
     waitingSince: ts('waiting_since').notNull().defaultNow(),
     remindedAt: ts('reminded_at'),
+    /** The day by which staff want the client's decision (Europe/Amsterdam calendar date), or none. */
+    dueDate: text('due_date'),
     version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -59,9 +74,11 @@ export const orders = pgTable(
       sql`${t.productId} IS NOT NULL OR ${t.newProductTitle} IS NOT NULL OR ${t.status} <> 'requested'`,
     ),
     check('orders_quantity_check', sql`${t.quantity} between 1 and 1000000`),
+    check('orders_due_date_check', sql`${t.dueDate} IS NULL OR ${t.dueDate} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
     index('orders_company_idx').on(t.companyId, t.status, t.id),
     index('orders_status_idx').on(t.status, t.id),
     index('orders_product_idx').on(t.productId),
+    index('orders_project_idx').on(t.projectId),
   ],
 );
 
@@ -119,7 +136,7 @@ export const orderFiles = pgTable(
 /**
  * What happened to an order, newest last: the request's "latest event" and the order's history.
  * kind: requested, edited, request_approved, request_declined, version_sent, design_approved,
- * design_denied, info_requested, files_added, completed, reordered.
+ * design_denied, info_requested, info_answered, files_added, completed, reordered.
  */
 export const orderEvents = pgTable(
   'order_events',
@@ -130,13 +147,15 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     comment: text('comment'),
+    /** An answer (info_answered) points at the question (info_requested) it answers. */
+    parentId: integer('parent_id').references((): AnyPgColumn => orderEvents.id, { onDelete: 'cascade' }),
     versionId: integer('version_id').references(() => orderVersions.id, { onDelete: 'set null' }),
     actorAccountId: integer('actor_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** The employee behind a portal action taken while acting as the company. */
     actingEmployeeId: integer('acting_employee_id').references(() => employees.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id), index('order_events_parent_idx').on(t.parentId)],
 );
 
 /**
@@ -156,8 +175,14 @@ export const drawings = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
+    /** The area (deck, area or sub-area) the drawing belongs to, or none (the whole project). */
+    areaId: integer('area_id').references(() => projectAreas.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The day by which staff want the client's decision (Europe/Amsterdam calendar date), or none. */
+    dueDate: text('due_date'),
+    /** With named approvers (drawing_approvers): any one of them decides, or all must approve. */
+    approvalRule: text('approval_rule').notNull().default('any'),
     /** The drawing's date (as drawn), Europe/Amsterdam calendar date. */
     drawingDate: text('drawing_date').notNull(),
     /** The employee responsible (told when the client acts). */
@@ -176,6 +201,9 @@ export const drawings = pgTable(
   (t) => [
     check('drawings_status_check', sql`${t.status} in ('open','pending','approved')`),
     check('drawings_date_check', sql`${t.drawingDate} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+    check('drawings_due_date_check', sql`${t.dueDate} IS NULL OR ${t.dueDate} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+    check('drawings_approval_rule_check', sql`${t.approvalRule} in ('any','all')`),
+    index('drawings_area_idx').on(t.areaId),
     index('drawings_project_idx').on(t.projectId, t.status, t.id),
     index('drawings_company_idx').on(t.companyId, t.status, t.id),
     index('drawings_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
@@ -223,12 +251,34 @@ export const drawingComments = pgTable(
     body: text('body').notNull(),
     /** approve and request_changes are comments that decided the version; note is a plain comment. */
     kind: text('kind').notNull().default('note'),
+    /** A reply belongs to the thread of its parent (a root comment); replies have no anchor of their own. */
+    parentId: integer('parent_id').references((): AnyPgColumn => drawingComments.id, { onDelete: 'cascade' }),
+    /**
+     * Markup: where on the version the thread is, as the page (1 for an image) and fractions of the
+     * page's width and height, so it stays in place at any zoom. A pin has x and y; a rectangle
+     * also a width and a height. All null for a comment on the version as a whole.
+     */
+    anchorPage: integer('anchor_page'),
+    anchorX: doublePrecision('anchor_x'),
+    anchorY: doublePrecision('anchor_y'),
+    anchorW: doublePrecision('anchor_w'),
+    anchorH: doublePrecision('anchor_h'),
+    /** A thread (root comment) that was resolved, and by whom; reopening clears both. */
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: integer('resolved_by').references(() => accounts.id, { onDelete: 'set null' }),
     authorAccountId: integer('author_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     actingEmployeeId: integer('acting_employee_id').references(() => employees.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     check('drawing_comments_kind_check', sql`${t.kind} in ('note','approve','request_changes')`),
+    check(
+      'drawing_comments_anchor_check',
+      sql`(${t.anchorPage} IS NULL AND ${t.anchorX} IS NULL AND ${t.anchorY} IS NULL AND ${t.anchorW} IS NULL AND ${t.anchorH} IS NULL)
+        OR (${t.anchorPage} >= 1 AND ${t.anchorX} BETWEEN 0 AND 1 AND ${t.anchorY} BETWEEN 0 AND 1
+            AND ((${t.anchorW} IS NULL AND ${t.anchorH} IS NULL) OR (${t.anchorW} > 0 AND ${t.anchorH} > 0 AND ${t.anchorX} + ${t.anchorW} <= 1.000001 AND ${t.anchorY} + ${t.anchorH} <= 1.000001)))`,
+    ),
+    index('drawing_comments_parent_idx').on(t.parentId),
     index('drawing_comments_version_idx').on(t.versionId, t.id),
     index('drawing_comments_drawing_idx').on(t.drawingId, t.id),
   ],
@@ -246,4 +296,18 @@ export const drawingCommentFiles = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.fileId] }), index('drawing_comment_files_file_idx').on(t.fileId)],
+);
+
+/** The company users who must decide a drawing (drawings.approval_rule: any one of them, or all). */
+export const drawingApprovers = pgTable(
+  'drawing_approvers',
+  {
+    drawingId: integer('drawing_id')
+      .notNull()
+      .references(() => drawings.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.drawingId, t.accountId] }), index('drawing_approvers_account_idx').on(t.accountId)],
 );

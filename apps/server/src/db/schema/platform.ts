@@ -4,6 +4,26 @@ import { accounts, companies } from './identity';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/**
+ * How a person wants to hear of one kind of event: immediate (a mail at once), digest (one mail a
+ * day with all of them) or app (in the app only). No row: the kind's default (today's behaviour).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    mode: text('mode').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.kind] }),
+    check('notification_preferences_mode_check', sql`${t.mode} in ('immediate','digest','app')`),
+  ],
+);
+
 /** Fixed-window counters shared by every app process (login throttling, reset mails). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -164,12 +184,16 @@ export const notifications = pgTable(
     /** Where the notification leads in the web app. */
     link: text('link'),
     readAt: ts('read_at'),
-    /** none (in the app only), pending (a mail is owed: the notifications.mail job sends it), sent, failed. */
+    /**
+     * none (in the app only), pending (a mail is owed: the notifications.mail job sends it), digest
+     * (owed in the person's daily digest: the notifications.digest job sends it), sent, failed.
+     */
     mailState: text('mail_state').notNull().default('none'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('notifications_mail_pending_idx').on(t.id).where(sql`${t.mailState} = 'pending'`),
+    index('notifications_digest_idx').on(t.accountId, t.id).where(sql`${t.mailState} = 'digest'`),
     index('notifications_account_idx').on(t.accountId, t.id.desc()),
     index('notifications_unread_idx').on(t.accountId).where(sql`${t.readAt} IS NULL`),
   ],
