@@ -178,3 +178,39 @@ test('an account manager limits a company to one area of a project, and it stays
   );
   expect(stored.data).toMatchObject({ allAreas: false, areaIds: [spa.id] });
 });
+
+test('an English invitee sets a password on an English page and signs in on an English sign-in page', async ({
+  page,
+  browser,
+}) => {
+  const tag = uniqueTag();
+  await page.goto('/');
+  const company = await apiPost<{ id: number }>(page, '/api/companies', { name: `Invitee E2E ${tag}`, sector: 'leisure' });
+  const email = `sam.${tag.toLowerCase()}@e2e.test`;
+  const invitedAt = new Date();
+  await apiPost(page, `/api/companies/${company.id}/users`, {
+    firstName: 'Sam',
+    lastName: 'Carter',
+    email,
+    locale: 'en',
+    sendInvitation: true,
+  });
+  const mail = await waitForMail({ to: email, subject: 'Your account is ready', since: invitedAt });
+  const context = await browser.newContext();
+  try {
+    const portal = await context.newPage();
+    await portal.goto(linkFrom(mail, '/auth/create-password'));
+    await expect(portal.getByRole('heading', { name: 'Create password' })).toBeVisible();
+    await expect(portal.locator('html')).toHaveAttribute('lang', 'en');
+    await portal.getByRole('textbox', { name: 'New password' }).fill(PASSWORD);
+    await portal.getByRole('textbox', { name: 'Repeat the password' }).fill(PASSWORD);
+    await portal.getByRole('button', { name: 'Activate account' }).click();
+    await expect(portal).toHaveURL('/auth/login?password=set');
+    await expect(portal.getByText('Your password has been set. You can sign in now.')).toBeVisible();
+    // A reload keeps English: the language is saved on the session, not only in the page.
+    await portal.reload();
+    await expect(portal.getByRole('button', { name: 'Log in' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

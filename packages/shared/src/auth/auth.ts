@@ -44,8 +44,10 @@ export type CreatePasswordInput = z.infer<typeof createPasswordInputSchema>;
 export const TOKEN_KINDS = ['reset', 'invite'] as const;
 export const checkTokenInputSchema = z.strictObject({ token: tokenSchema, kind: z.enum(TOKEN_KINDS) });
 export const checkTokenResponseSchema = z.object({
-  data: z.object({ email: z.string(), name: z.string(), expires_at: z.string() }),
+  /** locale: the account's language, so the page speaks it as the mail did. */
+  data: z.object({ email: z.string(), name: z.string(), expires_at: z.string(), locale: localeSchema }),
 });
+export type CheckTokenResponse = z.infer<typeof checkTokenResponseSchema>;
 
 export const GUARDABLE_TYPES = ['employee', 'client'] as const;
 export type GuardableType = (typeof GUARDABLE_TYPES)[number];

@@ -195,12 +195,15 @@ export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput): Prom
   await ctx.jobs.send(JOB_RESET_MAIL, { accountId: account.id });
 }
 
-/** Whether a reset or invitation token is live, and for whom (so the page can greet the person). @throws TOKEN_INVALID */
+/**
+ * Whether a reset or invitation token is live, and for whom: the page greets the person, in the
+ * person's language (the mail that brought them was in it). @throws TOKEN_INVALID
+ */
 export async function checkToken(ctx: Ctx, token: string, kind: 'reset' | 'invite') {
   const live = await repo.findLiveToken(ctx.db.orm, sha256(token), kind, ctx.clock(), false);
   const who = live ? await repo.findRecipient(ctx.db.orm, live.accountId) : null;
   if (!live || !who) throw new AppError('TOKEN_INVALID');
-  return { email: who.email, name: who.name, expires_at: live.expiresAt.toISOString() };
+  return { email: who.email, name: who.name, expires_at: live.expiresAt.toISOString(), locale: who.locale };
 }
 
 async function checkNewPassword(password: string, email?: string): Promise<void> {

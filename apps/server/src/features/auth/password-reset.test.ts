@@ -208,6 +208,7 @@ describe('reset tokens (A9)', () => {
       email: emp.email,
       name: expect.stringMatching(/^Ilse Employee /),
       expires_at: new Date(requestedAt + 60 * MINUTE).toISOString(),
+      locale: 'nl',
     });
 
     const oldHash = await hashOf(emp.accountId);

@@ -162,11 +162,12 @@ export function PortalShell({
               aria-label={t('common.nav.homeNamed', { name: brand?.name ?? t('common.appName') })}
             >
               <BrandLogo src={brand?.logo ?? null} />
-              <Text fw={700} size="lg" className={classes.brandName} truncate>
+              {/* Two lines rather than a cut name when the menu leaves little room (1200-1400 px). */}
+              <Text fw={700} fz="md" lh={1.2} className={classes.brandName} lineClamp={2}>
                 {brand?.name ?? t('common.appName')}
               </Text>
             </UnstyledButton>
-            <Group gap="lg" visibleFrom={navFrom} component="nav" aria-label={t('common.nav.main')} wrap="nowrap">
+            <Group gap="md" visibleFrom={navFrom} component="nav" aria-label={t('common.nav.main')} wrap="nowrap">
               {linkNodes}
             </Group>
             <Group gap="xs" wrap="nowrap">

@@ -1,4 +1,10 @@
-import type { CurrentUserResponse, ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@app/shared/auth/auth';
+import type {
+  CheckTokenResponse,
+  CurrentUserResponse,
+  ForgotPasswordInput,
+  LoginInput,
+  ResetPasswordInput,
+} from '@app/shared/auth/auth';
 import type { Locale } from '@app/shared/platform/locale';
 import { api, fetchCsrfCookie } from '../../lib/api';
 import { applyLocale, isLocale } from '../../lib/i18n';
@@ -59,6 +65,6 @@ export async function changeLocale(locale: Locale): Promise<void> {
 
 export const requestPasswordReset = (input: ForgotPasswordInput) => api.post('/api/auth/forgot-password', input);
 export const checkToken = (token: string, kind: 'reset' | 'invite') =>
-  api.post<{ data: { email: string; name: string; expires_at: string } }>('/api/auth/check-token', { token, kind });
+  api.post<CheckTokenResponse>('/api/auth/check-token', { token, kind });
 export const resetPassword = (input: ResetPasswordInput) => api.post('/api/auth/reset-password', input);
 export const createPassword = (input: ResetPasswordInput) => api.post('/api/auth/create-password', input);

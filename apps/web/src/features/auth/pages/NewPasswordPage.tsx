@@ -10,7 +10,8 @@ import { isApiError } from '../../../lib/api';
 import { notifyError } from '../../../lib/attempt';
 import { translateFieldErrors } from '../../../lib/errors';
 import { zodValidate } from '../../../lib/form';
-import { checkToken, createPassword, resetPassword } from '../guest-api';
+import { i18n } from '../../../lib/i18n';
+import { changeLocale, checkToken, createPassword, resetPassword } from '../guest-api';
 
 /**
  * The token arrives in the link's fragment (#token=...), which browsers never send to a server.
@@ -40,7 +41,11 @@ function useTokenCheck(token: string, kind: 'reset' | 'invite'): TokenCheck {
     if (!token) return;
     let live = true;
     checkToken(token, kind)
-      .then((data) => live && setState({ isLoading: false, isError: false, data }))
+      .then(async (data) => {
+        // The mail was in the person's language: so is this page, and the sign-in page after it.
+        if (live && i18n.language !== data.data.locale) await changeLocale(data.data.locale).catch(() => {});
+        if (live) setState({ isLoading: false, isError: false, data });
+      })
       .catch(() => live && setState({ isLoading: false, isError: true }));
     return () => {
       live = false;

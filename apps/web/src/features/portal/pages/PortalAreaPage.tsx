@@ -1,11 +1,12 @@
 import type { PortalAreaDetail } from '@app/shared/portal/portal';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowUp, IconLayoutList, IconListCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../../components/States';
+import { TrailLink } from '../../../components/TrailLink';
 import { areaTitle } from '../../projects/area-label';
 import { AreaRow, portalAreaPath } from '../components/projects/AreaRow';
 import { Completion } from '../components/projects/Completion';
@@ -41,16 +42,12 @@ function AreaView({ area }: { area: PortalAreaDetail }) {
         title={areaTitle(area)}
         description={
           <Group gap="xs" component="span" wrap="wrap">
-            <Anchor component={Link} to={`/project/${projectId}`} inherit>
-              {area.project.name}
-            </Anchor>
+            <TrailLink to={`/project/${projectId}`}>{area.project.name}</TrailLink>
             {area.parent ? (
               <>
                 <span aria-hidden>·</span>
                 {parentArea ? (
-                  <Anchor component={Link} to={portalAreaPath(projectId, parentArea.id)} inherit>
-                    {parentArea.name}
-                  </Anchor>
+                  <TrailLink to={portalAreaPath(projectId, parentArea.id)}>{parentArea.name}</TrailLink>
                 ) : (
                   <span>{area.parent.name}</span>
                 )}

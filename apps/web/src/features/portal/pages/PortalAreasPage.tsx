@@ -1,10 +1,11 @@
-import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconLayoutGrid, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../../components/States';
+import { TrailLink } from '../../../components/TrailLink';
 import { areaTitle } from '../../projects/area-label';
 import { AreaRow, portalAreaPath } from '../components/projects/AreaRow';
 import { type AreaGroup, filterGroups, groupAreas } from '../components/projects/area-groups';
@@ -80,13 +81,7 @@ export function PortalAreasPage() {
     <>
       <PageHeader
         title={t('portal.areas.title')}
-        description={
-          project.data ? (
-            <Anchor component={Link} to={`/project/${projectId}`} inherit>
-              {project.data.name}
-            </Anchor>
-          ) : undefined
-        }
+        description={project.data ? <TrailLink to={`/project/${projectId}`}>{project.data.name}</TrailLink> : undefined}
       />
       {areas.data && areas.data.length > 0 ? (
         <TextInput
@@ -114,13 +109,7 @@ function GroupSection({ projectId, group }: { projectId: number; group: AreaGrou
       <Group justify="space-between" align="center" gap="sm" wrap="wrap" p="md">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
           <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-            {group.deck ? (
-              <Anchor component={Link} to={portalAreaPath(projectId, group.deck.id)} inherit>
-                {name}
-              </Anchor>
-            ) : (
-              name
-            )}
+            {group.deck ? <TrailLink to={portalAreaPath(projectId, group.deck.id)}>{name}</TrailLink> : name}
           </Title>
           <Text size="xs" c="dimmed">
             {t('portalProjects.areas.areasCount', { count: group.areas.length })}

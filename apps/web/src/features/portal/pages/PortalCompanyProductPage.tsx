@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
+import { TrailLink } from '../../../components/TrailLink';
 import { formatDate } from '../../../lib/dates';
 import { FileDownloadButton } from '../components/products/FileDownloadButton';
 import classes from '../components/products/products.module.css';
@@ -101,9 +102,7 @@ function ProductView({ product }: { product: PortalCompanyProductDetail }) {
                   {
                     label: t('portalProducts.product.project'),
                     value: product.project ? (
-                      <Anchor component={Link} to={`/project/${product.project.id}`} inherit>
-                        {product.project.name}
-                      </Anchor>
+                      <TrailLink to={`/project/${product.project.id}`}>{product.project.name}</TrailLink>
                     ) : (
                       t('portalProducts.card.noProject')
                     ),

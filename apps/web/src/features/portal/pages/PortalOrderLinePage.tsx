@@ -1,11 +1,12 @@
 import type { PortalOrderLineDetail } from '@app/shared/portal/portal-products';
-import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowUp, IconFileDescription } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
+import { TrailLink } from '../../../components/TrailLink';
 import { areaTitle } from '../../projects/area-label';
 import { DetailCard, DetailSkeleton, Facts } from '../components/projects/Detail';
 import { usePortalOrderLine } from '../products-api';
@@ -35,13 +36,9 @@ function OrderLineView({ line }: { line: PortalOrderLineDetail }) {
         title={line.item.name}
         description={
           <Group gap="xs" component="span" wrap="wrap">
-            <Anchor component={Link} to={projectPath} inherit>
-              {line.project.name}
-            </Anchor>
+            <TrailLink to={projectPath}>{line.project.name}</TrailLink>
             <span aria-hidden>·</span>
-            <Anchor component={Link} to={areaPath} inherit>
-              {areaTitle(line.area)}
-            </Anchor>
+            <TrailLink to={areaPath}>{areaTitle(line.area)}</TrailLink>
           </Group>
         }
         actions={
@@ -75,35 +72,19 @@ function OrderLineView({ line }: { line: PortalOrderLineDetail }) {
               items={[
                 {
                   label: t('portalProducts.orderLine.project'),
-                  value: (
-                    <Anchor component={Link} to={projectPath} inherit>
-                      {line.project.name}
-                    </Anchor>
-                  ),
+                  value: <TrailLink to={projectPath}>{line.project.name}</TrailLink>,
                 },
                 {
                   label: t('portalProducts.orderLine.area'),
-                  value: (
-                    <Anchor component={Link} to={areaPath} inherit>
-                      {areaTitle(line.area)}
-                    </Anchor>
-                  ),
+                  value: <TrailLink to={areaPath}>{areaTitle(line.area)}</TrailLink>,
                 },
                 {
                   label: t('portalProducts.orderLine.task'),
-                  value: (
-                    <Anchor component={Link} to={taskPath} inherit>
-                      {line.task.name}
-                    </Anchor>
-                  ),
+                  value: <TrailLink to={taskPath}>{line.task.name}</TrailLink>,
                 },
                 {
                   label: t('portalProducts.orderLine.subtask'),
-                  value: (
-                    <Anchor component={Link} to={subtaskPath} inherit>
-                      {line.subtask.name}
-                    </Anchor>
-                  ),
+                  value: <TrailLink to={subtaskPath}>{line.subtask.name}</TrailLink>,
                 },
               ]}
             />

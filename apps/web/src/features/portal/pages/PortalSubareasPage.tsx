@@ -1,10 +1,11 @@
-import { Anchor, Button, Card, Group } from '@mantine/core';
+import { Button, Card, Group } from '@mantine/core';
 import { IconArrowUp, IconLayoutList } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../../components/States';
+import { TrailLink } from '../../../components/TrailLink';
 import { areaTitle } from '../../projects/area-label';
 import { AreaRow, portalAreaPath } from '../components/projects/AreaRow';
 import { DetailSkeleton } from '../components/projects/Detail';
@@ -53,13 +54,9 @@ export function PortalSubareasPage() {
         description={
           area.data ? (
             <Group gap="xs" component="span" wrap="wrap">
-              <Anchor component={Link} to={`/project/${projectId}`} inherit>
-                {area.data.project.name}
-              </Anchor>
+              <TrailLink to={`/project/${projectId}`}>{area.data.project.name}</TrailLink>
               <span aria-hidden>·</span>
-              <Anchor component={Link} to={portalAreaPath(projectId, areaId)} inherit>
-                {name}
-              </Anchor>
+              <TrailLink to={portalAreaPath(projectId, areaId)}>{name}</TrailLink>
             </Group>
           ) : undefined
         }

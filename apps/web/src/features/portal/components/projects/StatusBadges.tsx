@@ -16,7 +16,9 @@ export function AreaStatusBadge({ status, fixed }: { status: AreaStatus; fixed?:
   );
   if (!fixed) return badge;
   return (
-    <Box w={104} style={{ flex: 'none', display: 'flex', justifyContent: 'flex-end' }}>
+    // At least as wide as the widest status in either language, never narrower than the badge: a
+    // cut "OPGELEVE…" says nothing.
+    <Box miw={120} style={{ flex: 'none', display: 'flex', justifyContent: 'flex-end' }}>
       {badge}
     </Box>
   );
