@@ -59,6 +59,7 @@ const messages: Record<ErrorCode, string> = {
   COMPANY_PRODUCT_NOT_FOUND: 'Company product not found',
   ORDER_LINE_NOT_FOUND: 'Order line not found',
   ORDER_NOT_FOUND: 'Order or product request not found',
+  ORDER_QUESTION_NOT_FOUND: 'No such question on this order',
   DRAWING_NOT_FOUND: 'Drawing not found',
   DRAWING_VERSION_NOT_FOUND: 'Drawing version not found',
   NOTIFICATION_NOT_FOUND: 'Notification not found',

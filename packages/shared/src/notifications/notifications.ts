@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'design.sent',
   'design.decided',
   'order.info_requested',
+  'order.info_answered',
   'order.completed',
   'drawing.version_ready',
   'drawing.comment',

@@ -49,6 +49,7 @@ export const ORDER_EVENT_KINDS = [
   'design_approved',
   'design_denied',
   'info_requested',
+  'info_answered',
   'files_added',
   'completed',
   'reordered',
@@ -65,6 +66,7 @@ export const ORDER_ABILITIES = [
   'canApproveDesign',
   'canDenyDesign',
   'canAskInfo',
+  'canAnswerQuestions',
   'canReorder',
 ] as const;
 export type OrderAbilities = Abilities<(typeof ORDER_ABILITIES)[number]>;
@@ -76,7 +78,9 @@ const is = (status: OrderStatus, allowed: readonly OrderStatus[], code: Verdict)
  * What the viewer may do with an order. Staff (companies.manage) decide requests, send design
  * versions and complete; the client (or an employee acting as it) approves or denies a design,
  * asks for more information, edits while nothing is decided against it, and reorders a completed
- * order. Both sides add files while the order is open. The server checks the same rules in its
+ * order. Both sides add files while the order is open. Staff answer the client's questions
+ * whatever the order's status (an answer is not a decision: a question on a closed order still
+ * deserves one). The server checks the same rules in its
  * conditional UPDATEs, so two people pressing at once get one outcome and one 409.
  */
 export function orderAbilities(order: { status: OrderStatus }, viewer: Viewer): OrderAbilities {
@@ -97,6 +101,7 @@ export function orderAbilities(order: { status: OrderStatus }, viewer: Viewer): 
     canApproveDesign: firstDenied(client, () => is(s, ['pending_approval'], 'ORDER_NOT_AWAITING_APPROVAL')),
     canDenyDesign: firstDenied(client, () => is(s, ['pending_approval'], 'ORDER_NOT_AWAITING_APPROVAL')),
     canAskInfo: firstDenied(client, open),
+    canAnswerQuestions: staff,
     canReorder: firstDenied(client, () => is(s, ['completed'], 'ORDER_NOT_COMPLETED')),
   });
 }

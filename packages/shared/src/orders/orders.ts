@@ -39,6 +39,7 @@ export const orderEventSchema = z.object({
   versionNumber: z.number().int().nullable(),
   actor: z.string().nullable().describe('Who did it (name)'),
   actingEmployee: z.string().nullable().describe('The employee behind a portal action taken while acting as the company'),
+  parentId: z.number().int().nullable().describe('An answer (info_answered): the question (info_requested) it answers'),
   createdAt: z.string(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
@@ -69,6 +70,7 @@ export const orderListItemSchema = z.object({
   latestEvent: orderEventSchema.nullable(),
   versionCount: z.number().int(),
   requestedBy: z.string().nullable(),
+  openQuestions: z.number().int().describe("The client's questions (info_requested) that no one answered yet: waiting for staff"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -166,7 +168,11 @@ export const approveDesignSchema = z.strictObject({ version: versionField });
 export const denyDesignSchema = z.strictObject({ version: versionField, comment, fileIds: ids(20).default([]) });
 export type DenyDesignInput = z.input<typeof denyDesignSchema>;
 export const moreInfoSchema = z.strictObject({ comment });
+/** Staff answer one of the client's questions (an info_requested event of the order). */
+export const answerQuestionSchema = z.strictObject({ comment });
+export type AnswerQuestionInput = z.input<typeof answerQuestionSchema>;
 export const addOrderFilesSchema = z.strictObject({ fileIds: ids(20).min(1) });
 export const reorderSchema = z.strictObject({ quantity: z.number().int().min(1).max(1_000_000).optional() });
 
 export const orderParams = z.strictObject({ orderId: idSchema });
+export const orderQuestionParams = z.strictObject({ orderId: idSchema, eventId: idSchema });

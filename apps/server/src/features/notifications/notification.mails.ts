@@ -12,6 +12,7 @@ import { message, type Who } from '../auth/auth.mails';
  * - design.sent: title, versionNumber
  * - design.decided: title, company, versionNumber, outcome ('approved' | 'denied'), comment?
  * - order.info_requested: title, company, comment
+ * - order.info_answered: title, question, comment (the answer)
  * - order.completed: title
  * - drawing.version_ready: name, project, versionNumber
  * - drawing.comment: name, versionNumber, author, body
@@ -97,6 +98,11 @@ const nl: Record<NotificationKind, (d: Data) => Texts> = {
     subject: `Vraag over: ${str(d, 'title')}`,
     lines: [`${str(d, 'company')} vraagt om meer informatie over "${str(d, 'title')}".`, ...quote(d, 'comment')],
     action: 'Bestelling bekijken',
+  }),
+  'order.info_answered': (d) => ({
+    subject: `Antwoord op je vraag: ${str(d, 'title')}`,
+    lines: [`We hebben je vraag over "${str(d, 'title')}" beantwoord.`, ...quote(d, 'comment')],
+    action: 'Antwoord bekijken',
   }),
   'order.completed': (d) => ({
     subject: `Bestelling afgerond: ${str(d, 'title')}`,
@@ -255,6 +261,11 @@ const en: Record<NotificationKind, (d: Data) => Texts> = {
     subject: `Question about: ${str(d, 'title')}`,
     lines: [`${str(d, 'company')} asks for more information about "${str(d, 'title')}".`, ...quote(d, 'comment')],
     action: 'View the order',
+  }),
+  'order.info_answered': (d) => ({
+    subject: `Answer to your question: ${str(d, 'title')}`,
+    lines: [`We answered your question about "${str(d, 'title')}".`, ...quote(d, 'comment')],
+    action: 'View the answer',
   }),
   'order.completed': (d) => ({
     subject: `Order completed: ${str(d, 'title')}`,

@@ -1,4 +1,5 @@
 import type { NotificationKind } from '@app/shared/notifications/notifications';
+import type { NotificationMode } from '@app/shared/notifications/preferences';
 import type { Locale } from '@app/shared/platform/locale';
 import type { Permission } from '@app/shared/platform/permissions';
 import { sql } from 'drizzle-orm';
@@ -57,19 +58,36 @@ export async function markAllRead(db: DbOrTx, account: number, now: Date): Promi
   );
 }
 
-/** One notification for each account, in one statement; `mail` marks each one owed a mail. */
+/**
+ * Whether an account can sign in: active, with a password set. A company user who was never
+ * invited, or whose invitation is still open, gets no mail: the notification waits in the app for
+ * when they can sign in. The one statement of this rule: the insert below never owes such an
+ * account a mail, the outbox and the digest check it again when they send.
+ */
+const canSignIn = sql`(a.status = 'active' AND a.password_hash IS NOT NULL)`;
+
+/**
+ * One notification for each account, in one statement. What mail it owes follows the account's
+ * preference for the kind (notification_preferences), else `fallback` (the kind's default):
+ * immediate marks it `pending` (the outbox sends it), digest `digest` (the daily digest), app
+ * `none`. An account that cannot sign in is owed nothing.
+ */
 export async function insert(
   db: DbOrTx,
   accountIds: readonly number[],
-  n: { kind: NotificationKind; data: Record<string, unknown>; link: string | null; mail: boolean },
+  n: { kind: NotificationKind; data: Record<string, unknown>; link: string | null; fallback: NotificationMode },
   now: Date,
 ): Promise<void> {
   await query(
     db,
     sql`INSERT INTO notifications (account_id, kind, data, link, mail_state, created_at)
-        SELECT a, ${n.kind}, ${JSON.stringify(n.data)}::jsonb, ${n.link}, ${n.mail ? 'pending' : 'none'},
+        SELECT a.id, ${n.kind}, ${JSON.stringify(n.data)}::jsonb, ${n.link},
+               CASE WHEN NOT ${canSignIn} THEN 'none'
+                    ELSE CASE coalesce(np.mode, ${n.fallback}) WHEN 'immediate' THEN 'pending' WHEN 'digest' THEN 'digest' ELSE 'none' END
+               END,
                ${now.toISOString()}::timestamptz
-          FROM unnest(${intArray(accountIds)}) AS a`,
+          FROM unnest(${intArray(accountIds)}) AS u(id) JOIN accounts a ON a.id = u.id
+          LEFT JOIN notification_preferences np ON np.account_id = a.id AND np.kind = ${n.kind}`,
   );
 }
 
@@ -112,13 +130,6 @@ export async function employeeAccount(db: DbOrTx, employeeId: number | null): Pr
 }
 
 // ---- the mail outbox
-
-/**
- * Whether an account can sign in: active, with a password set. A company user who was never
- * invited, or whose invitation is still open, gets no mail: the notification waits in
- * the app for when they can sign in.
- */
-const canSignIn = sql`(a.status = 'active' AND a.password_hash IS NOT NULL)`;
 
 const recipientColumns = sql`a.email, a.locale, coalesce(e.first_name, cu.first_name, '') AS "firstName"`;
 const recipientJoins = sql`LEFT JOIN employees e ON e.id = a.employee_id LEFT JOIN company_users cu ON cu.id = a.company_user_id`;

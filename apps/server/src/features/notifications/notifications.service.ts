@@ -49,9 +49,11 @@ export async function markAllRead(ctx: Ctx): Promise<void> {
 
 /**
  * Tells the given accounts something, in one statement (a feature calls this in its own
- * transaction). With `mail` each recipient is also owed a mail in their own language: the row is
- * marked `pending` and the notifications.mail job sends it; call `sendOwedMails(ctx)` after the
- * commit so it goes at once (a rolled-back transaction owes nobody anything).
+ * transaction). With `mail` a mail is owed by default (the kind's default as it always was):
+ * each recipient's preference for the kind decides whether it goes at once (`pending`: the
+ * notifications.mail job sends it), in the daily digest (`digest`) or not at all; an account that
+ * cannot sign in is never owed one. Call `sendOwedMails(ctx)` after the commit so the immediate
+ * ones go at once (a rolled-back transaction owes nobody anything).
  */
 export async function notify(
   db: DbOrTx,
@@ -61,5 +63,6 @@ export async function notify(
 ): Promise<void> {
   const unique = [...new Set(accountIds)];
   if (unique.length === 0) return;
-  await repo.insert(db, unique, { ...n, mail: n.mail ?? false }, now);
+  const { mail, ...rest } = n;
+  await repo.insert(db, unique, { ...rest, fallback: mail ? 'immediate' : 'app' }, now);
 }

@@ -31,6 +31,7 @@ const eventJson = sql`json_build_object(
   'versionNumber', (SELECT v_e.number FROM order_versions v_e WHERE v_e.id = ev.version_id),
   'actor', ${accountNameSql(sql.raw('ev.actor_account_id'))},
   'actingEmployee', ${employeeName(sql.raw('ev.acting_employee_id'))},
+  'parentId', ev.parent_id,
   'createdAt', ${iso('ev.created_at')})`;
 
 export interface OrderEventRow {
@@ -40,6 +41,7 @@ export interface OrderEventRow {
   versionNumber: number | null;
   actor: string | null;
   actingEmployee: string | null;
+  parentId: number | null;
   createdAt: string;
 }
 
@@ -63,10 +65,16 @@ export interface OrderRow {
   handledByName: string | null;
   versionCount: number;
   latestEvent: OrderEventRow | null;
+  openQuestions: number;
   version: number;
   createdAt: string;
   updatedAt: string;
 }
+
+/** SQL: how many of the order `o`'s questions (info_requested) have no answer (info_answered) yet. */
+const openQuestions = sql`(SELECT count(*)::int FROM order_events q_o
+  WHERE q_o.order_id = o.id AND q_o.kind = 'info_requested' AND q_o.parent_id IS NULL
+    AND NOT EXISTS (SELECT 1 FROM order_events a_o WHERE a_o.parent_id = q_o.id AND a_o.kind = 'info_answered'))`;
 
 function columns(locale: Locale): SQL {
   return sql`o.id, o.company_id AS "companyId", c.name AS "companyName", o.title, o.description,
@@ -79,6 +87,7 @@ function columns(locale: Locale): SQL {
     o.handled_by AS "handledById", CASE WHEN o.handled_by IS NULL THEN NULL ELSE ${employeeName(sql.raw('o.handled_by'))} END AS "handledByName",
     (SELECT count(*)::int FROM order_versions v_c WHERE v_c.order_id = o.id) AS "versionCount",
     (SELECT ${eventJson} FROM order_events ev WHERE ev.order_id = o.id ORDER BY ev.id DESC LIMIT 1) AS "latestEvent",
+    ${openQuestions} AS "openQuestions",
     o.version, ${iso('o.created_at')} AS "createdAt", ${iso('o.updated_at')} AS "updatedAt"`;
 }
 
@@ -278,6 +287,8 @@ export async function addEvent(
     kind: OrderEventKind;
     comment?: string | null;
     versionId?: number | null;
+    /** An answer: the question it answers. */
+    parentId?: number | null;
     actorAccountId: number | null;
     actingEmployeeId: number | null;
   },
@@ -285,10 +296,24 @@ export async function addEvent(
 ): Promise<void> {
   await query(
     db,
-    sql`INSERT INTO order_events (order_id, kind, comment, version_id, actor_account_id, acting_employee_id, created_at)
-        VALUES (${e.orderId}, ${e.kind}, ${e.comment ?? null}, ${e.versionId ?? null}, ${e.actorAccountId},
+    sql`INSERT INTO order_events (order_id, kind, comment, version_id, parent_id, actor_account_id, acting_employee_id, created_at)
+        VALUES (${e.orderId}, ${e.kind}, ${e.comment ?? null}, ${e.versionId ?? null}, ${e.parentId ?? null}, ${e.actorAccountId},
                 ${e.actingEmployeeId}, ${now.toISOString()}::timestamptz)`,
   );
+}
+
+/** A question (an info_requested event that starts a thread) of this order, with who asked; null for any other event or order. */
+export async function question(
+  db: DbOrTx,
+  orderId: number,
+  eventId: number,
+): Promise<{ id: number; comment: string | null; askedBy: number | null } | null> {
+  const rows = await query<{ id: number; comment: string | null; askedBy: number | null }>(
+    db,
+    sql`SELECT id, comment, actor_account_id AS "askedBy" FROM order_events
+         WHERE id = ${eventId} AND order_id = ${orderId} AND kind = 'info_requested' AND parent_id IS NULL`,
+  );
+  return rows[0] ?? null;
 }
 
 /** Attaches files to the order (a file already on it stays as it was). */

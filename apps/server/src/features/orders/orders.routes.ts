@@ -1,5 +1,6 @@
 import {
   addOrderFilesSchema,
+  answerQuestionSchema,
   approveDesignSchema,
   approveRequestSchema,
   type ClientOrderListQuery,
@@ -11,6 +12,7 @@ import {
   type OrderListItem,
   orderPageSchema,
   orderParams,
+  orderQuestionParams,
   orderSchema,
   orderUpdateSchema,
   productRequestInputSchema,
@@ -48,6 +50,7 @@ const EVENT = {
   design_approved: { nl: 'Ontwerp versie {n} goedgekeurd', en: 'Design version {n} approved' },
   design_denied: { nl: 'Wijzigingen gevraagd op versie {n}', en: 'Changes requested on version {n}' },
   info_requested: { nl: 'Meer informatie gevraagd', en: 'More information requested' },
+  info_answered: { nl: 'Vraag beantwoord', en: 'Question answered' },
   files_added: { nl: 'Bestanden toegevoegd', en: 'Files added' },
   completed: { nl: 'Bestelling afgerond', en: 'Order completed' },
   reordered: { nl: 'Opnieuw besteld', en: 'Reordered' },
@@ -225,6 +228,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await orders.completeOrder(req.ctx, req.params.orderId, req.body.version) }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/questions/:eventId/answers',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Answer one of the client's questions (an info_requested event of the order); the asker is told",
+        params: orderQuestionParams,
+        querystring: noQuery,
+        body: answerQuestionSchema,
+        response: one,
+      },
+    },
+    async (req) => ({
+      data: await orders.answerQuestion(req.ctx, req.params.orderId, req.params.eventId, req.body.comment),
+    }),
   );
 };
 

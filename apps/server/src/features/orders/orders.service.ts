@@ -77,6 +77,7 @@ function toListItem(r: repo.OrderRow): OrderListItem {
     latestEvent: r.latestEvent,
     versionCount: Number(r.versionCount),
     requestedBy: r.requestedBy,
+    openQuestions: Number(r.openQuestions),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };
@@ -440,6 +441,35 @@ export async function askInfo(ctx: Ctx, id: number, comment: string): Promise<Or
       'order.info_requested',
       { orderId: id, title: s.title, company: s.companyName, comment },
       staffLink(id),
+      now,
+    );
+    return id;
+  });
+}
+
+/**
+ * Staff answer one of the client's questions on the order: an info_answered event pointing at the
+ * question, the status and version unchanged. An answer is not a decision: two staff answering at
+ * once both land, as two answers in the thread. The one who asked is told (every user of the
+ * company when they are gone), in the app and by mail as they chose.
+ * @throws ORDER_NOT_FOUND, FORBIDDEN, ORDER_QUESTION_NOT_FOUND (not a question of this order)
+ */
+export async function answerQuestion(ctx: Ctx, id: number, eventId: number, comment: string): Promise<Order> {
+  return write(ctx, async (tx, now) => {
+    const s = await precheck(tx, ctx.actor, id, 'canAnswerQuestions');
+    const q = await repo.question(tx, id, eventId);
+    if (!q) throw new AppError('ORDER_QUESTION_NOT_FOUND');
+    await repo.addEvent(tx, { orderId: id, kind: 'info_answered', comment, parentId: eventId, ...who(ctx.actor) }, now);
+    await repo.touch(tx, id, now);
+    await audit(tx, ctx, 'order.info_answered', { type: 'order', id }, { questionId: eventId });
+    const me = signedInAccountId(ctx.actor);
+    const asker = (await repo.activeCompanyAccount(tx, s.companyId, q.askedBy)) ? [q.askedBy as number] : null;
+    await tell(
+      tx,
+      (asker ?? (await companyAccounts(tx, s.companyId))).filter((a) => a !== me),
+      'order.info_answered',
+      { orderId: id, title: s.title, question: q.comment ?? '', comment },
+      portalLink(id),
       now,
     );
     return id;

@@ -595,6 +595,112 @@ describe('orders: design approval', () => {
   });
 });
 
+describe("orders: answers to the client's questions", () => {
+  const answersUrl = (orderId: number | string, eventId: number | string) => staffUrl(orderId, `/questions/${eventId}/answers`);
+
+  /** An order of company A with one question of the client; answers the order and the question's event id. */
+  async function asked(comment = 'Which fabric do you advise?') {
+    const o = await createOrderRow(tdb.db, { companyId: companyA.id, status: 'in_progress', requestedBy: clientFx.accountId });
+    const res = data(await client.post(clientUrl(o.id, '/more-info'), { comment }));
+    const question = res.events.find((e: { kind: string }) => e.kind === 'info_requested');
+    return { id: o.id as number, questionId: question.id as number };
+  }
+
+  it('401 anonymous, 403 without companies.manage and for the portal, 404 for a question of another order or no question', async () => {
+    const { id, questionId } = await asked();
+    const other = await asked('Another order, another question');
+    expect((await anon.post(answersUrl(id, questionId), { comment: 'x' })).statusCode).toBe(401);
+    expect((await noPerm.post(answersUrl(id, questionId), { comment: 'x' })).statusCode).toBe(403);
+    expect((await client.post(answersUrl(id, questionId), { comment: 'x' })).statusCode).toBe(403);
+    expect((await actingAsA.post(answersUrl(id, questionId), { comment: 'x' })).statusCode).toBe(403);
+    // A question of another order, an event that is not a question, an order that does not exist.
+    expect(code(await manager.post(answersUrl(id, other.questionId), { comment: 'x' }))).toBe('ORDER_QUESTION_NOT_FOUND');
+    const requested = (await tdb.db.orm.select().from(orderEvents).where(eq(orderEvents.orderId, id))).find(
+      (e) => e.kind === 'requested',
+    );
+    expect(code(await manager.post(answersUrl(id, requested?.id ?? 0), { comment: 'x' }))).toBe('ORDER_QUESTION_NOT_FOUND');
+    const missing = await manager.post(answersUrl(2_147_483_000, questionId), { comment: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(code(missing)).toBe('ORDER_NOT_FOUND');
+    const answers = (await tdb.db.orm.select().from(orderEvents).where(eq(orderEvents.orderId, id))).filter(
+      (e) => e.kind === 'info_answered',
+    );
+    expect(answers).toHaveLength(0);
+  });
+
+  it('400 for an empty or blank answer, and nothing is written', async () => {
+    const { id, questionId } = await asked();
+    for (const body of [{}, { comment: '' }, { comment: '   ' }, { comment: 'x'.repeat(5_001) }, { comment: 'x', extra: 1 }]) {
+      const res = await manager.post(answersUrl(id, questionId), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const res = await manager.post(answersUrl(id, questionId), { comment: '' });
+    expect(res.json().fieldErrors.comment).toBeDefined();
+    const evs = await tdb.db.orm.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(evs.filter((e) => e.kind === 'info_answered')).toHaveLength(0);
+  });
+
+  it('a question is open until staff answer it: listed as waiting, then answered in its thread, the asker told in the app and by mail', async () => {
+    const { id, questionId } = await asked('Can the legs be oak?');
+    const listed = async () =>
+      (
+        data(await companiesOnly.get(staffUrl(undefined, '?tab=ongoing&perPage=100'))) as { id: number; openQuestions: number }[]
+      ).find((o) => o.id === id);
+    expect((await listed())?.openQuestions).toBe(1);
+    expect(data(await client.get(clientUrl(id))).openQuestions).toBe(1);
+
+    t.mailer.sent.length = 0;
+    const res = data(await companiesOnly.post(answersUrl(id, questionId), { comment: 'Yes, oiled oak.' }));
+    expect(res.openQuestions).toBe(0);
+    expect(res.status).toBe('in_progress');
+    expect(res.version).toBe(1);
+    expect(res.latestEvent).toMatchObject({
+      kind: 'info_answered',
+      comment: 'Yes, oiled oak.',
+      parentId: questionId,
+      actor: expect.stringContaining('Hugo'),
+    });
+    expect((await listed())?.openQuestions).toBe(0);
+    // The client reads the thread in the order's history.
+    const seen = data(await client.get(clientUrl(id)));
+    expect(seen.events.filter((e: { parentId: number | null }) => e.parentId === questionId)).toHaveLength(1);
+    expect(await auditRows(tdb.db, 'order.info_answered', eq(auditLog.subjectId, String(id)))).toHaveLength(1);
+
+    expect((await notificationsOf(clientFx.accountId, 'order.info_answered')).at(-1)).toMatchObject({
+      data: { orderId: id, question: 'Can the legs be oak?', comment: 'Yes, oiled oak.' },
+      link: `/orders/${id}`,
+      mailState: 'pending',
+    });
+    // Only the one who asked, not the colleague.
+    expect(await notificationsOf(colleagueFx.accountId, 'order.info_answered')).toHaveLength(0);
+    await t.jobs?.drain();
+    const mail = t.mailer.to(clientFx.email).at(-1);
+    expect(mail?.subject).toMatch(/^Antwoord op je vraag: /);
+    expect(mail?.text).toContain('Yes, oiled oak.');
+    expect(mail?.text).toContain(`/orders/${id}`);
+  });
+
+  it('a question on a completed order still gets its answer (an answer is not a decision)', async () => {
+    const o = await createOrderRow(tdb.db, { companyId: companyA.id, status: 'completed', requestedBy: clientFx.accountId });
+    const [q] = await tdb.db.orm
+      .insert(orderEvents)
+      .values({ orderId: o.id, kind: 'info_requested', comment: 'Spare parts?', actorAccountId: clientFx.accountId })
+      .returning({ id: orderEvents.id });
+    expect(data(await manager.post(answersUrl(o.id, q?.id ?? 0), { comment: 'Yes.' })).openQuestions).toBe(0);
+  });
+
+  it('two staff answering at once: both answers land in the thread', async () => {
+    const { id, questionId } = await asked();
+    const [a, b] = await Promise.all([
+      manager.post(answersUrl(id, questionId), { comment: 'From Mara' }),
+      companiesOnly.post(answersUrl(id, questionId), { comment: 'From Hugo' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const evs = await tdb.db.orm.select().from(orderEvents).where(eq(orderEvents.parentId, questionId));
+    expect(evs.map((e) => e.comment).sort()).toEqual(['From Hugo', 'From Mara']);
+  });
+});
+
 describe('orders: breadcrumbs', () => {
   it('names an order by its title only for those who may see it', async () => {
     const o = await createOrderRow(tdb.db, { companyId: companyA.id, title: 'Crumb order' });

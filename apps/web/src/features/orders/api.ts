@@ -155,6 +155,18 @@ export function useOrderAction<A extends OrderAction>(side: OrderSide, id: numbe
   });
 }
 
+/** Staff answer one of the client's questions (POST /api/orders/:orderId/questions/:eventId/answers): answers the order. */
+export function useAnswerQuestion(orderId: number, eventId: number) {
+  const qc = useQueryClient();
+  const changed = useOrderChanged('staff');
+  return useMutation({
+    mutationFn: (body: { comment: string }) =>
+      api.post<{ data: Order }>(`/api/orders/${orderId}/questions/${eventId}/answers`, body).then((r) => r.data),
+    onSuccess: changed,
+    onError: () => qc.invalidateQueries({ queryKey: orderKeys.detail('staff', orderId) }),
+  });
+}
+
 /** The client orders a completed order again (POST /api/client/orders/:orderId/reorder): answers the new order. */
 export function useReorder(id: number) {
   const qc = useQueryClient();

@@ -7,12 +7,13 @@ import { useEditor } from '../../../components/use-editor';
 import { api } from '../../../lib/api';
 import { zodValidate } from '../../../lib/form';
 import { useCurrentUser } from '../../auth/api';
+import { NotificationPreferencesCard } from '../../notifications/components/NotificationPreferencesCard';
 
 const noPassword: ChangePasswordInput = { current_password: '', password: '', password_confirmation: '' };
 
 /**
- * Language and password of the signed-in person (the real employee, also while acting). Leaving
- * the page with a password typed in but not saved asks first.
+ * Language, password and notification preferences of the signed-in person (the real employee,
+ * also while acting). Leaving the page with a password typed in but not saved asks first.
  */
 export function AccountSettings() {
   const { t } = useTranslation();
@@ -78,6 +79,7 @@ export function AccountSettings() {
           </Stack>
         </form>
       </Card>
+      <NotificationPreferencesCard />
     </Stack>
   );
 }

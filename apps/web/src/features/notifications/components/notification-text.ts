@@ -31,6 +31,8 @@ export function notificationText(t: TFunction, n: Notification): string {
       return t(d.outcome === 'approved' ? 'notifications.kinds.designApproved' : 'notifications.kinds.designDenied', facts);
     case 'order.info_requested':
       return t('notifications.kinds.infoRequested', facts);
+    case 'order.info_answered':
+      return t('notifications.kinds.infoAnswered', facts);
     case 'order.completed':
       return t('notifications.kinds.orderCompleted', facts);
     case 'drawing.version_ready':

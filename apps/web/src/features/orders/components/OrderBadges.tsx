@@ -41,6 +41,17 @@ export function VersionStatusBadge({ status }: { status: OrderVersionStatus }) {
   );
 }
 
+/** An order with a question of the client that no one answered yet (it waits for staff). */
+export function UnansweredBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <Badge color="red" variant="light" style={{ flex: 'none' }} styles={WRAP} data-testid="order-unanswered">
+      {count > 1 ? t('orders.questions.unansweredCount', { count }) : t('orders.questions.unanswered')}
+    </Badge>
+  );
+}
+
 /** An event in one line: what happened (with the version's number) and who did it. */
 export function eventText(t: TFunction, e: OrderEvent): string {
   const what = t(`orders.events.${e.kind}`, { number: e.versionNumber ?? '' });

@@ -41,9 +41,10 @@ import { useAttempt } from '../../../lib/attempt';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { type OrderSide, orderPath, useOrder, useOrderAction, useReorder } from '../api';
-import { eventText, OrderStatusBadge, VersionStatusBadge } from './OrderBadges';
+import { eventText, OrderStatusBadge, UnansweredBadge, VersionStatusBadge } from './OrderBadges';
 import { AddFilesForm, DenyDesignForm, EditOrderForm, MoreInfoForm } from './OrderForms';
 import { OrderModal } from './OrderModal';
+import { QuestionThreads, questionThreads } from './QuestionThreads';
 import { ApproveRequestForm, DeclineRequestForm, SendVersionForm } from './StaffForms';
 
 type ModalKind = 'edit' | 'deny' | 'info' | 'files' | 'approve' | 'decline' | 'send';
@@ -388,6 +389,7 @@ export function OrderView({ side, order, reload, headerActions }: ViewProps) {
               {order.title}
             </Title>
             <OrderStatusBadge status={order.status} />
+            {side === 'staff' ? <UnansweredBadge count={order.openQuestions} /> : null}
           </Group>
           {headerActions}
         </Group>
@@ -445,6 +447,11 @@ export function OrderView({ side, order, reload, headerActions }: ViewProps) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
+            {questionThreads(order.events).length > 0 ? (
+              <Section title={t('orders.questions.title')}>
+                <QuestionThreads side={side} order={order} />
+              </Section>
+            ) : null}
             <Section title={t('orders.versions.title')}>
               {order.versions.length === 0 ? (
                 <Text size="sm" c="dimmed">

@@ -6,7 +6,7 @@ import type { Column } from '../../../components/DataTable';
 import { Thumb } from '../../../components/Thumb';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { type OrderSide, orderPath } from '../api';
-import { eventText, OrderStatusBadge } from './OrderBadges';
+import { eventText, OrderStatusBadge, UnansweredBadge } from './OrderBadges';
 
 /** The columns of an orders list (both sides): thumbnail, title with product, (company), status, latest event, last change. */
 export function orderColumns(t: TFunction, side: OrderSide): Column<OrderListItem>[] {
@@ -42,7 +42,16 @@ export function orderColumns(t: TFunction, side: OrderSide): Column<OrderListIte
     ...(side === 'staff'
       ? [{ key: 'company', header: t('orders.columns.company'), render: (x: OrderListItem) => x.company.name }]
       : []),
-    { key: 'status', header: t('orders.columns.status'), render: (x) => <OrderStatusBadge status={x.status} /> },
+    {
+      key: 'status',
+      header: t('orders.columns.status'),
+      render: (x) => (
+        <Group gap={4} wrap="wrap">
+          <OrderStatusBadge status={x.status} />
+          {side === 'staff' ? <UnansweredBadge count={x.openQuestions} /> : null}
+        </Group>
+      ),
+    },
     {
       key: 'event',
       header: t('orders.columns.latestEvent'),
