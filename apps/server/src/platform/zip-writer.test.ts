@@ -23,7 +23,9 @@ describe('zipStream', () => {
       { name: 'leeg.txt', data: Buffer.alloc(0) },
     ];
     const zip = await collect(
-      zipStream(files.map((f) => ({ name: f.name, date: when, open: () => Readable.from([f.data.subarray(0, 3), f.data.subarray(3)]) }))),
+      zipStream(
+        files.map((f) => ({ name: f.name, date: when, open: () => Readable.from([f.data.subarray(0, 3), f.data.subarray(3)]) })),
+      ),
     );
     expect(zip.length).toBe(zipSize(files.map((f) => ({ name: f.name, size: f.data.length }))));
     const back = unzip(zip);
@@ -106,7 +108,12 @@ describe('zipFits', () => {
   it('refuses 4 GiB and more, and more than 65,535 entries', () => {
     expect(zipFits([{ name: 'a', size: 1000 }])).toBe(true);
     expect(zipFits([{ name: 'a', size: 0xffff_ffff }])).toBe(false);
-    expect(zipFits([{ name: 'a', size: 3e9 }, { name: 'b', size: 1.5e9 }])).toBe(false);
+    expect(
+      zipFits([
+        { name: 'a', size: 3e9 },
+        { name: 'b', size: 1.5e9 },
+      ]),
+    ).toBe(false);
     expect(zipFits(Array.from({ length: 65_536 }, (_, i) => ({ name: String(i), size: 0 })))).toBe(false);
   });
 });

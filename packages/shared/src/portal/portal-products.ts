@@ -88,7 +88,9 @@ export const archiveFileSchema = z.object({
   key: z.string().describe('Unique within the archive: source, record and file'),
   source: z.enum(ARCHIVE_SOURCES),
   kind: z.enum(ARCHIVE_KINDS),
-  item: archiveItemSchema.nullable().describe('What a ZIP request sends for this file; null for a download link (no stored bytes)'),
+  item: archiveItemSchema
+    .nullable()
+    .describe('What a ZIP request sends for this file; null for a download link (no stored bytes)'),
   record: namedRefSchema.describe('The company product, order or drawing the file belongs to'),
   project: namedRefSchema.nullable(),
   fileName: z.string().describe("The stored file's name, or a download link's title"),

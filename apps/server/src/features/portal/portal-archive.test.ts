@@ -85,7 +85,13 @@ async function archive(owner: number, tag: string) {
   await storage().write(sheetKey, sheetBytes);
   const [sheet] = await tdb.db.orm
     .insert(media)
-    .values({ storageKey: sheetKey, originalName: `blad ${tag}.jpg`, mime: 'image/jpeg', size: sheetBytes.length, createdBy: null })
+    .values({
+      storageKey: sheetKey,
+      originalName: `blad ${tag}.jpg`,
+      mime: 'image/jpeg',
+      size: sheetBytes.length,
+      createdBy: null,
+    })
     .returning({ id: media.id });
   const product = await createProduct(tdb.db, { nameNl: `Fauteuil ${tag}` });
   await tdb.db.orm
@@ -254,7 +260,9 @@ describe('GET /api/client/product-files', () => {
     const viewer = await t.signIn(await createClient(tdb.db, co));
     const a = await archive(co, 'charlie');
     await narrowTo(a.projectId, co, a.cabin);
-    const names = (await viewer.get('/api/client/product-files?source=drawing&perPage=100')).json().data.map((f: Row) => f.fileName);
+    const names = (await viewer.get('/api/client/product-files?source=drawing&perPage=100'))
+      .json()
+      .data.map((f: Row) => f.fileName);
     // The drawing of the whole project stays; the one of cabin 7002 is gone.
     expect(names).toEqual(['drawing-v2.pdf']);
     // Narrowed to the deck instead, what lies under it shows too.
@@ -337,7 +345,7 @@ describe('POST /api/client/product-files/zip', () => {
     expect((await customer.post(ZIP_URL, { items: [{ source: 'product', id: a.companyProductId }] })).statusCode).toBe(404);
   });
 
-  it("answers 404 for a drawing of an area a narrowed company does not see, and for a file whose bytes are gone", async () => {
+  it('answers 404 for a drawing of an area a narrowed company does not see, and for a file whose bytes are gone', async () => {
     const co = (await createCompany(tdb.db, { name: 'Narrow Zip Co' })).id;
     const viewer = await t.signIn(await createClient(tdb.db, co));
     const a = await archive(co, 'golf');

@@ -1,11 +1,11 @@
 import { envelope, noQuery, pageOf } from '@app/shared/platform/http';
 import {
+  archiveFileSchema,
+  archiveZipBodySchema,
   portalCompanyProductDetailSchema,
   portalCompanyProductParams,
   portalOrderLineDetailSchema,
   portalOrderLineParams,
-  archiveFileSchema,
-  archiveZipBodySchema,
   productFilesQuerySchema,
 } from '@app/shared/portal/portal-products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -97,6 +97,7 @@ export const portalProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Download selected archive files as one ZIP, streamed (404 for the whole request when one is not visible, before any byte)',
+        querystring: noQuery,
         body: archiveZipBodySchema,
         response: { 200: z.any().describe('The ZIP bytes (application/zip)') },
       },

@@ -84,8 +84,7 @@ function toArchiveFile(r: repo.ArchiveRow): ArchiveFile {
   const recordId = Number(r.recordId);
   const itemId = r.itemId === null ? null : Number(r.itemId);
   const fileId = r.fileId === null ? null : Number(r.fileId);
-  const url =
-    r.kind === 'tearsheet' ? tearsheetUrl(recordId) : r.kind === 'download' ? (r.link ?? '') : `/api/files/${fileId}`;
+  const url = r.kind === 'tearsheet' ? tearsheetUrl(recordId) : r.kind === 'download' ? (r.link ?? '') : `/api/files/${fileId}`;
   return {
     key: `${r.source}:${recordId}:${r.kind}:${r.position}`,
     source: r.source,
@@ -143,7 +142,7 @@ export async function openArchiveZip(ctx: Ctx, body: ArchiveZipBody, now: Date):
     throw new AppError('FILE_NOT_FOUND');
   }
   const names = zipNames(stored.map((r) => r.fileName));
-  const entries = stored.map((r, i) => ({ name: names[i] as string, size: sizes[i] as number }));
+  const entries = stored.map((_, i) => ({ name: names[i] as string, size: sizes[i] as number }));
   if (!zipFits(entries)) throw new AppError('ARCHIVE_TOO_LARGE');
   const stream = zipStream(
     stored.map((r, i) => ({
