@@ -53,6 +53,7 @@ function listZip(file: string): { name: string; size: number }[] {
     .map((m) => ({ name: (m[2] ?? '').trim(), size: Number(m[1]) }));
 }
 
+test.describe.configure({ timeout: 60_000 });
 test.use({ actor: 'emma' });
 
 test('Emma searches the files archive, ticks three files of three sources and downloads them as one ZIP', async ({ page }) => {
