@@ -140,6 +140,7 @@ const messages: Record<ErrorCode, string> = {
   EXPORT_NOT_FOUND: 'Export not found',
   BULK_RUN_NOT_FOUND: 'Bulk action not found',
   BULK_TOO_MANY: 'Too many rows for one bulk action: narrow the filter',
+  ARCHIVE_TOO_LARGE: 'The selected files make a ZIP of 4 GiB or more: select fewer',
   SELF_SERVICE_OFF: 'Your mobile settings do not allow this; ask HR',
   EMPLOYEE_DELETED: 'The employee is deactivated',
   EMPLOYEE_NOT_DELETED: 'The employee is active',

@@ -53,6 +53,8 @@ interface Props<T> {
   selection?: Selection;
   /** The row's name for its checkbox's label ("Selecteer Stoel Oslo"). */
   rowLabel?: (row: T) => string;
+  /** With a selection: whether the row can be ticked (default every row); one that cannot has no checkbox. */
+  canSelect?: (row: T) => boolean;
 }
 
 /**
@@ -285,7 +287,7 @@ function CardList<T>(p: ViewProps<T>) {
 function RowCheck<T>({ p, row }: { p: Props<T>; row: T }) {
   const { t } = useTranslation();
   const sel = p.selection;
-  if (!sel) return null;
+  if (!sel || (p.canSelect && !p.canSelect(row))) return null;
   const id = Number(p.rowKey(row));
   const name = p.rowLabel?.(row) ?? String(id);
   return (
@@ -298,7 +300,7 @@ function PageCheck<T>({ p }: { p: Props<T> }) {
   const { t } = useTranslation();
   const sel = p.selection;
   if (!sel) return null;
-  const ids = (p.rows ?? []).map((r) => Number(p.rowKey(r)));
+  const ids = (p.rows ?? []).filter((r) => !p.canSelect || p.canSelect(r)).map((r) => Number(p.rowKey(r)));
   const ticked = ids.filter((id) => sel.isSelected(id)).length;
   return (
     <Checkbox

@@ -58,8 +58,66 @@ export const productFileSchema = z.object({
 });
 export type ProductFile = z.infer<typeof productFileSchema>;
 
-export const productFilesQuerySchema = listQueryBase.describe('q searches the file and product names');
+/**
+ * The files archive (GET /api/client/product-files): one list of the company's files from three
+ * sources: its products' tearsheets and download links (`product`), the final files of its
+ * approved or completed orders (`order`) and the approved version of each of its drawings
+ * (`drawing`). Stored files (every row but a download link) can be fetched together as one ZIP.
+ */
+export const ARCHIVE_SOURCES = ['product', 'order', 'drawing'] as const;
+export type ArchiveSource = (typeof ARCHIVE_SOURCES)[number];
+/** tearsheet and download: a product's; final: an order's final file; approved: a drawing's approved version. */
+export const ARCHIVE_KINDS = ['tearsheet', 'download', 'final', 'approved'] as const;
+export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
+export const ARCHIVE_SORTS = ['record', '-record', 'name', '-name', 'date', '-date', 'size', '-size'] as const;
+export type ArchiveSort = (typeof ARCHIVE_SORTS)[number];
+/** The most files one ZIP may hold (the selection on the screen never comes near it). */
+export const MAX_ZIP_ITEMS = 200;
+
+/**
+ * A stored file of the archive, named the way a ZIP request names it: `product` the company
+ * product (its tearsheet), `order` the final file's id, `drawing` the approved drawing version.
+ */
+export const archiveItemSchema = z.strictObject({
+  source: z.enum(ARCHIVE_SOURCES),
+  id: z.number().int().min(1).max(2_147_483_647),
+});
+export type ArchiveItem = z.infer<typeof archiveItemSchema>;
+
+export const archiveFileSchema = z.object({
+  key: z.string().describe('Unique within the archive: source, record and file'),
+  source: z.enum(ARCHIVE_SOURCES),
+  kind: z.enum(ARCHIVE_KINDS),
+  item: archiveItemSchema
+    .nullable()
+    .describe('What a ZIP request sends for this file; null for a download link (no stored bytes)'),
+  record: namedRefSchema.describe('The company product, order or drawing the file belongs to'),
+  project: namedRefSchema.nullable(),
+  fileName: z.string().describe("The stored file's name, or a download link's title"),
+  uploadedBy: z
+    .string()
+    .nullable()
+    .describe('Who uploaded the file; null when no person did (the catalogue or the ERP), and for download links'),
+  date: z.string().nullable().describe('When the file was uploaded or approved (null for download links)'),
+  size: z.number().int().nullable().describe('In bytes (null for download links)'),
+  url: z.string().describe("Where the file downloads: the portal's tearsheet route, /api/files/:id, or a link's address"),
+});
+export type ArchiveFile = z.infer<typeof archiveFileSchema>;
+
+export const productFilesQuerySchema = listQueryBase
+  .extend({
+    source: z.enum(ARCHIVE_SOURCES).optional().describe('Only the files of one source'),
+    sort: z.enum(ARCHIVE_SORTS).default('record'),
+  })
+  .describe('q searches the file names and the names of their records (product, order, drawing)');
 export type ProductFilesQuery = z.infer<typeof productFilesQuerySchema>;
+export type ProductFilesQueryInput = z.input<typeof productFilesQuerySchema>;
+
+/** POST /api/client/product-files/zip: the files to put in one ZIP, each at most once. */
+export const archiveZipBodySchema = z.strictObject({
+  items: z.array(archiveItemSchema).min(1).max(MAX_ZIP_ITEMS),
+});
+export type ArchiveZipBody = z.infer<typeof archiveZipBodySchema>;
 
 /** GET /api/client/company-products/:companyProductId: the product page. */
 export const portalCompanyProductDetailSchema = z.object({

@@ -1,10 +1,11 @@
 import { envelope, noQuery, pageOf } from '@app/shared/platform/http';
 import {
+  archiveFileSchema,
+  archiveZipBodySchema,
   portalCompanyProductDetailSchema,
   portalCompanyProductParams,
   portalOrderLineDetailSchema,
   portalOrderLineParams,
-  productFileSchema,
   productFilesQuerySchema,
 } from '@app/shared/portal/portal-products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -79,11 +80,37 @@ export const portalProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: "The files of the company's products (tearsheets and download links), one row per file, by product",
+        summary:
+          "The company's files archive: its products' tearsheets and download links, its orders' final files and its drawings' approved versions, one row per file",
         querystring: productFilesQuerySchema,
-        response: { 200: pageOf(productFileSchema) },
+        response: { 200: pageOf(archiveFileSchema) },
       },
     },
     async (req) => products.listProductFiles(req.ctx, req.query),
+  );
+
+  app.post(
+    '/api/client/product-files/zip',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Download selected archive files as one ZIP, streamed (404 for the whole request when one is not visible, before any byte)',
+        querystring: noQuery,
+        body: archiveZipBodySchema,
+        response: { 200: z.any().describe('The ZIP bytes (application/zip)') },
+      },
+    },
+    async (req, reply) => {
+      const zip = await products.openArchiveZip(req.ctx, req.body, req.ctx.clock());
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-length', String(zip.size))
+        .header('content-disposition', contentDisposition('attachment', zip.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      return reply.send(zip.stream);
+    },
   );
 };

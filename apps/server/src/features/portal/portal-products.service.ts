@@ -3,6 +3,8 @@ import { mediaUrl } from '@app/shared/media/media';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import type { Locale } from '@app/shared/platform/locale';
 import {
+  type ArchiveFile,
+  type ArchiveZipBody,
   type PortalCompanyProductDetail,
   type PortalOrderLineDetail,
   type ProductFile,
@@ -11,6 +13,7 @@ import {
 } from '@app/shared/portal/portal-products';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { zipFits, zipNames, zipSize, zipStream } from '../../platform/zip-writer';
 import * as repo from './portal-products.repository';
 
 // The portal's product pages. The repository finds rows only within the company's scope; here
@@ -77,10 +80,79 @@ export async function getCompanyProduct(ctx: Ctx, companyProductId: number): Pro
   };
 }
 
-/** The archive of the files of the company's products: one row per file, by product name. */
-export async function listProductFiles(ctx: Ctx, q: ProductFilesQuery): Promise<Page<ProductFile>> {
-  const { rows, total } = await repo.listFiles(ctx.db.orm, ctx.actor, q, localeOf(ctx));
-  return { data: rows.map(toFile), meta: pageMeta(q.page, q.perPage, total) };
+function toArchiveFile(r: repo.ArchiveRow): ArchiveFile {
+  const recordId = Number(r.recordId);
+  const itemId = r.itemId === null ? null : Number(r.itemId);
+  const fileId = r.fileId === null ? null : Number(r.fileId);
+  const url = r.kind === 'tearsheet' ? tearsheetUrl(recordId) : r.kind === 'download' ? (r.link ?? '') : `/api/files/${fileId}`;
+  return {
+    key: `${r.source}:${recordId}:${r.kind}:${r.position}`,
+    source: r.source,
+    kind: r.kind,
+    item: itemId === null ? null : { source: r.source, id: itemId },
+    record: { id: recordId, name: r.recordName },
+    project: r.projectId === null || r.projectName === null ? null : { id: Number(r.projectId), name: r.projectName },
+    fileName: r.fileName,
+    uploadedBy: r.uploadedBy,
+    date: iso(r.date),
+    size: r.size === null ? null : Number(r.size),
+    url,
+  };
+}
+
+/**
+ * The files archive: the company's product files, its orders' final files and its drawings'
+ * approved versions in one list, searched, filtered by source, sorted and paged.
+ */
+export async function listProductFiles(ctx: Ctx, q: ProductFilesQuery): Promise<Page<ArchiveFile>> {
+  const { rows, total } = await repo.listArchive(ctx.db.orm, ctx.actor, q, localeOf(ctx));
+  return { data: rows.map(toArchiveFile), meta: pageMeta(q.page, q.perPage, total) };
+}
+
+export interface ArchiveZip {
+  stream: Readable;
+  size: number;
+  fileName: string;
+}
+
+/**
+ * The selected archive files as one ZIP, streamed. Every item is looked up within the company's
+ * scope first: one that is not found (another company's, a hidden area's drawing, a link, a
+ * missing id) is a 404 for the whole request, as is a file whose bytes are gone, before any byte
+ * is sent. An archive of 4 GiB or more is refused (ARCHIVE_TOO_LARGE). The names inside are the
+ * files' own, made safe and unique; the entries are read one after another as the ZIP streams.
+ * @throws FILE_NOT_FOUND, ARCHIVE_TOO_LARGE
+ */
+export async function openArchiveZip(ctx: Ctx, body: ArchiveZipBody, now: Date): Promise<ArchiveZip> {
+  const seen = new Set<string>();
+  const items = body.items.filter((i) => {
+    const key = `${i.source}:${i.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const rows = await repo.findArchiveStored(ctx.db.orm, ctx.actor, items);
+  const byKey = new Map(rows.map((r) => [`${r.source}:${Number(r.itemId)}`, r]));
+  const found = items.map((i) => byKey.get(`${i.source}:${i.id}`));
+  if (found.some((r) => r === undefined)) throw new AppError('FILE_NOT_FOUND');
+  const stored = found as repo.ArchiveStoredRow[];
+  const sizes = await Promise.all(stored.map((r) => ctx.storage.size(r.storageKey)));
+  if (sizes.some((s) => s === null)) {
+    ctx.log.error({ event: 'archive.zip.missing' }, 'a stored archive file has no bytes');
+    throw new AppError('FILE_NOT_FOUND');
+  }
+  const names = zipNames(stored.map((r) => r.fileName));
+  const entries = stored.map((_, i) => ({ name: names[i] as string, size: sizes[i] as number }));
+  if (!zipFits(entries)) throw new AppError('ARCHIVE_TOO_LARGE');
+  const stream = zipStream(
+    stored.map((r, i) => ({
+      name: names[i] as string,
+      date: new Date(r.date),
+      open: () => ctx.storage.read(r.storageKey),
+    })),
+  );
+  const stamp = now.toISOString().slice(0, 10);
+  return { stream, size: zipSize(entries), fileName: `${localeOf(ctx) === 'en' ? 'files' : 'bestanden'}-${stamp}.zip` };
 }
 
 export interface TearsheetFile {

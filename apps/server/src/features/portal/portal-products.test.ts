@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
+import { createEmployee } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp, withoutViewLinks } from '../../../test/helpers/app';
 import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
-import { countQueries } from '../../../test/helpers/query-count';
 import {
   companyProducts,
   companyProjectAreas,
@@ -363,61 +362,6 @@ describe('GET /api/client/company-products/:companyProductId/tearsheet', () => {
     const s = await project();
     await tdb.db.orm.update(products).set({ tearsheetMediaId: null }).where(eq(products.id, s.product.id));
     expect((await customer.get(`${productUrl(s.companyProductId)}/tearsheet`)).statusCode).toBe(404);
-  });
-});
-
-describe('GET /api/client/product-files', () => {
-  it("lists one row per file of the company's own products, searched and paged, in a fixed number of statements", async () => {
-    const co = (await createCompany(tdb.db, { name: 'Files Co' })).id;
-    const viewer = await t.signIn(await createClient(tdb.db, co));
-    await project({ owner: otherId, name: 'Foreign ship' });
-    const a = await project({ owner: co, name: 'Files ship' });
-    // A product of the company without a project, nor any file.
-    const bare = await createProduct(tdb.db, { nameNl: 'Aaa zonder bestanden' });
-    await tdb.db.orm.insert(companyProducts).values({ companyId: co, productId: bare.id, reference: 'X' });
-
-    const res = await viewer.get('/api/client/product-files');
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 25, total: 3 });
-    expect(body.data.map((f: { kind: string; fileName: string }) => [f.kind, f.fileName])).toEqual([
-      ['tearsheet', `Boxspring ${a.projectId}.jpg`],
-      ['download', 'Onderhoudsadvies'],
-      ['download', 'CAD'],
-    ]);
-    expect(body.data[0]).toEqual({
-      key: `${a.companyProductId}:tearsheet:0`,
-      companyProductId: a.companyProductId,
-      productName: `Boxspring ${a.projectId}`,
-      project: { id: a.projectId, name: 'Files ship' },
-      kind: 'tearsheet',
-      fileName: `Boxspring ${a.projectId}.jpg`,
-      uploadedBy: uploaderName,
-      date: expect.any(String),
-      url: `/api/client/company-products/${a.companyProductId}/tearsheet`,
-    });
-
-    const searched = (await viewer.get('/api/client/product-files?q=cad')).json();
-    expect(searched.data.map((f: { fileName: string }) => f.fileName)).toEqual(['CAD']);
-    const paged = (await viewer.get('/api/client/product-files?perPage=2&page=2')).json();
-    expect(paged.meta).toMatchObject({ current_page: 2, last_page: 2, total: 3 });
-    expect(paged.data.map((f: { fileName: string }) => f.fileName)).toEqual(['CAD']);
-
-    // The session load, the page and the count: the same for 3 files as for 30.
-    const few = await countQueries(tdb.db, () => viewer.get('/api/client/product-files'));
-    for (let i = 0; i < 9; i++) await project({ owner: co, name: `More ${i}` });
-    const many = await countQueries(tdb.db, () => viewer.get('/api/client/product-files'));
-    expect(many.result.json().meta.total).toBe(30);
-    expect(few.count).toBe(3);
-    expect(many.count).toBe(few.count);
-  });
-
-  it('answers the acting employee exactly as the company', async () => {
-    const s = await project();
-    const own = (await customer.get('/api/client/product-files?q=Boxspring')).json();
-    const seen = (await acting.get('/api/client/product-files?q=Boxspring')).json();
-    expect(seen).toEqual(own);
-    expect(own.data.some((f: { companyProductId: number }) => f.companyProductId === s.companyProductId)).toBe(true);
   });
 });
 

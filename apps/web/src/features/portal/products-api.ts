@@ -6,13 +6,15 @@ import {
 import type { ApiErrorBody } from '@app/shared/platform/errors';
 import type { Page } from '@app/shared/platform/http';
 import type {
+  ArchiveFile,
+  ArchiveItem,
+  ArchiveZipBody,
   PortalCompanyProductDetail,
   PortalOrderLineDetail,
-  ProductFile,
   ProductFilesQuery,
 } from '@app/shared/portal/portal-products';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ApiError, api, currentActingAsHeader } from '../../lib/api';
+import { ApiError, api, currentActingAsHeader, fetchCsrfCookie, readXsrfToken } from '../../lib/api';
 import { dispositionFileName } from '../project-articles/api';
 import { type ProductFilters, toApiQuery } from './components/products/product-filters';
 
@@ -24,7 +26,7 @@ import { type ProductFilters, toApiQuery } from './components/products/product-f
  *   ['portal', 'company-products', 'filters']                    the filters' choices
  *   ['portal', 'company-products', 'detail', id]                 one company product with its files
  *   ['portal', 'company-products', 'order-line', p, line]        an order line of project p
- *   ['portal', 'company-products', 'files', query]               the product files archive, per search and page
+ *   ['portal', 'company-products', 'files', query]               the files archive, per search, source, sort and page
  *
  * (The dashboard's first page of products lives here too: ['portal', 'company-products', 'first'].)
  */
@@ -82,31 +84,52 @@ export const usePortalCompanyProduct = (id: number) =>
 export const useProductFiles = (q: ProductFilesQuery) =>
   useQuery({
     queryKey: portalProductKeys.files(q),
-    queryFn: ({ signal }) => api.get<Page<ProductFile>>('/api/client/product-files', { query: { ...q }, signal }),
+    queryFn: ({ signal }) => api.get<Page<ArchiveFile>>('/api/client/product-files', { query: { ...q }, signal }),
     placeholderData: keepPreviousData,
   });
 
 /**
- * Downloads a tearsheet through fetch: the route is the portal's, so an employee acting as the
- * company must send the Acting-As header, which a plain link cannot. The browser then saves the
- * file under the server's name. @returns that name
+ * Fetches a download and has the browser save it under the server's name. Through fetch, not a
+ * link: the routes are the portal's, so an employee acting as the company must send the Acting-As
+ * header, and a POST its CSRF token (once more after a fresh token on 419, as every call does).
+ * @returns the saved file's name
  */
-export async function downloadTearsheet(file: Pick<ProductFile, 'url' | 'fileName'>): Promise<string> {
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
-  const acting = currentActingAsHeader();
-  if (acting) headers['Acting-As'] = acting;
+async function saveDownload(method: 'GET' | 'POST', path: string, fallbackName: string, body?: unknown): Promise<string> {
+  const send = () => {
+    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+    const acting = currentActingAsHeader();
+    if (acting) headers['Acting-As'] = acting;
+    if (method === 'POST') {
+      headers['Content-Type'] = 'application/json';
+      const token = readXsrfToken();
+      if (token) headers['X-XSRF-TOKEN'] = token;
+    }
+    return fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  };
   let res: Response;
+  let blob: Blob;
   try {
-    res = await fetch(file.url, { headers, credentials: 'same-origin' });
-  } catch {
+    if (method === 'POST' && !readXsrfToken()) await fetchCsrfCookie();
+    res = await send();
+    if (res.status === 419 && method === 'POST') {
+      await fetchCsrfCookie();
+      res = await send();
+    }
+    if (!res.ok) {
+      const err = (await res.json().catch(() => null)) as Partial<ApiErrorBody> | null;
+      throw new ApiError(res.status, err);
+    }
+    blob = await res.blob();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
     throw new ApiError(0, null, 'NETWORK');
   }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as Partial<ApiErrorBody> | null;
-    throw new ApiError(res.status, body);
-  }
-  const blob = await res.blob();
-  const name = dispositionFileName(res.headers.get('content-disposition'), file.fileName);
+  const name = dispositionFileName(res.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -116,4 +139,14 @@ export async function downloadTearsheet(file: Pick<ProductFile, 'url' | 'fileNam
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return name;
+}
+
+/** Downloads a stored file of the archive (a tearsheet, an order's final file, a drawing version). @returns its name */
+export function downloadTearsheet(file: Pick<ArchiveFile, 'url' | 'fileName'>): Promise<string> {
+  return saveDownload('GET', file.url, file.fileName);
+}
+
+/** Downloads the selected archive files as one ZIP, streamed by the server. @returns the ZIP's name */
+export function downloadArchiveZip(items: readonly ArchiveItem[]): Promise<string> {
+  return saveDownload('POST', '/api/client/product-files/zip', 'bestanden.zip', { items: [...items] } satisfies ArchiveZipBody);
 }

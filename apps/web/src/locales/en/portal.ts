@@ -2,6 +2,7 @@
 // (a company user, or an employee acting as a company). The portal's toolbar texts stay in
 // portal.json of the base catalogue: the public catalogue shows the toolbar too.
 // Each file is a namespace of its own; `portal` is merged into the base catalogue's `portal`.
+import bulk from './bulk.json';
 import drawings from './drawings.json';
 import errorsPortal from './errors-portal.json';
 import exportMenu from './export-menu.json';
@@ -18,6 +19,8 @@ export default {
   common: commonSignedIn,
   errors: { ...errorsSignedIn, ...errorsPortal },
   account,
+  // The row checkboxes' names of a list with a selection (the files archive's ZIP).
+  bulk,
   notifications,
   files,
   drawings,

@@ -1,4 +1,4 @@
-import type { ProductFile } from '@app/shared/portal/portal-products';
+import type { ArchiveKind, ProductFileKind } from '@app/shared/portal/portal-products';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,11 +10,19 @@ import { downloadTearsheet } from '../../products-api';
 /** Only a web address or a path of this site opens (a download link is typed by staff). */
 const isSafeLink = (url: string) => /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//'));
 
+/** What the button needs of a product's file or an archive row. */
+interface DownloadableFile {
+  kind: ProductFileKind | ArchiveKind;
+  fileName: string;
+  url: string;
+}
+
 /**
- * Fetches a tearsheet (through the portal's route, with the Acting-As header when acting) or opens
- * a download link in a new tab. `compact`: an icon button with the label as its name (a table row).
+ * Fetches a stored file (a tearsheet through the portal's route, an order's or a drawing's file,
+ * with the Acting-As header when acting) or opens a download link in a new tab. `compact`: an icon
+ * button with the label as its name (a table row).
  */
-export function FileDownloadButton({ file, compact = false }: { file: ProductFile; compact?: boolean }) {
+export function FileDownloadButton({ file, compact = false }: { file: DownloadableFile; compact?: boolean }) {
   const { t } = useTranslation();
   const attempt = useAttempt();
   const [busy, setBusy] = useState(false);
