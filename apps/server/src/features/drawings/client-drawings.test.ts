@@ -6,6 +6,7 @@ import { startTestApp } from '../../../test/helpers/app';
 import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditLog, companyProjectAreas, drawings, drawingVersions, notifications, projectCompanies } from '../../db/schema';
+import { claimWaitingApprovals } from '../notifications/notifications.repository';
 import { createAreaRow, createFileRow, createProjectRow } from '../projects/projects.fixtures';
 import { createDrawingRow } from './drawings.fixtures';
 
@@ -430,5 +431,22 @@ describe('editing and deleting a drawing the company made', () => {
     expect((await clientA.delete(clientUrl(d.id, `?version=${d.version}`))).statusCode).toBe(204);
     expect((await clientA.get(clientUrl(d.id))).statusCode).toBe(404);
     expect((await manager.get(staffUrl(d.id))).statusCode).toBe(404);
+  });
+});
+
+describe('the daily reminder', () => {
+  it("reminds the client only of staff's versions on drawings the company sees", async () => {
+    const own = await createAs(clientA, clientAAccount);
+    const staffs = await createDrawingRow(tdb.db, { projectId: project.id, companyId: companyA.id, createdBy: managerAccount });
+    const hidden = await createDrawingRow(tdb.db, { projectId: project.id, companyId: companyN.id, areaId: area2 });
+    const shown = await createDrawingRow(tdb.db, { projectId: project.id, companyId: companyN.id, areaId: area1 });
+    const later = new Date(Date.now() + 60_000);
+    const due = await claimWaitingApprovals(tdb.db.orm, later, later, later);
+    const links = new Set(due.map((r) => r.link));
+    expect(links.has(`/drawings/${staffs.id}`)).toBe(true);
+    expect(links.has(`/drawings/${shown.id}`)).toBe(true);
+    expect(links.has(`/drawings/${own.id}`)).toBe(false);
+    expect(links.has(`/drawings/${hidden.id}`)).toBe(false);
+    expect(due.filter((r) => r.link === `/drawings/${shown.id}`).map((r) => r.accountId)).toEqual([clientNAccount]);
   });
 });
