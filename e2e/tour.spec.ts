@@ -584,7 +584,13 @@ test.describe('the customer portal', () => {
         { route: 'portal-users.index', path: '/users', h1: text('Gebruikers', 'Users') },
         { route: 'settings', path: '/settings', h1: text('Mijn account', 'My account') },
         { route: 'drawings.index', path: '/drawings', h1: text('Tekeningen', 'Drawings') },
+        { route: 'drawings.create', path: '/drawings/new', h1: text('Nieuwe tekening', 'New drawing') },
         { route: 'drawings.show', path: `/drawings/${drawing.id}`, h1: drawing.name },
+        {
+          route: 'drawings.edit',
+          path: `/drawings/${drawing.id}/edit`,
+          h1: text(`‘${drawing.name}’ bewerken`, `Edit ‘${drawing.name}’`),
+        },
         {
           route: 'drawing-versions.show',
           path: `/drawings/${drawing.id}/versions/${version.id}`,

@@ -122,6 +122,8 @@ const messages: Record<ErrorCode, string> = {
   DRAWING_APPROVED: 'The drawing is approved: no new version',
   DRAWING_VERSION_LOCKED: 'An older version is read-only',
   DRAWING_VERSION_DECIDED: 'This version was decided already',
+  DRAWING_AWAITS_STAFF: 'The company uploaded this version itself: staff decide it',
+  DRAWING_HAS_DECISIONS: 'A version of this drawing was decided already: it can no longer be deleted',
   EMPLOYEE_NOT_FOUND: 'Employee not found',
   SCHEDULE_NOT_FOUND: 'Schedule not found',
   BOOKED_HOURS_NOT_FOUND: 'Booked hours not found',

@@ -14,6 +14,18 @@ export type DrawingVersionStatus = (typeof DRAWING_VERSION_STATUSES)[number];
 export const DRAWING_COMMENT_KINDS = ['note', 'approve', 'request_changes'] as const;
 export type DrawingCommentKind = (typeof DRAWING_COMMENT_KINDS)[number];
 
+/**
+ * The two sides of a drawing: staff (the back office) and the client (a company user, or an
+ * employee acting as the company). The side that did not upload a version decides it.
+ */
+export const DRAWING_SIDES = ['staff', 'client'] as const;
+export type DrawingSide = (typeof DRAWING_SIDES)[number];
+
+/** The side a waiting version waits for: the one that did not upload it. */
+export function decidingSide(uploadedBy: DrawingSide): DrawingSide {
+  return uploadedBy === 'client' ? 'staff' : 'client';
+}
+
 /** The tabs: pending shows what is not approved yet (open and pending), approved the rest. */
 export const DRAWING_TABS = ['pending', 'approved'] as const;
 export type DrawingTab = (typeof DRAWING_TABS)[number];
@@ -37,23 +49,43 @@ export function newVersionVerdict(status: DrawingStatus): Verdict {
   return true;
 }
 
-/** Staff with projects.manage edit, delete and add versions (only while open). */
-export function drawingAbilities(drawing: { status: DrawingStatus }, viewer: Viewer): DrawingAbilities {
+/**
+ * Staff with projects.manage edit, delete and add versions (only while open). The client adds
+ * versions to any of its drawings under the same rule, edits the drawings it made itself, and
+ * deletes one of those only while nothing was decided on it (its first version still waits).
+ */
+export function drawingAbilities(
+  drawing: { status: DrawingStatus; origin: DrawingSide; versionCount: number },
+  viewer: Viewer,
+): DrawingAbilities {
+  const newVersion = () => newVersionVerdict(drawing.status);
+  if (viewer.kind === 'client') {
+    const own: Verdict = drawing.origin === 'client' ? true : 'FORBIDDEN';
+    return toAbilities({
+      canEdit: own,
+      canDelete: firstDenied(own, () =>
+        drawing.status === 'pending' && drawing.versionCount === 1 ? true : 'DRAWING_HAS_DECISIONS',
+      ),
+      canAddVersion: newVersion(),
+    });
+  }
   const manage = permissionVerdict(viewer, 'projects.manage');
   return toAbilities({
     canEdit: manage,
     canDelete: manage,
-    canAddVersion: firstDenied(manage, () => newVersionVerdict(drawing.status)),
+    canAddVersion: firstDenied(manage, newVersion),
   });
 }
 
 /**
- * Both sides comment on any version; the latest version, while it waits, is approved or sent
- * back with changes by the client or by staff with projects.manage (approval on both sides: staff
- * record an approval given to them outside the app, and it shows whose it was).
+ * Both sides comment on any version. The latest version, while it waits, is decided by the side
+ * that did not upload it: a version from staff by the client, a version from the client by staff
+ * with projects.manage. Staff may also record the client's decision on a version of their own
+ * (approval on both sides: an approval given to them outside the app, and it shows whose it
+ * was); the client never decides a version it uploaded (DRAWING_AWAITS_STAFF).
  */
 export function drawingVersionAbilities(
-  version: { status: DrawingVersionStatus; isLatest: boolean },
+  version: { status: DrawingVersionStatus; isLatest: boolean; side: DrawingSide },
   viewer: Viewer,
 ): DrawingVersionAbilities {
   const actor: Verdict = viewer.kind === 'client' ? true : permissionVerdict(viewer, 'projects.manage');
@@ -61,6 +93,7 @@ export function drawingVersionAbilities(
     if (!version.isLatest) return 'DRAWING_VERSION_LOCKED';
     if (version.status === 'approved') return 'DRAWING_APPROVED';
     if (version.status !== 'pending') return 'DRAWING_VERSION_DECIDED';
+    if (viewer.kind === 'client' && version.side === 'client') return 'DRAWING_AWAITS_STAFF';
     return true;
   };
   return toAbilities({

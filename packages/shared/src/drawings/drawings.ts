@@ -7,6 +7,7 @@ import { namedRefSchema } from '../projects/projects';
 import {
   DRAWING_ABILITIES,
   DRAWING_COMMENT_KINDS,
+  DRAWING_SIDES,
   DRAWING_STATUSES,
   DRAWING_TABS,
   DRAWING_VERSION_ABILITIES,
@@ -24,6 +25,8 @@ const ids = (max: number) =>
     .max(max)
     .refine((a) => new Set(a).size === a.length, { message: 'duplicate' });
 const calendarDate = z.string().refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && isCalendarDate(d), { message: 'date_invalid' });
+/** Which side did something: staff (the back office) or the client (a company user, or an employee acting as the company). */
+const sideSchema = z.enum(DRAWING_SIDES);
 
 export const drawingVersionSummarySchema = z.object({
   id: z.number().int(),
@@ -31,6 +34,7 @@ export const drawingVersionSummarySchema = z.object({
   status: z.enum(DRAWING_VERSION_STATUSES),
   file: fileSchema,
   notes: z.string(),
+  side: sideSchema.describe('Who uploaded it; the other side decides it'),
   commentCount: z.number().int(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -43,6 +47,7 @@ export const drawingListItemSchema = z.object({
   id: z.number().int(),
   project: namedRefSchema,
   company: namedRefSchema.describe('The client the drawing is for'),
+  area: namedRefSchema.nullable().describe('The deck, area or sub-area it belongs to (its label), or none: the whole project'),
   name: z.string(),
   drawingDate: z.string().describe('YYYY-MM-DD'),
   employee: namedRefSchema.nullable().describe('The employee responsible'),
@@ -51,6 +56,7 @@ export const drawingListItemSchema = z.object({
   latestVersion: z
     .object({ id: z.number().int(), number: z.number().int(), status: z.enum(DRAWING_VERSION_STATUSES), createdAt: z.string() })
     .nullable(),
+  waitingFor: sideSchema.nullable().describe('While a version waits: the side that decides it (the one that did not upload it)'),
   updatedAt: z.string(),
 });
 export type DrawingListItem = z.infer<typeof drawingListItemSchema>;
@@ -59,6 +65,7 @@ export const drawingSchema = drawingListItemSchema.extend({
   description: z.string(),
   versions: z.array(drawingVersionSummarySchema).describe('Newest first'),
   createdBy: z.string().nullable(),
+  origin: sideSchema.describe('The side that created the drawing'),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
   version: z.number().int(),
@@ -113,6 +120,7 @@ const drawingFields = {
   companyId: id.describe('The client: a company attached to the project'),
   drawingDate: calendarDate,
   employeeId: id.nullable().default(null).describe('The employee responsible'),
+  areaId: id.nullable().default(null).describe('A deck, area or sub-area of the project (one the client sees), or none'),
 };
 /** A new drawing with its first version (the media: a file uploaded with POST /api/files?purpose=drawing). */
 export const drawingInputSchema = z.strictObject({
@@ -123,6 +131,36 @@ export const drawingInputSchema = z.strictObject({
 export type DrawingInput = z.input<typeof drawingInputSchema>;
 export const drawingUpdateSchema = z.strictObject({ ...drawingFields, version: versionField });
 export type DrawingUpdate = z.input<typeof drawingUpdateSchema>;
+
+const clientDrawingFields = {
+  name: drawingFields.name,
+  description: drawingFields.description,
+  drawingDate: calendarDate,
+  areaId: id
+    .nullable()
+    .default(null)
+    .describe('A deck, area or sub-area of the project the company sees; required when the company sees selected areas only'),
+};
+/** A drawing the company makes in the portal, with its first version (which waits for staff). */
+export const clientDrawingInputSchema = z.strictObject({
+  ...clientDrawingFields,
+  projectId: id.describe('A project the company sees'),
+  fileId: id,
+  notes: z.string().trim().max(5_000).default(''),
+});
+export type ClientDrawingInput = z.input<typeof clientDrawingInputSchema>;
+/** The details a company changes of a drawing it made (the project and the client stay). */
+export const clientDrawingUpdateSchema = z.strictObject({ ...clientDrawingFields, version: versionField });
+export type ClientDrawingUpdate = z.input<typeof clientDrawingUpdateSchema>;
+
+/** An area a drawing may belong to: a deck, area or sub-area in tree order, with its label. */
+export const drawingAreaOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string().describe('Its label: number and name'),
+  kind: z.enum(['deck', 'area', 'subarea']),
+  parentId: z.number().int().nullable(),
+});
+export type DrawingAreaOption = z.infer<typeof drawingAreaOptionSchema>;
 
 export const newDrawingVersionSchema = z.strictObject({
   fileId: id,

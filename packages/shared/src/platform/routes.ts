@@ -99,7 +99,9 @@ export const ROUTE_NAMES = [
   'projects.drawing',
   'projects.drawing-version',
   'drawings.index',
+  'drawings.create',
   'drawings.show',
+  'drawings.edit',
   'drawing-versions.show',
   // product requests and orders (portal orders/*, back office requests/*)
   'orders.index',

@@ -102,7 +102,7 @@ export function drawingTitle(db: DbOrTx, actor: Actor, id: number): Promise<stri
     db,
     sql`SELECT d.name AS title FROM drawings d
          WHERE d.id = ${id} AND d.deleted_at IS NULL
-           AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'))}`,
+           AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'), sql.raw('d.area_id'))}`,
   );
 }
 
@@ -112,7 +112,7 @@ export async function drawingVersionNumber(db: DbOrTx, actor: Actor, id: number)
     db,
     sql`SELECT v.number AS n FROM drawing_versions v JOIN drawings d ON d.id = v.drawing_id
          WHERE v.id = ${id} AND d.deleted_at IS NULL
-           AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'))}`,
+           AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'), sql.raw('d.area_id'))}`,
   );
   return rows[0] ? Number(rows[0].n) : null;
 }

@@ -27,6 +27,7 @@ export async function createDrawingRow(
     companyId: number;
     name?: string;
     employeeId?: number | null;
+    areaId?: number | null;
     versions?: DrawingVersionStatus[];
     status?: DrawingStatus;
     deleted?: boolean;
@@ -48,6 +49,7 @@ export async function createDrawingRow(
       name,
       drawingDate: '2026-11-02',
       employeeId: o.employeeId ?? null,
+      areaId: o.areaId ?? null,
       status,
       versionCount: versions.length,
       approvedAt: status === 'approved' ? new Date() : null,

@@ -1,8 +1,8 @@
-import type { DrawingCommentKind, DrawingStatus, DrawingVersionStatus } from '@app/shared/drawings/drawings.rules';
+import type { DrawingCommentKind, DrawingSide, DrawingStatus, DrawingVersionStatus } from '@app/shared/drawings/drawings.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { accountNameSql, joinedPersonNameSql } from '../../platform/names';
+import { accountNameSql, areaLabelSql, joinedPersonNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, intArray, query } from '../../platform/sql';
 
@@ -14,9 +14,27 @@ import { escapeLike, intArray, query } from '../../platform/sql';
  */
 
 const inReach = (actor: Actor): SQL =>
-  scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'));
+  scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'), sql.raw('d.area_id'));
 const inProject = (projectId: number | undefined): SQL =>
   projectId === undefined ? sql`true` : sql`d.project_id = ${projectId}`;
+
+/**
+ * The side that made a drawing or uploaded a version: the client when a company user did, or an
+ * employee acting as the company (the audit row of that write names the company; an employee's
+ * own write names none), otherwise staff. `created_by` alone cannot tell an acting employee from
+ * staff, and the tables keep no side of their own.
+ */
+function sideSql(createdBy: string, drawingId: string, events: readonly string[], versionId: string | null): SQL {
+  const version = versionId === null ? sql`` : sql`AND al_side.data->>'versionId' = (${sql.raw(versionId)})::text`;
+  return sql`CASE WHEN EXISTS (SELECT 1 FROM accounts a_side WHERE a_side.id = ${sql.raw(createdBy)} AND a_side.company_user_id IS NOT NULL)
+                    OR EXISTS (SELECT 1 FROM audit_log al_side
+                                WHERE al_side.subject_type = 'drawing' AND al_side.subject_id = (${sql.raw(drawingId)})::text
+                                  AND al_side.event = ANY(${`{${events.join(',')}}`}::text[]) AND al_side.company_id IS NOT NULL ${version})
+                  THEN 'client' ELSE 'staff' END`;
+}
+const originSql = sideSql('d.created_by', 'd.id', ['drawing.created'], null);
+const versionSideSql = (alias: string) =>
+  sideSql(`${alias}.created_by`, `${alias}.drawing_id`, ['drawing.created', 'drawing.version_created'], `${alias}.id`);
 
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const toDateOrNull = (v: Date | string | null): Date | null => (v === null ? null : toDate(v));
@@ -27,6 +45,9 @@ export interface DrawingRow {
   projectName: string;
   companyId: number;
   companyName: string;
+  areaId: number | null;
+  areaName: string | null;
+  origin: DrawingSide;
   name: string;
   description: string;
   drawingDate: string;
@@ -39,7 +60,7 @@ export interface DrawingRow {
   createdAt: Date;
   updatedAt: Date;
   version: number;
-  latest: { id: number; number: number; status: DrawingVersionStatus; createdAt: Date } | null;
+  latest: { id: number; number: number; status: DrawingVersionStatus; side: DrawingSide; createdAt: Date } | null;
 }
 
 type RawDrawing = Omit<DrawingRow, 'latest' | 'approvedAt' | 'createdAt' | 'updatedAt'> & {
@@ -49,26 +70,31 @@ type RawDrawing = Omit<DrawingRow, 'latest' | 'approvedAt' | 'createdAt' | 'upda
   latestId: number | null;
   latestNumber: number | null;
   latestStatus: DrawingVersionStatus | null;
+  latestSide: DrawingSide | null;
   latestCreatedAt: Date | string | null;
 };
 
 const drawingColumns = sql`d.id, d.project_id AS "projectId", p.name AS "projectName", d.company_id AS "companyId",
-  c.name AS "companyName", d.name, d.description, d.drawing_date AS "drawingDate", d.employee_id AS "employeeId",
+  c.name AS "companyName", d.area_id AS "areaId", CASE WHEN ar.id IS NULL THEN NULL ELSE ${areaLabelSql('ar')} END AS "areaName",
+  ${originSql} AS origin, d.name, d.description, d.drawing_date AS "drawingDate", d.employee_id AS "employeeId",
   ${joinedPersonNameSql('e')} AS "employeeName",
   d.status, d.version_count AS "versionCount", d.approved_at AS "approvedAt",
   ${accountNameSql(sql.raw('d.created_by'))} AS "createdBy", d.created_at AS "createdAt", d.updated_at AS "updatedAt",
-  d.version, lv.id AS "latestId", lv.number AS "latestNumber", lv.status AS "latestStatus", lv.created_at AS "latestCreatedAt"`;
+  d.version, lv.id AS "latestId", lv.number AS "latestNumber", lv.status AS "latestStatus",
+  CASE WHEN lv.id IS NULL THEN NULL ELSE ${versionSideSql('lv')} END AS "latestSide", lv.created_at AS "latestCreatedAt"`;
 const drawingJoins = sql`FROM drawings d JOIN projects p ON p.id = d.project_id JOIN companies c ON c.id = d.company_id
   LEFT JOIN employees e ON e.id = d.employee_id
+  LEFT JOIN project_areas ar ON ar.id = d.area_id
   LEFT JOIN drawing_versions lv ON lv.drawing_id = d.id AND lv.number = d.version_count`;
 
 function toDrawingRow(r: RawDrawing): DrawingRow {
-  const { latestId, latestNumber, latestStatus, latestCreatedAt, ...rest } = r;
+  const { latestId, latestNumber, latestStatus, latestSide, latestCreatedAt, ...rest } = r;
   return {
     ...rest,
     id: Number(r.id),
     projectId: Number(r.projectId),
     companyId: Number(r.companyId),
+    areaId: r.areaId === null ? null : Number(r.areaId),
     employeeId: r.employeeId === null ? null : Number(r.employeeId),
     versionCount: Number(r.versionCount),
     version: Number(r.version),
@@ -78,7 +104,13 @@ function toDrawingRow(r: RawDrawing): DrawingRow {
     latest:
       latestId === null || latestNumber === null || latestStatus === null || latestCreatedAt === null
         ? null
-        : { id: Number(latestId), number: Number(latestNumber), status: latestStatus, createdAt: toDate(latestCreatedAt) },
+        : {
+            id: Number(latestId),
+            number: Number(latestNumber),
+            status: latestStatus,
+            side: latestSide ?? 'staff',
+            createdAt: toDate(latestCreatedAt),
+          },
   };
 }
 
@@ -130,14 +162,17 @@ export interface VersionSummaryRow {
   status: DrawingVersionStatus;
   fileId: number;
   notes: string;
+  side: DrawingSide;
   commentCount: number;
+  createdById: number | null;
   createdBy: string | null;
   createdAt: Date;
   decidedBy: string | null;
   decidedAt: Date | null;
 }
 
-const versionColumns = sql`v.id, v.number, v.status, v.file_id AS "fileId", v.notes,
+const versionColumns = sql`v.id, v.number, v.status, v.file_id AS "fileId", v.notes, ${versionSideSql('v')} AS side,
+  v.created_by AS "createdById",
   (SELECT count(*)::int FROM drawing_comments cc WHERE cc.version_id = v.id) AS "commentCount",
   ${accountNameSql(sql.raw('v.created_by'))} AS "createdBy", v.created_at AS "createdAt",
   ${accountNameSql(sql.raw('v.decided_by'))} AS "decidedBy", v.decided_at AS "decidedAt"`;
@@ -153,6 +188,7 @@ function toVersionRow(r: RawVersion): VersionSummaryRow {
     id: Number(r.id),
     number: Number(r.number),
     fileId: Number(r.fileId),
+    createdById: r.createdById === null ? null : Number(r.createdById),
     commentCount: Number(r.commentCount),
     createdAt: toDate(r.createdAt),
     decidedAt: toDateOrNull(r.decidedAt),
@@ -285,6 +321,47 @@ export interface DrawingFields {
   companyId: number;
   drawingDate: string;
   employeeId: number | null;
+  areaId: number | null;
+}
+
+/** The project's decks, areas and sub-areas in tree order with their labels, those in the actor's reach (scope.area). */
+export async function areaOptions(
+  db: DbOrTx,
+  actor: Actor,
+  projectId: number,
+): Promise<{ id: number; name: string; kind: 'deck' | 'area' | 'subarea'; parentId: number | null }[]> {
+  const rows = await query<{ id: number; name: string; kind: 'deck' | 'area' | 'subarea'; parentId: number | null }>(
+    db,
+    sql`SELECT a.id, ${areaLabelSql('a')} AS name, a.kind, a.parent_id AS "parentId" FROM project_areas a
+         WHERE a.project_id = ${projectId} AND ${scope.area(actor, sql.raw('a.project_id'), sql.raw('a.id'))}
+         ORDER BY a.tree_rank, a.id`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId) }));
+}
+
+/**
+ * Where an area stands for a drawing of this project for this company: missing (not an area of
+ * the project), hidden (the company does not see it, scope.area's rule for the company) or ok.
+ * A null area is hidden from a company that sees selected areas only.
+ */
+export async function areaFor(
+  db: DbOrTx,
+  projectId: number,
+  companyId: number,
+  areaId: number | null,
+): Promise<'missing' | 'hidden' | 'ok'> {
+  if (areaId !== null) {
+    const own = await query<{ one: number }>(
+      db,
+      sql`SELECT 1 AS one FROM project_areas WHERE id = ${areaId} AND project_id = ${projectId}`,
+    );
+    if (own.length === 0) return 'missing';
+  }
+  const seen = await query<{ ok: boolean }>(
+    db,
+    sql`SELECT ${scope.companyArea(companyId, sql`${projectId}::int`, sql`${areaId}::int`)} AS ok`,
+  );
+  return seen[0]?.ok ? 'ok' : 'hidden';
 }
 
 /** A new drawing whose first version waits for the client (status pending, version_count 1). */
@@ -298,9 +375,9 @@ export async function insertDrawing(
   const at = now.toISOString();
   const rows = await query<{ id: number }>(
     db,
-    sql`INSERT INTO drawings (project_id, company_id, name, description, drawing_date, employee_id, status, version_count,
+    sql`INSERT INTO drawings (project_id, company_id, area_id, name, description, drawing_date, employee_id, status, version_count,
                               waiting_since, created_by, created_at, updated_at)
-        VALUES (${projectId}, ${fields.companyId}, ${fields.name}, ${fields.description}, ${fields.drawingDate},
+        VALUES (${projectId}, ${fields.companyId}, ${fields.areaId}, ${fields.name}, ${fields.description}, ${fields.drawingDate},
                 ${fields.employeeId}, 'pending', 1, ${at}::timestamptz, ${createdBy}, ${at}::timestamptz, ${at}::timestamptz)
         RETURNING id`,
   );
@@ -335,7 +412,7 @@ export async function insertVersion(
 export async function openNextVersion(
   db: DbOrTx,
   actor: Actor,
-  projectId: number,
+  projectId: number | undefined,
   id: number,
   now: Date,
 ): Promise<number | null> {
@@ -344,7 +421,7 @@ export async function openNextVersion(
     db,
     sql`UPDATE drawings d SET version_count = d.version_count + 1, status = 'pending', waiting_since = ${at}::timestamptz,
                               reminded_at = NULL, approved_at = NULL, updated_at = ${at}::timestamptz
-         WHERE d.id = ${id} AND d.project_id = ${projectId} AND d.status = 'open' AND d.deleted_at IS NULL AND ${inReach(actor)}
+         WHERE d.id = ${id} AND ${inProject(projectId)} AND d.status = 'open' AND d.deleted_at IS NULL AND ${inReach(actor)}
         RETURNING d.version_count AS number`,
   );
   return rows[0] ? Number(rows[0].number) : null;
@@ -362,7 +439,7 @@ export async function update(
   const rows = await query<{ id: number }>(
     db,
     sql`UPDATE drawings d SET name = ${fields.name}, description = ${fields.description}, company_id = ${fields.companyId},
-                              drawing_date = ${fields.drawingDate}, employee_id = ${fields.employeeId},
+                              drawing_date = ${fields.drawingDate}, employee_id = ${fields.employeeId}, area_id = ${fields.areaId},
                               version = d.version + 1, updated_at = ${now.toISOString()}::timestamptz
          WHERE d.id = ${id} AND d.project_id = ${projectId} AND d.version = ${version} AND d.deleted_at IS NULL
         RETURNING d.id`,
@@ -370,13 +447,22 @@ export async function update(
   return rows.length > 0;
 }
 
-/** Soft-deletes the drawing at the given version; false when the version moved on or it is gone. */
-export async function softDelete(db: DbOrTx, projectId: number, id: number, version: number, now: Date): Promise<boolean> {
+/** Soft-deletes the drawing at the given version; false when the version moved on, it is gone (or, undecidedOnly, a version was decided). */
+export async function softDelete(
+  db: DbOrTx,
+  projectId: number,
+  id: number,
+  version: number,
+  now: Date,
+  opts: { undecidedOnly?: boolean } = {},
+): Promise<boolean> {
   const at = now.toISOString();
+  // The portal deletes only while nothing was decided: its first version still waits.
+  const undecided = opts.undecidedOnly ? sql`AND d.status = 'pending' AND d.version_count = 1` : sql``;
   const rows = await query<{ id: number }>(
     db,
     sql`UPDATE drawings d SET deleted_at = ${at}::timestamptz, version = d.version + 1, updated_at = ${at}::timestamptz
-         WHERE d.id = ${id} AND d.project_id = ${projectId} AND d.version = ${version} AND d.deleted_at IS NULL
+         WHERE d.id = ${id} AND d.project_id = ${projectId} AND d.version = ${version} AND d.deleted_at IS NULL ${undecided}
         RETURNING d.id`,
   );
   return rows.length > 0;

@@ -1,8 +1,11 @@
 import {
   approveDrawingSchema,
+  clientDrawingInputSchema,
   clientDrawingListQuerySchema,
   clientDrawingParams,
+  clientDrawingUpdateSchema,
   clientDrawingVersionParams,
+  drawingAreaOptionSchema,
   drawingCommentInputSchema,
   drawingCommentSchema,
   drawingInputSchema,
@@ -18,6 +21,7 @@ import {
 import { emptyResponse, envelope, noQuery, versionQuery } from '@app/shared/platform/http';
 import { projectParams } from '@app/shared/projects/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
 import { access } from '../../platform/access';
 import { registerDrawingsExport } from './drawings.exports';
 import * as drawings from './drawings.service';
@@ -44,6 +48,21 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => drawings.listProjectDrawings(req.ctx, req.params.projectId, req.query),
   );
   registerDrawingsExport(app);
+
+  app.get(
+    '/api/projects/:projectId/drawing-areas',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The decks, areas and sub-areas a drawing of the project may belong to, in tree order, with their labels',
+        params: projectParams,
+        querystring: noQuery,
+        response: { 200: envelope(z.array(drawingAreaOptionSchema)) },
+      },
+    },
+    async (req) => ({ data: await drawings.listAreaOptions(req.ctx, req.params.projectId) }),
+  );
 
   app.post(
     '/api/projects/:projectId/drawings',
@@ -241,6 +260,37 @@ export const clientDrawingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => drawings.listClientDrawings(req.ctx, req.query),
   );
 
+  app.post(
+    '/api/client/drawings',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary:
+          'Create a drawing on a project the company sees (in one of its areas when it sees selected areas only), with its first version; tells staff',
+        querystring: noQuery,
+        body: clientDrawingInputSchema,
+        response: { 201: envelope(drawingSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ data: await drawings.createClientDrawing(req.ctx, req.body) }),
+  );
+
+  app.get(
+    '/api/client/projects/:projectId/drawing-areas',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'The decks, areas and sub-areas of the project the company sees, for a drawing, in tree order',
+        params: projectParams,
+        querystring: noQuery,
+        response: { 200: envelope(z.array(drawingAreaOptionSchema)) },
+      },
+    },
+    async (req) => ({ data: await drawings.listAreaOptions(req.ctx, req.params.projectId) }),
+  );
+
   app.get(
     '/api/client/drawings/:drawingId',
     {
@@ -254,6 +304,58 @@ export const clientDrawingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await drawings.getDrawing(req.ctx, req.params.drawingId) }),
+  );
+
+  app.put(
+    '/api/client/drawings/:drawingId',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'Change the details of a drawing the company made (send the version it was based on)',
+        params: clientDrawingParams,
+        querystring: noQuery,
+        body: clientDrawingUpdateSchema,
+        response: { 200: envelope(drawingSchema) },
+      },
+    },
+    async (req) => ({ data: await drawings.updateClientDrawing(req.ctx, req.params.drawingId, req.body) }),
+  );
+
+  app.delete(
+    '/api/client/drawings/:drawingId',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary: 'Delete a drawing the company made while nothing was decided on it (send the version it was based on)',
+        params: clientDrawingParams,
+        querystring: versionQuery,
+        response: { 204: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await drawings.deleteClientDrawing(req.ctx, req.params.drawingId, req.query.version);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/client/drawings/:drawingId/versions',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary:
+          'Add the next version (only while the drawing is open: 409 DRAWING_PENDING or DRAWING_APPROVED); staff decide it and are told',
+        params: clientDrawingParams,
+        querystring: noQuery,
+        body: newDrawingVersionSchema,
+        response: { 201: envelope(drawingVersionSchema) },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({ data: await drawings.addDrawingVersion(req.ctx, undefined, req.params.drawingId, req.body) }),
   );
 
   app.get(

@@ -1,7 +1,10 @@
 import type {
   approveDrawingSchema,
   ClientDrawingListQuery,
+  clientDrawingInputSchema,
+  clientDrawingUpdateSchema,
   Drawing,
+  DrawingAreaOption,
   DrawingComment,
   DrawingListItem,
   DrawingListQuery,
@@ -14,6 +17,7 @@ import type {
 } from '@app/shared/drawings/drawings';
 import {
   DRAWING_TAB_STATUSES,
+  decidingSide,
   drawingAbilities,
   drawingVersionAbilities,
   newVersionVerdict,
@@ -29,7 +33,7 @@ import type { Ctx } from '../../platform/context';
 import { AppError, raced } from '../../platform/errors';
 import { attachableFileIds, fileInfos } from '../files/files.service';
 import { sendOwedMails } from '../notifications/notification.jobs';
-import { companyAccounts, employeeAccount } from '../notifications/notifications.repository';
+import { companyAccounts, employeeAccount, staffAccountsWith } from '../notifications/notifications.repository';
 import { notify } from '../notifications/notifications.service';
 import * as projectsRepo from '../projects/projects.repository';
 import * as repo from './drawings.repository';
@@ -46,6 +50,8 @@ import * as repo from './drawings.repository';
 
 type DrawingCreate = z.output<typeof drawingInputSchema>;
 type DrawingChange = z.output<typeof drawingUpdateSchema>;
+type ClientDrawingCreate = z.output<typeof clientDrawingInputSchema>;
+type ClientDrawingChange = z.output<typeof clientDrawingUpdateSchema>;
 type NewVersion = z.output<typeof newDrawingVersionSchema>;
 type CommentInput = z.output<typeof drawingCommentInputSchema>;
 type ApproveInput = z.output<typeof approveDrawingSchema>;
@@ -58,6 +64,7 @@ function toListItem(r: repo.DrawingRow): DrawingListItem {
     id: r.id,
     project: { id: r.projectId, name: r.projectName },
     company: { id: r.companyId, name: r.companyName },
+    area: r.areaId === null ? null : { id: r.areaId, name: r.areaName ?? '' },
     name: r.name,
     drawingDate: r.drawingDate,
     employee: r.employeeId === null ? null : { id: r.employeeId, name: r.employeeName ?? '' },
@@ -66,6 +73,7 @@ function toListItem(r: repo.DrawingRow): DrawingListItem {
     latestVersion: r.latest
       ? { id: r.latest.id, number: r.latest.number, status: r.latest.status, createdAt: iso(r.latest.createdAt) }
       : null,
+    waitingFor: r.status === 'pending' && r.latest ? decidingSide(r.latest.side) : null,
     updatedAt: iso(r.updatedAt),
   };
 }
@@ -89,6 +97,7 @@ function toSummary(v: repo.VersionSummaryRow, files: Map<number, FileInfo>): Dra
     status: v.status,
     file: files.get(v.fileId) ?? missingFile(v.fileId),
     notes: v.notes,
+    side: v.side,
     commentCount: v.commentCount,
     createdBy: v.createdBy,
     createdAt: iso(v.createdAt),
@@ -154,6 +163,7 @@ export async function getDrawing(ctx: Ctx, id: number, projectId?: number): Prom
     description: row.description,
     versions: versions.map((v) => toSummary(v, files)),
     createdBy: row.createdBy,
+    origin: row.origin,
     createdAt: iso(row.createdAt),
     approvedAt: row.approvedAt ? iso(row.approvedAt) : null,
     version: row.version,
@@ -187,7 +197,7 @@ export async function getDrawingVersion(
     isLatest,
     previous: v.previous,
     comments: comments.map((c) => toComment(c, files)),
-    abilities: drawingVersionAbilities({ status: v.status, isLatest }, viewerOf(ctx.actor)),
+    abilities: drawingVersionAbilities({ status: v.status, isLatest, side: v.side }, viewerOf(ctx.actor)),
   };
 }
 
@@ -227,10 +237,16 @@ async function clientSide(tx: DbOrTx, d: { companyId: number }): Promise<number[
   return companyAccounts(tx, d.companyId);
 }
 
-/** The staff side: the drawing's employee, or when there is none (or no active account) the project's managers. */
+/**
+ * The staff side: the drawing's employee, or when there is none (or no active account) the
+ * project's managers, or when it has none either everyone with projects.manage (a drawing the
+ * client made has no employee yet, and someone must review it).
+ */
 async function staffSide(tx: DbOrTx, d: { projectId: number; employeeId: number | null }): Promise<number[]> {
   const own = await employeeAccount(tx, d.employeeId);
-  return own !== null ? [own] : repo.projectManagerAccounts(tx, d.projectId);
+  if (own !== null) return [own];
+  const managers = await repo.projectManagerAccounts(tx, d.projectId);
+  return managers.length ? managers : staffAccountsWith(tx, 'projects.manage');
 }
 
 /** Never tells the person who acted. */
@@ -260,7 +276,7 @@ async function tellStaff(
   ctx: Ctx,
   d: { id: number; projectId: number; employeeId: number | null },
   versionId: number,
-  kind: 'drawing.comment' | 'drawing.decided',
+  kind: 'drawing.version_ready' | 'drawing.comment' | 'drawing.decided',
   data: Record<string, unknown>,
 ): Promise<void> {
   await notify(
@@ -284,6 +300,21 @@ async function tellOtherSide(
   else await tellClient(tx, ctx, d, versionId, kind, data);
 }
 
+/**
+ * Staff's decision on a version the client uploaded: the company user who uploaded it, or the
+ * company's users when an employee acting as the company did (or the uploader left).
+ */
+async function tellUploader(tx: DbOrTx, ctx: Ctx, v: repo.VersionRow, data: Record<string, unknown>): Promise<void> {
+  const company = await clientSide(tx, v.drawing);
+  const uploader = company.filter((a) => a === v.createdById);
+  await notify(
+    tx,
+    others(ctx, uploader.length ? uploader : company),
+    { kind: 'drawing.decided', data, link: clientLink(v.drawing.id, v.id), mail: true },
+    ctx.clock(),
+  );
+}
+
 // ---- checks
 
 type FieldErrors = Record<string, { code: string }>;
@@ -292,12 +323,34 @@ function fail(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', { fieldErrors: errors });
 }
 
-/** The client must be attached to the project (the current one may stay), the employee must exist (the current one may stay). */
+/**
+ * The area must be one of the project's (not_found) and one the client company sees
+ * (area_not_visible: for a company that sees selected areas only, also when none is chosen), so
+ * the drawing is one the company can open. The current area may stay while the company does.
+ */
+async function checkArea(
+  tx: DbOrTx,
+  projectId: number,
+  companyId: number,
+  areaId: number | null,
+  current: { companyId: number; areaId: number | null } | undefined,
+  errors: FieldErrors,
+): Promise<void> {
+  if (current && current.areaId === areaId && current.companyId === companyId) return;
+  const verdict = await repo.areaFor(tx, projectId, companyId, areaId);
+  if (verdict === 'missing') errors.areaId = { code: 'not_found' };
+  else if (verdict === 'hidden') errors.areaId = { code: 'area_not_visible' };
+}
+
+/**
+ * The client must be attached to the project (the current one may stay), the employee must exist
+ * (the current one may stay), the area must be the project's and one the client sees (checkArea).
+ */
 async function checkFields(
   tx: DbOrTx,
   projectId: number,
   input: DrawingCreate | DrawingChange,
-  current?: { companyId: number; employeeId: number | null },
+  current?: { companyId: number; employeeId: number | null; areaId: number | null },
 ): Promise<{ fields: repo.DrawingFields; errors: FieldErrors }> {
   const errors: FieldErrors = {};
   // One after the other: inside a transaction the statements share one connection.
@@ -308,12 +361,15 @@ async function checkFields(
   if (employeeId !== null && employeeId !== current?.employeeId && !(await repo.liveEmployee(tx, employeeId))) {
     errors.employeeId = { code: 'not_found' };
   }
+  const areaId = input.areaId ?? null;
+  if (!errors.companyId) await checkArea(tx, projectId, input.companyId, areaId, current, errors);
   const fields = {
     name: input.name,
     description: input.description ?? '',
     companyId: input.companyId,
     drawingDate: input.drawingDate,
     employeeId,
+    areaId,
   };
   return { fields, errors };
 }
@@ -405,14 +461,16 @@ export async function deleteDrawing(ctx: Ctx, projectId: number, id: number, ver
 }
 
 /**
- * Adds the next version of an open drawing (it becomes pending) and tells the company's users.
- * Never while a version waits or once approved: the conditional update decides, so of ten
- * simultaneous requests one makes the version and nine are refused.
+ * Adds the next version of an open drawing (it becomes pending) and tells the side that decides
+ * it: staff's version the company's users, the client's version the drawing's employee (or the
+ * project's managers). Never while a version waits or once approved: the conditional update
+ * decides, so of ten simultaneous requests one makes the version and nine are refused. Staff pass
+ * the project of the path; the portal passes none.
  * @throws DRAWING_NOT_FOUND, DRAWING_PENDING, DRAWING_APPROVED, VALIDATION_FAILED (fileId not_found)
  */
 export async function addDrawingVersion(
   ctx: Ctx,
-  projectId: number,
+  projectId: number | undefined,
   drawingId: number,
   input: NewVersion,
 ): Promise<DrawingVersion> {
@@ -435,12 +493,19 @@ export async function addDrawingVersion(
       );
       const d = await repo.find(tx, ctx.actor, drawingId, projectId);
       if (!d) throw new AppError('DRAWING_NOT_FOUND');
-      await audit(tx, ctx, 'drawing.version_created', { type: 'drawing', id: drawingId }, { projectId, versionId, number });
-      await tellClient(tx, ctx, d, versionId, 'drawing.version_ready', {
-        name: d.name,
-        project: d.projectName,
-        versionNumber: number,
-      });
+      await audit(
+        tx,
+        ctx,
+        'drawing.version_created',
+        { type: 'drawing', id: drawingId },
+        { projectId: d.projectId, versionId, number },
+      );
+      const data = { name: d.name, project: d.projectName, versionNumber: number };
+      if (ctx.actor.kind === 'client') {
+        await tellStaff(tx, ctx, d, versionId, 'drawing.version_ready', { ...data, company: d.companyName });
+      } else {
+        await tellClient(tx, ctx, d, versionId, 'drawing.version_ready', data);
+      }
       return versionId;
     })
     .catch((err) => {
@@ -466,7 +531,7 @@ export async function commentOnDrawingVersion(
     .transaction(async (tx) => {
       const v = await findVersionOrThrow(tx, ctx, drawingId, versionId, projectId);
       const isLatest = v.number === v.drawing.versionCount;
-      assertAbility(drawingVersionAbilities({ status: v.status, isLatest }, viewerOf(ctx.actor)), 'canComment');
+      assertAbility(drawingVersionAbilities({ status: v.status, isLatest, side: v.side }, viewerOf(ctx.actor)), 'canComment');
       const fileIds = input.fileIds ?? [];
       if (await unattachable(tx, ctx, fileIds)) fail({ fileIds: { code: 'not_found' } });
       const id = await repo.insertComment(
@@ -521,7 +586,7 @@ export async function decideDrawingVersion(
       const v = await findVersionOrThrow(tx, ctx, drawingId, versionId, projectId);
       const viewer = viewerOf(ctx.actor);
       assertAbility(
-        drawingVersionAbilities({ status: v.status, isLatest: v.number === v.drawing.versionCount }, viewer),
+        drawingVersionAbilities({ status: v.status, isLatest: v.number === v.drawing.versionCount, side: v.side }, viewer),
         ability,
       );
       const fileIds = decision.outcome === 'changes_requested' ? (decision.input.fileIds ?? []) : [];
@@ -531,7 +596,10 @@ export async function decideDrawingVersion(
         // Someone else decided it (or a newer version came) since we read it: say which.
         const again = await findVersionOrThrow(tx, ctx, drawingId, versionId, projectId);
         assertAbility(
-          drawingVersionAbilities({ status: again.status, isLatest: again.number === again.drawing.versionCount }, viewer),
+          drawingVersionAbilities(
+            { status: again.status, isLatest: again.number === again.drawing.versionCount, side: again.side },
+            viewer,
+          ),
           ability,
         );
         throw new AppError('DRAWING_VERSION_DECIDED');
@@ -558,17 +626,146 @@ export async function decideDrawingVersion(
         { type: 'drawing', id: drawingId },
         { versionId, number: v.number },
       );
-      await tellOtherSide(tx, ctx, v.drawing, versionId, 'drawing.decided', {
+      const data = {
         name: v.drawing.name,
         versionNumber: v.number,
         outcome: decision.outcome,
         by: actorName(ctx),
         ...(body ? { body } : {}),
-      });
+      };
+      if (ctx.actor.kind !== 'client' && v.side === 'client') await tellUploader(tx, ctx, v, data);
+      else await tellOtherSide(tx, ctx, v.drawing, versionId, 'drawing.decided', data);
     })
     .catch((err) => {
       throw raced(err);
     });
   await sendOwedMails(ctx);
   return getDrawingVersion(ctx, drawingId, versionId, projectId);
+}
+
+// ---- the portal's own drawings
+
+/**
+ * The decks, areas and sub-areas a drawing of the project may belong to, in tree order: all of
+ * them for staff, those the company sees for the portal. @throws PROJECT_NOT_FOUND
+ */
+export async function listAreaOptions(ctx: Ctx, projectId: number): Promise<DrawingAreaOption[]> {
+  const db = ctx.db.orm;
+  const project = await projectsRepo.findRef(db, ctx.actor, projectId);
+  if (!project || (ctx.actor.kind === 'client' && project.deleted)) throw new AppError('PROJECT_NOT_FOUND');
+  return repo.areaOptions(db, ctx.actor, projectId);
+}
+
+/**
+ * A drawing the company makes, with its first version, on a project it sees and (when it sees
+ * selected areas only) in one of its areas. The version waits for staff: the drawing's employee
+ * is told, or the project's managers, or everyone with projects.manage.
+ * @throws FORBIDDEN, VALIDATION_FAILED (projectId not_found, areaId not_found or area_not_visible, fileId not_found)
+ */
+export async function createClientDrawing(ctx: Ctx, input: ClientDrawingCreate): Promise<Drawing> {
+  const actor = ctx.actor;
+  if (actor.kind !== 'client') throw new AppError('FORBIDDEN');
+  const now = ctx.clock();
+  const id = await ctx.db.orm
+    .transaction(async (tx) => {
+      const errors: FieldErrors = {};
+      const areaId = input.areaId ?? null;
+      const project = await projectsRepo.findRef(tx, actor, input.projectId);
+      if (!project || project.deleted) errors.projectId = { code: 'not_found' };
+      else await checkArea(tx, input.projectId, actor.companyId, areaId, undefined, errors);
+      if (await unattachable(tx, ctx, [input.fileId])) errors.fileId = { code: 'not_found' };
+      fail(errors);
+      if (!project) throw new AppError('VALIDATION_FAILED');
+      const fields: repo.DrawingFields = {
+        name: input.name,
+        description: input.description ?? '',
+        companyId: actor.companyId,
+        drawingDate: input.drawingDate,
+        employeeId: null,
+        areaId,
+      };
+      const createdBy = signedInAccountId(actor);
+      const id = await repo.insertDrawing(tx, input.projectId, fields, createdBy, now);
+      const versionId = await repo.insertVersion(
+        tx,
+        { drawingId: id, number: 1, fileId: input.fileId, notes: input.notes ?? '', createdBy },
+        now,
+      );
+      await audit(
+        tx,
+        ctx,
+        'drawing.created',
+        { type: 'drawing', id },
+        { projectId: input.projectId, companyId: actor.companyId, versionId },
+      );
+      await tellStaff(tx, ctx, { id, projectId: input.projectId, employeeId: null }, versionId, 'drawing.version_ready', {
+        name: fields.name,
+        project: project.name,
+        versionNumber: 1,
+        company: actor.company.name,
+      });
+      return id;
+    })
+    .catch((err) => {
+      throw raced(err);
+    });
+  await sendOwedMails(ctx);
+  return getDrawing(ctx, id);
+}
+
+/**
+ * Changes the details of a drawing the company made (send the version it was based on); the
+ * project and the client stay.
+ * @throws DRAWING_NOT_FOUND, STALE_VERSION, FORBIDDEN, VALIDATION_FAILED (areaId not_found or area_not_visible)
+ */
+export async function updateClientDrawing(ctx: Ctx, id: number, input: ClientDrawingChange): Promise<Drawing> {
+  const now = ctx.clock();
+  await ctx.db.orm
+    .transaction(async (tx) => {
+      const current = await repo.find(tx, ctx.actor, id);
+      if (!current) throw new AppError('DRAWING_NOT_FOUND');
+      if (current.version !== input.version) throw new AppError('STALE_VERSION');
+      assertAbility(drawingAbilities(current, viewerOf(ctx.actor)), 'canEdit');
+      const errors: FieldErrors = {};
+      const areaId = input.areaId ?? null;
+      await checkArea(tx, current.projectId, current.companyId, areaId, current, errors);
+      fail(errors);
+      const fields: repo.DrawingFields = {
+        name: input.name,
+        description: input.description ?? '',
+        companyId: current.companyId,
+        drawingDate: input.drawingDate,
+        employeeId: current.employeeId,
+        areaId,
+      };
+      if (!(await repo.update(tx, current.projectId, id, input.version, fields, now))) throw new AppError('STALE_VERSION');
+      const before: Record<keyof repo.DrawingFields, unknown> = current;
+      const changed = (Object.keys(fields) as (keyof repo.DrawingFields)[]).filter((k) => before[k] !== fields[k]);
+      await audit(tx, ctx, 'drawing.updated', { type: 'drawing', id }, { projectId: current.projectId, changed });
+    })
+    .catch((err) => {
+      throw raced(err);
+    });
+  return getDrawing(ctx, id);
+}
+
+/**
+ * Deletes a drawing the company made while nothing was decided on it (its first version still
+ * waits); the same conditional update refuses it once staff decided meanwhile.
+ * @throws DRAWING_NOT_FOUND, STALE_VERSION, FORBIDDEN, DRAWING_HAS_DECISIONS
+ */
+export async function deleteClientDrawing(ctx: Ctx, id: number, version: number): Promise<void> {
+  const now = ctx.clock();
+  await ctx.db.orm.transaction(async (tx) => {
+    const current = await repo.find(tx, ctx.actor, id);
+    if (!current) throw new AppError('DRAWING_NOT_FOUND');
+    if (current.version !== version) throw new AppError('STALE_VERSION');
+    assertAbility(drawingAbilities(current, viewerOf(ctx.actor)), 'canDelete');
+    if (!(await repo.softDelete(tx, current.projectId, id, version, now, { undecidedOnly: true }))) {
+      const state = await repo.findState(tx, ctx.actor, id);
+      if (!state) throw new AppError('DRAWING_NOT_FOUND');
+      throw new AppError(state.version !== version ? 'STALE_VERSION' : 'DRAWING_HAS_DECISIONS');
+    }
+    await audit(tx, ctx, 'drawing.deleted', { type: 'drawing', id }, { projectId: current.projectId });
+  });
 }

@@ -4,6 +4,7 @@ import type { Locale } from '@app/shared/platform/locale';
 import type { Permission } from '@app/shared/platform/permissions';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scope } from '../../platform/scope';
 import { intArray, query } from '../../platform/sql';
 
 // Notifications belong to an account: every read names the account. The recipients' lookups
@@ -164,7 +165,8 @@ export async function setMailState(db: DbOrTx, ids: readonly number[], state: 's
  * The approvals waiting longer than `cutoff` and not reminded since `again`, stamped reminded at
  * `now`, each with the account to remind: orders whose design waits for the client (the requester,
  * or every user of the company when the requester is gone), requests waiting for staff (the
- * handler, else whoever manages companies) and drawing versions waiting for the client.
+ * handler, else whoever manages companies) and drawing versions waiting for the client (uploaded by
+ * staff, on a drawing the company sees).
  */
 export async function claimWaitingApprovals(
   db: DbOrTx,
@@ -184,6 +186,11 @@ export async function claimWaitingApprovals(
           UPDATE drawings d SET reminded_at = ${nowIso}::timestamptz
            WHERE d.status = 'pending' AND d.deleted_at IS NULL AND d.waiting_since < ${cutoff.toISOString()}::timestamptz
              AND (d.reminded_at IS NULL OR d.reminded_at < ${again.toISOString()}::timestamptz)
+             -- Only a version that waits for the client (not one a company user uploaded: staff decide
+             -- that), of a drawing the company sees (a company with selected areas: one of its areas).
+             AND NOT EXISTS (SELECT 1 FROM drawing_versions lv JOIN accounts la ON la.id = lv.created_by
+                              WHERE lv.drawing_id = d.id AND lv.number = d.version_count AND la.company_user_id IS NOT NULL)
+             AND ${scope.companyArea(sql.raw('d.company_id'), sql.raw('d.project_id'), sql.raw('d.area_id'))}
           RETURNING d.id, d.company_id, d.name, d.waiting_since)
         SELECT a.id AS "accountId", o.title, o.waiting_since::text AS since, '/orders/' || o.id AS link
           FROM due_orders o JOIN company_users cu ON cu.company_id = o.company_id

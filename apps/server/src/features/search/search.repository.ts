@@ -177,7 +177,7 @@ const BRANCHES: Record<SearchKind, Branch> = {
       sql`FROM drawings d JOIN projects p ON p.id = d.project_id AND p.deleted_at IS NULL
             JOIN companies c ON c.id = d.company_id
           WHERE d.deleted_at IS NULL
-            AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'))}`,
+            AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'), sql.raw('d.area_id'))}`,
       sql.raw('d.name'),
       t,
     );

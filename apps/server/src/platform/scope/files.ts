@@ -45,6 +45,7 @@ export const fileScopes = {
       sql.raw('d_file.project_id'),
       sql.raw('d_file.company_id'),
       sql.raw('d_file.deleted_at'),
+      sql.raw('d_file.area_id'),
     );
     if (actor.kind === 'client') {
       const projectCol = sql.raw('pa_file.project_id');

@@ -25,9 +25,17 @@ export const projectScopes = {
    * Pass the row's project id and area id (a task's area, a ticket's task's area).
    */
   area(actor: Actor, projectId: SQLWrapper, areaId: SQLWrapper): SQL {
-    if (actor.kind === 'client') {
-      return sql`EXISTS (SELECT 1 FROM project_companies pc_scope
-                          WHERE pc_scope.project_id = ${projectId} AND pc_scope.company_id = ${actor.companyId}
+    if (actor.kind === 'client') return projectScopes.companyArea(actor.companyId, projectId, areaId);
+    return can(actor, PROJECT_STAFF) ? sql`true` : sql`false`;
+  },
+
+  /**
+   * scope.area's portal rule for a given company: what that company would see. Staff making a
+   * drawing for a company ask it, so the drawing is one the company can open.
+   */
+  companyArea(companyId: number | SQLWrapper, projectId: SQLWrapper, areaId: SQLWrapper): SQL {
+    return sql`EXISTS (SELECT 1 FROM project_companies pc_scope
+                          WHERE pc_scope.project_id = ${projectId} AND pc_scope.company_id = ${companyId}
                             AND (pc_scope.all_areas OR EXISTS (
                                   SELECT 1 FROM company_project_areas cpa_scope
                                     JOIN project_areas a_scope ON a_scope.id = ${areaId}
@@ -35,8 +43,6 @@ export const projectScopes = {
                                    WHERE cpa_scope.company_id = pc_scope.company_id
                                      AND cpa_scope.project_id = pc_scope.project_id
                                      AND cpa_scope.area_id IN (a_scope.id, a_scope.parent_id, up_scope.parent_id))))`;
-    }
-    return can(actor, PROJECT_STAFF) ? sql`true` : sql`false`;
   },
 
   /**
@@ -50,11 +56,14 @@ export const projectScopes = {
   /**
    * Drawings: every drawing for staff with a projects right; the portal view the drawings made
    * for its own company on a project it is attached to that is not deleted, never deleted
-   * drawings. Pass the drawing's project id, company id and deleted_at.
+   * drawings. A company that sees selected areas only sees a drawing only when the drawing's area
+   * is one of them or lies under one (scope.area); a drawing without an area belongs to the whole
+   * project, which only a company with all areas sees. Pass the drawing's project id, company id,
+   * deleted_at and area id.
    */
-  drawing(actor: Actor, projectId: SQLWrapper, companyId: SQLWrapper, deletedAt: SQLWrapper): SQL {
+  drawing(actor: Actor, projectId: SQLWrapper, companyId: SQLWrapper, deletedAt: SQLWrapper, areaId: SQLWrapper): SQL {
     if (actor.kind === 'client') {
-      return sql`(${companyId} = ${actor.companyId} AND ${deletedAt} IS NULL AND ${projectScopes.project(actor, projectId)}
+      return sql`(${companyId} = ${actor.companyId} AND ${deletedAt} IS NULL AND ${projectScopes.area(actor, projectId, areaId)}
                   AND EXISTS (SELECT 1 FROM projects p_dscope WHERE p_dscope.id = ${projectId} AND p_dscope.deleted_at IS NULL))`;
     }
     return can(actor, PROJECT_STAFF) ? sql`true` : sql`false`;

@@ -1,5 +1,8 @@
 import type {
+  ClientDrawingInput,
+  ClientDrawingUpdate,
   Drawing,
+  DrawingAreaOption,
   DrawingComment,
   DrawingCommentInput,
   DrawingInput,
@@ -94,6 +97,44 @@ export function useCreateDrawing(projectId: number) {
   });
 }
 
+/** The decks, areas and sub-areas a drawing of the project may belong to (the portal: those the company sees). */
+export const useDrawingAreas = (s: DrawingSide['kind'], projectId: number | null) =>
+  useQuery({
+    queryKey: ['drawings', 'areas', s, projectId] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: DrawingAreaOption[] }>(
+          s === 'staff' ? `/api/projects/${projectId}/drawing-areas` : `/api/client/projects/${projectId}/drawing-areas`,
+          { signal },
+        )
+        .then((r) => r.data),
+    enabled: projectId !== null && projectId > 0,
+  });
+
+/** The portal's own drawing, with its first version (which waits for staff). */
+export function useCreateClientDrawing() {
+  const invalidate = useInvalidateDrawings();
+  return useMutation({
+    mutationFn: (input: ClientDrawingInput) => api.post<{ data: Drawing }>('/api/client/drawings', input).then((r) => r.data),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** The details of a drawing the company made. */
+export function useUpdateClientDrawing(id: number) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateDrawings();
+  const side: DrawingSide = { kind: 'client' };
+  return useMutation({
+    mutationFn: (input: ClientDrawingUpdate) =>
+      api.put<{ data: Drawing }>(`${drawingsApi(side)}/${id}`, input).then((r) => r.data),
+    onSuccess: async (saved) => {
+      qc.setQueryData(drawingKeys.detail(side, saved.id), saved);
+      await invalidate();
+    },
+  });
+}
+
 export function useUpdateDrawing(projectId: number, id: number) {
   const qc = useQueryClient();
   const invalidate = useInvalidateDrawings();
@@ -107,9 +148,8 @@ export function useUpdateDrawing(projectId: number, id: number) {
   });
 }
 
-export function useDeleteDrawing(projectId: number) {
+export function useDeleteDrawing(side: DrawingSide) {
   const qc = useQueryClient();
-  const side: DrawingSide = { kind: 'staff', projectId };
   return useMutation({
     mutationFn: (x: Pick<Drawing, 'id' | 'version'>) =>
       api.delete<void>(`${drawingsApi(side)}/${x.id}`, { query: { version: x.version } }),
@@ -120,9 +160,8 @@ export function useDeleteDrawing(projectId: number) {
   });
 }
 
-export function useNewDrawingVersion(projectId: number, drawingId: number) {
+export function useNewDrawingVersion(side: DrawingSide, drawingId: number) {
   const invalidate = useInvalidateDrawings();
-  const side: DrawingSide = { kind: 'staff', projectId };
   return useMutation({
     mutationFn: (input: NewDrawingVersionInput) =>
       api.post<{ data: DrawingVersion }>(`${drawingsApi(side)}/${drawingId}/versions`, input).then((r) => r.data),

@@ -37,7 +37,10 @@ export const drawingRoutes: RouteObject[] = [
   },
 ];
 
-/** The portal's drawings (spec: drawings.index 'Drawings', drawings.show, drawing-versions.show). */
+/**
+ * The portal's drawings (spec: drawings.index 'Drawings', drawings.create, drawings.show with tabs
+ * details, versions and options, drawings.edit, drawing-versions.show).
+ */
 export const portalDrawingRoutes: RouteObject[] = [
   {
     path: 'drawings',
@@ -45,9 +48,19 @@ export const portalDrawingRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/PortalDrawingPages')).PortalDrawingsPage }),
   },
   {
+    path: 'drawings/new',
+    handle: meta({ name: 'drawings.create', title: 'drawings.create.title', parent: 'drawings.index' }),
+    lazy: async () => ({ Component: (await import('./pages/PortalDrawingPages')).PortalDrawingCreatePage }),
+  },
+  {
     path: 'drawings/:drawingId',
     handle: meta({ name: 'drawings.show', slug: 'drawingId', parent: 'drawings.index' }),
     lazy: async () => ({ Component: (await import('./pages/PortalDrawingPages')).PortalDrawingPage }),
+  },
+  {
+    path: 'drawings/:drawingId/edit',
+    handle: meta({ name: 'drawings.edit', title: 'drawings.edit.crumb', parent: 'drawings.show' }),
+    lazy: async () => ({ Component: (await import('./pages/PortalDrawingPages')).PortalDrawingEditPage }),
   },
   {
     path: 'drawings/:drawingId/versions/:versionId',

@@ -1,4 +1,4 @@
-import type { DrawingStatus, DrawingVersionStatus } from '@app/shared/drawings/drawings.rules';
+import type { DrawingSide, DrawingStatus, DrawingVersionStatus } from '@app/shared/drawings/drawings.rules';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -11,12 +11,28 @@ const WRAP = {
 
 const VERSION_COLORS: Record<DrawingVersionStatus, string> = { pending: 'blue', approved: 'teal', changes_requested: 'orange' };
 
-/** The drawing: open (changes asked, a new version is due), pending (waits for a decision) or approved. */
-export function DrawingStatusBadge({ status }: { status: DrawingStatus }) {
+/**
+ * The drawing: open (changes asked, a new version is due), pending (waits for a decision) or
+ * approved. Given who waits (`waitingFor`) and who looks (`viewer`), a version the client
+ * uploaded says so: staff read "Wacht op jullie beoordeling", the client "Wacht op ons team".
+ */
+export function DrawingStatusBadge({
+  status,
+  waitingFor,
+  viewer,
+}: {
+  status: DrawingStatus;
+  waitingFor?: DrawingSide | null;
+  viewer?: DrawingSide;
+}) {
   const { t } = useTranslation();
+  const label =
+    status === 'pending' && waitingFor === 'staff' && viewer
+      ? t(viewer === 'staff' ? 'drawings.waiting.yours' : 'drawings.waiting.team')
+      : t(`drawings.status.${status}`);
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" styles={WRAP}>
-      {t(`drawings.status.${status}`)}
+      {label}
     </Badge>
   );
 }

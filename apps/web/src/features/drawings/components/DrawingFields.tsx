@@ -5,6 +5,7 @@ import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AssigneeSelect } from '../../projects/components/AssigneeSelect';
+import { AreaSelect } from './AreaSelect';
 import { DrawingFileField } from './DrawingFileField';
 
 export interface DrawingValues {
@@ -13,6 +14,7 @@ export interface DrawingValues {
   companyId: string | null;
   drawingDate: string;
   employeeId: number | null;
+  areaId: string | null;
   /** Creating only: the first version's media and notes. */
   file: FileInfo | null;
   notes: string;
@@ -30,6 +32,7 @@ export const emptyDrawing = (companies: NamedRef[]): DrawingValues => ({
   companyId: companies.length === 1 && companies[0] ? String(companies[0].id) : null,
   drawingDate: today(),
   employeeId: null,
+  areaId: null,
   file: null,
   notes: '',
 });
@@ -40,6 +43,7 @@ export const drawingToValues = (d: Drawing): DrawingValues => ({
   companyId: String(d.company.id),
   drawingDate: d.drawingDate,
   employeeId: d.employee?.id ?? null,
+  areaId: d.area ? String(d.area.id) : null,
   file: null,
   notes: '',
 });
@@ -50,6 +54,7 @@ const fields = (v: DrawingValues) => ({
   companyId: v.companyId ? Number(v.companyId) : (null as unknown as number),
   drawingDate: v.drawingDate,
   employeeId: v.employeeId,
+  areaId: v.areaId ? Number(v.areaId) : null,
 });
 
 export const toCreateInput = (v: DrawingValues): DrawingInput => ({
@@ -65,6 +70,7 @@ export const FIELD_ERRORS = { prefix: 'drawings.validation', rename: { fileId: '
 
 interface Props {
   form: UseFormReturnType<DrawingValues>;
+  projectId: number;
   /** The companies attached to the project: the drawing's client is one of them. */
   companies: NamedRef[];
   /** The drawing as loaded: its client and employee shown even when no longer among the choices. */
@@ -73,14 +79,15 @@ interface Props {
   onUploadBusy?: (busy: boolean) => void;
 }
 
-/** Name, description, client, date and employee; creating adds the media and the first version's notes. */
-export function DrawingFields({ form, companies, current, creating, onUploadBusy }: Props) {
+/** Name, description, client, date, employee and area; creating adds the media and the first version's notes. */
+export function DrawingFields({ form, projectId, companies, current, creating, onUploadBusy }: Props) {
   const { t } = useTranslation();
   const companyData = companies.map((c) => ({ value: String(c.id), label: c.name }));
   if (current && !companies.some((c) => c.id === current.company.id)) {
     companyData.unshift({ value: String(current.company.id), label: current.company.name });
   }
   const employee = form.getInputProps('employeeId');
+  const area = form.getInputProps('areaId');
   return (
     <Stack gap="md">
       <TextInput label={t('drawings.fields.name')} required maxLength={200} {...form.getInputProps('name')} />
@@ -111,6 +118,15 @@ export function DrawingFields({ form, companies, current, creating, onUploadBusy
         onBlur={employee.onBlur}
         error={employee.error}
         current={current?.employee ?? null}
+      />
+      <AreaSelect
+        side="staff"
+        projectId={projectId}
+        value={form.values.areaId}
+        onChange={(v) => form.setFieldValue('areaId', v)}
+        onBlur={area.onBlur}
+        error={area.error}
+        current={current?.area ?? null}
       />
       {creating ? (
         <>

@@ -72,7 +72,12 @@ export function DrawingList({ side, action, projects, emptyAction, exportMenu }:
     side.kind === 'client'
       ? { key: 'project', header: t('drawings.fields.project'), render: (x: DrawingListItem) => x.project.name }
       : { key: 'company', header: t('drawings.fields.client'), render: (x: DrawingListItem) => x.company.name },
-    { key: 'status', header: t('drawings.fields.status'), render: (x) => <DrawingStatusBadge status={x.status} /> },
+    { key: 'area', header: t('drawings.fields.area'), render: (x: DrawingListItem) => x.area?.name ?? '—' },
+    {
+      key: 'status',
+      header: t('drawings.fields.status'),
+      render: (x) => <DrawingStatusBadge status={x.status} waitingFor={x.waitingFor} viewer={side.kind} />,
+    },
     {
       key: 'latest',
       header: t('drawings.fields.latestVersion'),

@@ -12,6 +12,7 @@ export function DrawingHeading({ drawing, side }: { drawing: Drawing; side: Draw
   const { t } = useTranslation();
   const facts = [
     side.kind === 'client' ? drawing.project.name : drawing.company.name,
+    drawing.area?.name ?? null,
     t('drawings.detail.dated', { date: formatDate(drawing.drawingDate) }),
     drawing.employee ? t('drawings.detail.employee', { name: drawing.employee.name }) : null,
     drawing.approvedAt ? t('drawings.detail.approvedAt', { date: formatDateTime(drawing.approvedAt) }) : null,
@@ -26,7 +27,7 @@ export function DrawingHeading({ drawing, side }: { drawing: Drawing; side: Draw
         >
           {drawing.name}
         </Title>
-        <DrawingStatusBadge status={drawing.status} />
+        <DrawingStatusBadge status={drawing.status} waitingFor={drawing.waitingFor} viewer={side.kind} />
       </Group>
       <Text size="sm" c="dimmed">
         {facts.join(' · ')}

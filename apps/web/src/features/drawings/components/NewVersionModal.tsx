@@ -8,12 +8,12 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import { drawingPaths, useNewDrawingVersion } from '../api';
+import { type DrawingSide, drawingPaths, useNewDrawingVersion } from '../api';
 import { DrawingFileField } from './DrawingFileField';
 
 interface Props {
   drawing: Drawing;
-  projectId: number;
+  side: DrawingSide;
   opened: boolean;
   onClose: () => void;
 }
@@ -22,10 +22,10 @@ interface Props {
  * A new version: its media (one file with progress) and notes. The server may still refuse
  * (the drawing became pending or approved meanwhile): its message shows here and as a toast.
  */
-export function NewVersionModal({ drawing, projectId, opened, onClose }: Props) {
+export function NewVersionModal({ drawing, side, opened, onClose }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const create = useNewDrawingVersion(projectId, drawing.id);
+  const create = useNewDrawingVersion(side, drawing.id);
   const [file, setFile] = useState<FileInfo | null>(null);
   const [notes, setNotes] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
@@ -48,11 +48,13 @@ export function NewVersionModal({ drawing, projectId, opened, onClose }: Props) 
     setRefusal(null);
     try {
       const v = await create.mutateAsync({ fileId: file.id, notes: notes.trim() });
-      notify.success(t('drawings.newVersion.created', { number: v.number, name: drawing.name }));
+      // Staff's version waits for the client, the client's for staff.
+      const done = side.kind === 'client' ? 'drawings.newVersion.createdClient' : 'drawings.newVersion.created';
+      notify.success(t(done, { number: v.number, name: drawing.name }));
       setFile(null);
       setNotes('');
       onClose();
-      void navigate(drawingPaths({ kind: 'staff', projectId }).version(drawing.id, v.id));
+      void navigate(drawingPaths(side).version(drawing.id, v.id));
     } catch (err) {
       const message = errorMessage(t, err);
       if (isApiError(err) && err.fieldErrors?.fileId) setFileError(t('validation.not_found'));

@@ -182,7 +182,9 @@ function DecisionBox({ side, version }: { side: DrawingSide; version: DrawingVer
       <Stack gap="sm">
         <Text fw={600}>{t('drawings.decide.title')}</Text>
         <Text size="sm" c="dimmed">
-          {side.kind === 'client' ? t('drawings.decide.helpClient') : t('drawings.decide.helpStaff')}
+          {side.kind === 'client'
+            ? t('drawings.decide.helpClient')
+            : t(version.side === 'client' ? 'drawings.decide.helpStaffClient' : 'drawings.decide.helpStaff')}
         </Text>
         <Group gap="sm" wrap="wrap">
           <Button

@@ -18,14 +18,10 @@ import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useProject } from '../../projects/api';
 import { ProjectShell } from '../../projects/components/ProjectHeader';
-import { type DrawingSide, drawingPaths, useDeleteDrawing, useDrawing, useUpdateDrawing } from '../api';
+import { type DrawingSide, useDrawing, useUpdateDrawing } from '../api';
 import { DrawingFields, type DrawingValues, drawingToValues, FIELD_ERRORS, toUpdateInput } from '../components/DrawingFields';
-import { DrawingHeading, VersionList } from '../components/DrawingSummary';
-import { NewVersionModal } from '../components/NewVersionModal';
+import { DeleteDrawingCard, DrawingTabsView, VersionsTab } from '../components/DrawingTabs';
 import { VersionScreen } from '../components/VersionScreen';
-
-const TABS = ['details', 'versions', 'options'] as const;
-type Tab = (typeof TABS)[number];
 
 function DetailsEditor({
   drawing,
@@ -66,7 +62,7 @@ function DetailsEditor({
         ) : null}
         <Card withBorder padding="lg">
           <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <DrawingFields form={editor.form} companies={project.data?.companies ?? []} current={base} />
+            <DrawingFields form={editor.form} projectId={projectId} companies={project.data?.companies ?? []} current={base} />
           </fieldset>
         </Card>
         <Text size="xs" c="dimmed">
@@ -80,77 +76,6 @@ function DetailsEditor({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function VersionsTab({ drawing, projectId }: { drawing: Drawing; projectId: number }) {
-  const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const reasonId = useId();
-  const side: DrawingSide = { kind: 'staff', projectId };
-  const denied = deniedReason(t, drawing.abilities, 'canAddVersion');
-  const hidden = drawing.abilities.reasons.canAddVersion === 'FORBIDDEN';
-  return (
-    <Stack gap="md">
-      {hidden ? null : (
-        <Group gap="sm" wrap="wrap" align="center">
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setOpened(true)}
-            disabled={!!denied}
-            aria-describedby={denied ? reasonId : undefined}
-          >
-            {t('drawings.newVersion.button')}
-          </Button>
-          {denied ? (
-            <Text id={reasonId} size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
-              {denied}
-            </Text>
-          ) : null}
-        </Group>
-      )}
-      <VersionList drawing={drawing} side={side} />
-      {hidden ? null : (
-        <NewVersionModal drawing={drawing} projectId={projectId} opened={opened} onClose={() => setOpened(false)} />
-      )}
-    </Stack>
-  );
-}
-
-function OptionsTab({ drawing, projectId }: { drawing: Drawing; projectId: number }) {
-  const { t } = useTranslation();
-  const attempt = useAttempt();
-  const navigate = useNavigate();
-  const remove = useDeleteDrawing(projectId);
-  const handleDelete = async () => {
-    const ok = await confirmAction({
-      title: t('drawings.delete.title'),
-      message: t('drawings.delete.text', { name: drawing.name }),
-      confirmLabel: t('drawings.delete.confirm'),
-      danger: true,
-    });
-    if (!ok) return;
-    await attempt(async () => {
-      await remove.mutateAsync(drawing);
-      notify.success(t('drawings.delete.done', { name: drawing.name }));
-      void navigate(drawingPaths({ kind: 'staff', projectId }).list);
-    });
-  };
-  return (
-    <Card withBorder padding="lg">
-      <Stack gap="sm" align="flex-start">
-        <Text fw={600}>{t('drawings.delete.heading')}</Text>
-        <Text size="sm" c="dimmed">
-          {t('drawings.delete.help')}
-        </Text>
-        <DeleteButton
-          label={t('drawings.delete.button')}
-          onClick={() => void handleDelete()}
-          loading={remove.isPending}
-          denied={deniedReason(t, drawing.abilities, 'canDelete')}
-        />
-      </Stack>
-    </Card>
   );
 }
 
@@ -169,54 +94,28 @@ function DrawingScreen({ projectId, drawingId }: { projectId: number; drawingId:
   const side: DrawingSide = { kind: 'staff', projectId };
   const drawing = useDrawing(side, drawingId);
   const { shown, onDirtyChange } = useShownRecord(drawing.data);
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(raw ?? '') ? (raw as Tab) : 'details';
 
   if (drawing.isLoading || (drawing.data && !shown)) return <Loading />;
   if (!drawing.data || !shown) return <ErrorState error={drawing.error} onRetry={() => void drawing.refetch()} />;
   const latest = drawing.data;
-  const panels: Record<Tab, ReactNode> = {
-    details: (
-      <DetailsEditor
-        key={`${shown.id}:${shown.version}`}
-        drawing={shown as Drawing}
-        projectId={projectId}
-        reload={async () => (await drawing.refetch()).data}
-        onDirtyChange={onDirtyChange}
-      />
-    ),
-    versions: <VersionsTab drawing={latest} projectId={projectId} />,
-    options: <OptionsTab drawing={latest} projectId={projectId} />,
-  };
   return (
-    <Stack gap="md">
-      <DrawingHeading drawing={latest} side={side} />
-      <Tabs
-        value={tab}
-        onChange={(v) =>
-          setParams(
-            (prev) => {
-              const p = new URLSearchParams(prev);
-              if (!v || v === 'details') p.delete('tab');
-              else p.set('tab', v);
-              return p;
-            },
-            { replace: true },
-          )
-        }
-        keepMounted={false}
-      >
-        <Tabs.List mb="md">
-          {TABS.map((x) => (
-            <Tabs.Tab key={x} value={x}>
-              {x === 'versions' ? t('drawings.tabs.versionsCount', { count: latest.versionCount }) : t(`drawings.tabs.${x}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={tab}>{panels[tab]}</Tabs.Panel>
-      </Tabs>
-    </Stack>
+    <DrawingTabsView
+      drawing={latest}
+      side={side}
+      panels={{
+        details: () => (
+          <DetailsEditor
+            key={`${shown.id}:${shown.version}`}
+            drawing={shown as Drawing}
+            projectId={projectId}
+            reload={async () => (await drawing.refetch()).data}
+            onDirtyChange={onDirtyChange}
+          />
+        ),
+        versions: () => <VersionsTab drawing={latest} side={side} />,
+        options: () => <DeleteDrawingCard drawing={latest} side={side} help={t('drawings.delete.help')} />,
+      }}
+    />
   );
 }
 

@@ -66,7 +66,7 @@ function CreateForm({ projectId }: { projectId: number }) {
           {t('drawings.create.title')}
         </Title>
         <Card withBorder padding="lg">
-          <DrawingFields form={editor.form} companies={companies} creating onUploadBusy={setUploading} />
+          <DrawingFields form={editor.form} projectId={projectId} companies={companies} creating onUploadBusy={setUploading} />
         </Card>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to={paths.list}>
