@@ -237,8 +237,7 @@ function archiveOf(actor: Actor, locale: Locale): SQL {
                JOIN files f ON f.id = dv.file_id
                LEFT JOIN accounts acc ON acc.id = f.created_by
               WHERE dv.status = 'approved'
-                AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'))}
-                AND (d.area_id IS NULL OR ${scope.area(actor, sql.raw('d.project_id'), sql.raw('d.area_id'))})`;
+                AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'), sql.raw('d.area_id'))}`;
 }
 
 const ARCHIVE_ORDER: Record<ArchiveSort, string> = {
@@ -316,8 +315,7 @@ export async function findArchiveStored(
           JOIN drawings d ON d.id = dv.drawing_id
           JOIN files f ON f.id = dv.file_id
          WHERE dv.id = ANY(${ids('drawing')}) AND dv.status = 'approved'
-           AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'))}
-           AND (d.area_id IS NULL OR ${scope.area(actor, sql.raw('d.project_id'), sql.raw('d.area_id'))})`,
+           AND ${scope.drawing(actor, sql.raw('d.project_id'), sql.raw('d.company_id'), sql.raw('d.deleted_at'), sql.raw('d.area_id'))}`,
   );
 }
 
