@@ -255,7 +255,7 @@ describe('GET /api/client/product-files', () => {
     expect((await get('q=%25')).data).toEqual([]);
   });
 
-  it('keeps a company narrowed to selected areas to its areas: a drawing of another area is left out', async () => {
+  it('keeps a company narrowed to selected areas to its areas: a drawing of another area or of the whole project is left out', async () => {
     const co = (await createCompany(tdb.db, { name: 'Narrow Co' })).id;
     const viewer = await t.signIn(await createClient(tdb.db, co));
     const a = await archive(co, 'charlie');
@@ -263,13 +263,14 @@ describe('GET /api/client/product-files', () => {
     const names = (await viewer.get('/api/client/product-files?source=drawing&perPage=100'))
       .json()
       .data.map((f: Row) => f.fileName);
-    // The drawing of the whole project stays; the one of cabin 7002 is gone.
-    expect(names).toEqual(['drawing-v2.pdf']);
-    // Narrowed to the deck instead, what lies under it shows too.
+    // Neither the drawing of cabin 7002 nor the one of the whole project (which only a company
+    // with all areas sees) is in cabin 7001's archive.
+    expect(names).toEqual([]);
+    // Narrowed to the deck instead, what lies under it shows: cabin 7002's drawing.
     await tdb.db.orm.delete(companyProjectAreas).where(eq(companyProjectAreas.companyId, co));
     await tdb.db.orm.insert(companyProjectAreas).values({ projectId: a.projectId, companyId: co, areaId: a.deck });
     const all = (await viewer.get('/api/client/product-files?source=drawing')).json().data.map((f: Row) => f.fileName);
-    expect(all).toEqual(['drawing-v2.pdf', 'drawing-v1.pdf']);
+    expect(all).toEqual(['drawing-v1.pdf']);
   });
 
   it('answers the acting employee exactly as the company, in a fixed number of statements', async () => {
@@ -352,7 +353,10 @@ describe('POST /api/client/product-files/zip', () => {
     await narrowTo(a.projectId, co, a.cabin);
     const item = { source: 'drawing', id: a.inCabin2.versionIds[0] };
     expect((await viewer.post(ZIP_URL, { items: [item] })).statusCode).toBe(404);
-    expect((await viewer.post(ZIP_URL, { items: [{ source: 'drawing', id: a.drawing.versionIds[1] }] })).statusCode).toBe(200);
+    // The whole project's drawing is not the narrowed company's either.
+    expect((await viewer.post(ZIP_URL, { items: [{ source: 'drawing', id: a.drawing.versionIds[1] }] })).statusCode).toBe(404);
+    // Its product files are.
+    expect((await viewer.post(ZIP_URL, { items: [{ source: 'order', id: a.finalFileId }] })).statusCode).toBe(200);
 
     const gone = await createFileRow(tdb.db, { name: 'weg.pdf' }); // a row without bytes in storage
     await tdb.db.orm.insert(orderFiles).values({ orderId: a.orderId, fileId: gone.id, kind: 'final' });
