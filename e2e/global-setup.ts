@@ -179,6 +179,7 @@ export default async function globalSetup(): Promise<void> {
   }
 
   process.env[ENV.baseUrl] = baseUrl;
+  if (env.DATABASE_URL) process.env[ENV.appDatabaseUrl] = env.DATABASE_URL;
   process.env[ENV.mailDir] = mailDir;
   process.env[ENV.erpControl] = `http://127.0.0.1:${erpPort}/__control`;
   console.log(

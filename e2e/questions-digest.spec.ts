@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, getJson, postJson, toast, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
+import { queueJob } from './support/jobs';
 import { waitForMail } from './support/mail';
 
 // Questions on an order and how a client hears of the answers, both sides in one test: Emma
 // (Nordic Star Cruises) asks about her request; the admin sees it unanswered and answers it in the
 // app; Emma reads the answer and gets it by mail. Then she chooses the daily overview for answers:
-// the next answer is in the app, and no mail comes at once (the digest job itself, which runs once
-// a day, is covered by the server tests: notifications/preferences.test.ts).
+// the next answer is in the app, and no mail comes at once; the morning's digest run (queued here
+// as its cron would) mails it once, and a second run mails nothing.
 // Screens are photographed at 1280 and 390 px into QUESTIONS_SHOTS when it is set.
 
 async function shots(page: Page, name: string): Promise<void> {
@@ -30,7 +31,7 @@ const PREFS = '/api/user/notification-preferences';
 
 test.use({ actor: 'admin' });
 
-test('a question is answered in the app and mailed; with the daily overview chosen the next answer is not mailed at once', async ({
+test('a question is answered in the app and mailed; with the daily overview chosen the next answer waits for the digest, mailed once', async ({
   page,
   pageAs,
 }) => {
@@ -108,6 +109,18 @@ test('a question is answered in the app and mailed; with the daily overview chos
     await expect(
       waitForMail({ to: ACCOUNTS.emma.email, subject: `Antwoord op je vraag: ${title}`, since: again }, 4_000),
     ).rejects.toThrow(/no mail/);
+
+    // The morning's digest run: one mail with the answer in it. A second run finds nothing owed.
+    const digestSubject = 'Je dagelijkse overzicht: 1 melding';
+    await queueJob('notifications.digest');
+    const digest = await waitForMail({ to: ACCOUNTS.emma.email, subject: digestSubject, since: again });
+    expect(digest.text).toContain(`Antwoord op je vraag: ${title}`);
+    expect(digest.text).toContain(`/orders/${orderId}`);
+    const afterFirst = new Date();
+    await queueJob('notifications.digest');
+    await expect(waitForMail({ to: ACCOUNTS.emma.email, subject: digestSubject, since: afterFirst }, 4_000)).rejects.toThrow(
+      /no mail/,
+    );
 
     // The same screens in English, for the photographs only (the accounts go back to Dutch).
     if (process.env.QUESTIONS_SHOTS) {

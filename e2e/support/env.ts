@@ -9,6 +9,8 @@ export const ENV = {
   mailDir: 'E2E_MAIL_DIR',
   /** POST (JSON) here changes the demo's stand-in ERP (apps/server/src/demo/erp-standin.ts); GET reads it. */
   erpControl: 'E2E_ERP_CONTROL_URL',
+  /** The app's own PostgreSQL database (unset on PGlite): support/jobs.ts queues a job there. */
+  appDatabaseUrl: 'E2E_APP_DATABASE_URL',
 } as const;
 
 /** One mail as the SMTP sink received it. */

@@ -23,7 +23,9 @@ export function digestMail(who: Who, items: readonly DigestItem[], appUrl: strin
   });
   return message(
     who.email,
-    en ? `Your daily overview: ${items.length} update(s)` : `Je dagelijkse overzicht: ${items.length} melding(en)`,
+    en
+      ? `Your daily overview: ${items.length} ${items.length === 1 ? 'update' : 'updates'}`
+      : `Je dagelijkse overzicht: ${items.length} ${items.length === 1 ? 'melding' : 'meldingen'}`,
     [
       en ? `Hello ${headerSafe(who.firstName)},` : `Hallo ${headerSafe(who.firstName)},`,
       en ? 'This is what happened since your last overview:' : 'Dit is er gebeurd sinds je vorige overzicht:',

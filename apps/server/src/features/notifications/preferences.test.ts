@@ -214,11 +214,11 @@ describe('the daily digest', () => {
     const [mNl] = t.mailer.to(nl.email);
     const [mEn] = t.mailer.to(en.email);
     expect(t.mailer.to(nl.email)).toHaveLength(1);
-    expect(mNl?.subject).toBe('Je dagelijkse overzicht: 2 melding(en)');
+    expect(mNl?.subject).toBe('Je dagelijkse overzicht: 2 meldingen');
     expect(mNl?.text).toContain('Ontwerp ter goedkeuring: Barkruk');
     expect(mNl?.text).toContain('Bestelling afgerond: Stoel');
     expect(mNl?.text).toContain(`${t.config.appUrl}/orders/11`);
-    expect(mEn?.subject).toBe('Your daily overview: 2 update(s)');
+    expect(mEn?.subject).toBe('Your daily overview: 2 updates');
     expect(mEn?.text).toContain('Design for approval: Barkruk');
     expect(await stateOf(nl.accountId, 'design.sent')).toEqual(['sent']);
 
@@ -245,7 +245,7 @@ describe('the daily digest', () => {
     for (const p of people) {
       const mails = t.mailer.to(p.email);
       expect(mails).toHaveLength(1);
-      expect(mails[0]?.subject).toBe('Je dagelijkse overzicht: 3 melding(en)');
+      expect(mails[0]?.subject).toBe('Je dagelijkse overzicht: 3 meldingen');
     }
   });
 
