@@ -138,6 +138,8 @@ test('a drawing goes to the client, comes back with changes, is approved, and th
   await expect(portal).toHaveURL(`/drawings/${drawingId}`);
   await expect(portal.getByText('Hutkast met spiegeldeur, eiken fineer.')).toBeVisible();
   await shots(portal, 'portal-drawing');
+  // The versions are the drawing page's second tab.
+  await portal.getByRole('tab', { name: 'Versies (1)' }).click();
   await portal.getByRole('link', { name: 'Versie 1' }).click();
   await expect(portal).toHaveURL(new RegExp(`/drawings/${drawingId}/versions/\\d+$`));
   // The PDF in the browser, page by page.

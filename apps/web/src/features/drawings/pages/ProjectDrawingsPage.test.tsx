@@ -22,7 +22,8 @@ function openList(url = '/projects/3/drawings', canEdit = true) {
     }
     if (req.path === '/api/projects/3/drawings') {
       const tab = req.query.get('tab');
-      return json(200, pageOf(tab === 'approved' ? [] : [drawingItem()]));
+      const fromClient = drawingItem({ id: 12, name: 'Eigen schets', area: null, waitingFor: 'staff' });
+      return json(200, pageOf(tab === 'approved' ? [] : [drawingItem(), fromClient]));
     }
     return undefined;
   });
@@ -40,6 +41,13 @@ describe('ProjectDrawingsPage', () => {
     expect(screen.getAllByText('Wacht op goedkeuring').length).toBeGreaterThan(0);
     expect(f.to('/api/projects/3/drawings').at(-1)?.query.get('tab')).toBe('pending');
     expect(screen.getByRole('link', { name: 'Nieuwe tekening' })).toHaveAttribute('href', '/projects/3/drawings/new');
+  });
+
+  it('shows the area, and a version the client uploaded as waiting for staff', async () => {
+    openList();
+    await screen.findByRole('link', { name: 'Eigen schets' });
+    expect(screen.getAllByText('5001 Hut').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Wacht op jullie beoordeling').length).toBeGreaterThan(0);
   });
 
   it('keeps the tab in the URL and shows the empty state of the approved tab', async () => {
@@ -105,6 +113,7 @@ describe('DrawingCreatePage', () => {
     expect(f.to('/api/projects/3/drawings', 'POST')[0]?.body).toMatchObject({
       name: 'Kast hut 5002',
       companyId: 5,
+      areaId: null,
       fileId: 77,
       employeeId: null,
     });
