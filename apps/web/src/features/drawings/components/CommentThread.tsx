@@ -322,7 +322,6 @@ export function ThreadList({
             style={{
               borderColor: active ? 'var(--mantine-color-blue-7)' : undefined,
               boxShadow: active ? '0 0 0 2px var(--mantine-color-blue-3)' : undefined,
-              opacity: th.resolvedAt ? 0.85 : 1,
             }}
           >
             <Stack gap="xs">

@@ -222,7 +222,7 @@ function PdfViewer({ file, label, markup }: { file: FileInfo; label: string; mar
             // The page box: the canvas and the markup over it, the same size at every zoom.
             <div style={{ position: 'relative', width: 'fit-content', margin: zoom < 1 ? '0 auto' : undefined }}>
               <canvas ref={canvas} style={{ display: 'block' }} />
-              {pdf && !drawing ? markup.layer(page) : null}
+              {pdf ? markup.layer(page) : null}
             </div>
           ) : (
             <canvas ref={canvas} style={{ display: 'block', margin: zoom < 1 ? '0 auto' : undefined }} />
