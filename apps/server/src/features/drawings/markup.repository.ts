@@ -73,8 +73,9 @@ function toThreadComment(r: RawThreadComment): ThreadCommentRow {
 }
 
 /**
- * A comment's columns as drawings.repository's commentsOf reads them (written as the company
- * while acting as it; otherwise the author account's side), with the thread's fields.
+ * A comment's columns: a comment written while acting as the company is the company's (its author
+ * is the company, the employee named beside it), otherwise the side is the author account's kind;
+ * with the thread's fields.
  */
 const threadColumns = sql`dc.id, dc.kind, dc.body, dc.created_at AS "createdAt", dc.parent_id AS "parentId",
   CASE WHEN dc.acting_employee_id IS NOT NULL THEN c.name ELSE ${accountNameSql(sql.raw('dc.author_account_id'))} END AS author,
