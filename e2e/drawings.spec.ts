@@ -161,7 +161,7 @@ test('a drawing goes to the client, comes back with changes, is approved, and th
     .setInputFiles({ name: 'schets.pdf', mimeType: 'application/pdf', buffer: makePdf('Schets', 1) });
   await expect(portal.getByText('schets.pdf')).toBeVisible();
   await portal.getByRole('button', { name: 'Reactie plaatsen' }).click();
-  const thread = portal.getByRole('list', { name: 'Reacties' });
+  const thread = portal.getByRole('list', { name: 'Opmerkingen bij deze versie' });
   await expect(thread.getByText('Kan de spiegel breder?')).toBeVisible();
   await expect(thread.getByRole('link', { name: 'schets.pdf' })).toBeVisible();
 

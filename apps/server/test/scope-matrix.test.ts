@@ -6,6 +6,7 @@ import {
   companyPosts,
   companyProducts,
   companyProjectAreas,
+  drawingComments,
   media,
   notifications,
   orderLines,
@@ -183,6 +184,8 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
   // on A's project: each under its own project, and the foreign one under A's too.
   drawingId: drawingFixture('drawingId'),
   versionId: drawingFixture('versionId'),
+  // A markup comment on each of those drawings' versions.
+  commentId: drawingFixture('commentId'),
   // A timeline item on the area of each chain's project.
   async timelineTaskId() {
     const { own, foreign } = await projectChains();
@@ -255,21 +258,30 @@ function projectFixture(param: 'projectId' | 'areaId' | 'taskId' | 'subtaskId' |
 
 let drawingPair: Promise<{ own: Record<string, string>; foreign: Record<string, string> }> | null = null;
 /** A fixture for a drawing's parameters: company A's drawing on the own chain's project, company B's on a project of B. */
-function drawingFixture(param: 'drawingId' | 'versionId') {
+function drawingFixture(param: 'drawingId' | 'versionId' | 'commentId') {
   return async (): Promise<Fixture> => {
     drawingPair ??= (async () => {
       const { own } = await projectChains();
       const b = await createCompany(tdb.db, { name: 'Company B (drawings)' });
       const foreignProject = await createProjectRow(tdb.db, { companyIds: [b.id], name: 'Foreign drawings project' });
       const storage = t.app.platform.storage;
-      const mine = await createDrawingRow(tdb.db, { projectId: own.projectId, companyId: companyA.id, storage });
-      const theirs = await createDrawingRow(tdb.db, { projectId: foreignProject.id, companyId: b.id, storage });
-      const params = (projectId: number, d: { id: number; versionIds: number[] }) => ({
+      const comments = [{ versionIndex: 0, body: 'Markup' }];
+      const mine = await createDrawingRow(tdb.db, { projectId: own.projectId, companyId: companyA.id, storage, comments });
+      const theirs = await createDrawingRow(tdb.db, { projectId: foreignProject.id, companyId: b.id, storage, comments });
+      const commentOf = async (drawingId: number) =>
+        (
+          await tdb.db.orm
+            .select({ id: drawingComments.id })
+            .from(drawingComments)
+            .where(eq(drawingComments.drawingId, drawingId))
+        )[0]?.id;
+      const params = async (projectId: number, d: { id: number; versionIds: number[] }) => ({
         projectId: String(projectId),
         drawingId: String(d.id),
         versionId: String(d.versionIds[0]),
+        commentId: String(await commentOf(d.id)),
       });
-      return { own: params(own.projectId, mine), foreign: params(foreignProject.id, theirs) };
+      return { own: await params(own.projectId, mine), foreign: await params(foreignProject.id, theirs) };
     })();
     const { own, foreign } = await drawingPair;
     return { foreign: foreign[param] as string, own: own[param] as string, context: { foreign, own } };

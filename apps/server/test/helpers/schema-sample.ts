@@ -135,6 +135,8 @@ export function sampleFor(schema: JsonSchema | undefined, hints: SampleHints, na
       const hi = upperBound(schema);
       let v = lo !== undefined && lo > 1 ? lo : 1;
       if (name === 'version') v = hints.version() ?? v;
+      // A place on a page as fractions (markup anchors): the top left corner, so a width and a height of 1 still fit.
+      else if ((name === 'x' || name === 'y') && (lo ?? 0) <= 0) v = 0;
       else if (/(Id|Ids|^ids?)$/.test(name)) {
         // An id, or one of a list of ids (`ids`, `userIds`: the array's items carry its name).
         const known = hints.id(name);

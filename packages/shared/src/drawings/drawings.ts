@@ -13,6 +13,7 @@ import {
   DRAWING_VERSION_ABILITIES,
   DRAWING_VERSION_STATUSES,
 } from './drawings.rules';
+import { MARKUP_THREAD_ABILITIES } from './markup.rules';
 
 // The drawings approval module. Staff under /api/projects/:projectId/drawings
 // (projects.view reads, projects.manage writes); the portal under /api/client/drawings, the
@@ -85,6 +86,29 @@ export const drawingCommentSchema = z.object({
 });
 export type DrawingComment = z.infer<typeof drawingCommentSchema>;
 
+/** Where a markup thread sits on its version: the page and fractions of it (markup.ts has the input). */
+export const markupAnchorSchema = z.object({
+  page: z.number().int(),
+  x: z.number(),
+  y: z.number(),
+  w: z.number().nullable().describe('A rectangle: its width; null for a pin'),
+  h: z.number().nullable(),
+});
+export type MarkupAnchor = z.infer<typeof markupAnchorSchema>;
+
+/** A thread: its root comment with the anchor, its replies (oldest first), resolved or open. */
+export const markupThreadSchema = drawingCommentSchema.extend({
+  anchor: markupAnchorSchema.nullable(),
+  replies: z.array(drawingCommentSchema).describe('Oldest first'),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  versionId: z.number().int().describe('The version the thread was placed on'),
+  versionNumber: z.number().int(),
+  carriedOver: z.boolean().describe('Placed on an earlier version, open (or resolved since this version came)'),
+  abilities: abilitiesSchema(MARKUP_THREAD_ABILITIES),
+});
+export type MarkupThread = z.infer<typeof markupThreadSchema>;
+
 export const drawingVersionSchema = drawingVersionSummarySchema.extend({
   drawing: z.object({
     id: z.number().int(),
@@ -97,6 +121,9 @@ export const drawingVersionSchema = drawingVersionSummarySchema.extend({
   isLatest: z.boolean(),
   previous: z.object({ id: z.number().int(), number: z.number().int() }).nullable().describe('For comparing side by side'),
   comments: z.array(drawingCommentSchema).describe('Oldest first'),
+  threads: z
+    .array(markupThreadSchema)
+    .describe("The version's threads and the earlier versions' carried-over ones, oldest first"),
   abilities: abilitiesSchema(DRAWING_VERSION_ABILITIES),
 });
 export type DrawingVersion = z.infer<typeof drawingVersionSchema>;

@@ -34,6 +34,8 @@ export async function createDrawingRow(
     storage?: FileStorage;
     createdBy?: number | null;
     comments?: { versionIndex: number; body: string; authorAccountId?: number | null }[];
+    /** The versions' file type (default a PDF). */
+    mime?: string;
   },
 ): Promise<DrawingFixture> {
   const versions = o.versions ?? ['pending'];
@@ -62,7 +64,11 @@ export async function createDrawingRow(
   const versionIds: number[] = [];
   const fileIds: number[] = [];
   for (const [i, s] of versions.entries()) {
-    const file = await createFileRow(db, { ...(o.storage ? { storage: o.storage } : {}), name: `drawing-v${i + 1}.pdf` });
+    const file = await createFileRow(db, {
+      ...(o.storage ? { storage: o.storage } : {}),
+      ...(o.mime ? { mime: o.mime } : {}),
+      name: `drawing-v${i + 1}.${o.mime?.startsWith('image/') ? 'png' : 'pdf'}`,
+    });
     const [v] = await db.orm
       .insert(drawingVersions)
       .values({

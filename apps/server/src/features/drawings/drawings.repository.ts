@@ -246,34 +246,6 @@ export interface CommentRow {
   createdAt: Date;
 }
 
-/**
- * The comments of a version already found in the actor's reach, oldest first. A comment written
- * while acting as the company is the company's (its author is the company, the employee named
- * beside it); otherwise the side is the author account's kind.
- */
-export async function commentsOf(db: DbOrTx, versionId: number): Promise<CommentRow[]> {
-  const rows = await query<Omit<CommentRow, 'createdAt' | 'fileIds'> & { createdAt: Date | string; fileIds: unknown[] | null }>(
-    db,
-    sql`SELECT dc.id, dc.kind, dc.body, dc.created_at AS "createdAt",
-               CASE WHEN dc.acting_employee_id IS NOT NULL THEN c.name
-                    ELSE ${accountNameSql(sql.raw('dc.author_account_id'))} END AS author,
-               CASE WHEN dc.acting_employee_id IS NOT NULL OR a.company_user_id IS NOT NULL THEN 'client' ELSE 'staff' END AS side,
-               ${joinedPersonNameSql('ae')} AS "actingEmployee",
-               (SELECT array_agg(dcf.file_id ORDER BY dcf.position) FROM drawing_comment_files dcf WHERE dcf.comment_id = dc.id) AS "fileIds"
-          FROM drawing_comments dc JOIN drawings d ON d.id = dc.drawing_id JOIN companies c ON c.id = d.company_id
-          LEFT JOIN accounts a ON a.id = dc.author_account_id
-          LEFT JOIN employees ae ON ae.id = dc.acting_employee_id
-         WHERE dc.version_id = ${versionId}
-         ORDER BY dc.id`,
-  );
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    createdAt: toDate(r.createdAt),
-    fileIds: (r.fileIds ?? []).map(Number),
-  }));
-}
-
 /** The drawing's state as the actor may see it (for saying why a conditional change found nothing). */
 export async function findState(
   db: DbOrTx,
@@ -545,9 +517,4 @@ export async function insertComment(
     );
   }
   return Number(id);
-}
-
-/** One comment of a version, as commentsOf reads it. */
-export async function findComment(db: DbOrTx, versionId: number, commentId: number): Promise<CommentRow | null> {
-  return (await commentsOf(db, versionId)).find((c) => c.id === commentId) ?? null;
 }

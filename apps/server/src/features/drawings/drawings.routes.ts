@@ -7,7 +7,6 @@ import {
   clientDrawingVersionParams,
   drawingAreaOptionSchema,
   drawingCommentInputSchema,
-  drawingCommentSchema,
   drawingInputSchema,
   drawingListQuerySchema,
   drawingPageSchema,
@@ -166,27 +165,6 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       data: await drawings.getDrawingVersion(req.ctx, req.params.drawingId, req.params.versionId, req.params.projectId),
     }),
-  );
-
-  app.post(
-    '/api/projects/:projectId/drawings/:drawingId/versions/:versionId/comments',
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Comment on a version, with attachments; tells the company',
-        params: projectDrawingVersionParams,
-        querystring: noQuery,
-        body: drawingCommentInputSchema,
-        response: { 201: envelope(drawingCommentSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { projectId, drawingId, versionId } = req.params;
-      return reply
-        .status(201)
-        .send({ data: await drawings.commentOnDrawingVersion(req.ctx, drawingId, versionId, req.body, projectId) });
-    },
   );
 
   app.post(
@@ -371,25 +349,6 @@ export const clientDrawingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await drawings.getDrawingVersion(req.ctx, req.params.drawingId, req.params.versionId) }),
-  );
-
-  app.post(
-    '/api/client/drawings/:drawingId/versions/:versionId/comments',
-    {
-      config: portal,
-      schema: {
-        tags,
-        summary: 'Comment on a version, with attachments; tells the employee responsible',
-        params: clientDrawingVersionParams,
-        querystring: noQuery,
-        body: drawingCommentInputSchema,
-        response: { 201: envelope(drawingCommentSchema) },
-      },
-    },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send({ data: await drawings.commentOnDrawingVersion(req.ctx, req.params.drawingId, req.params.versionId, req.body) }),
   );
 
   app.post(

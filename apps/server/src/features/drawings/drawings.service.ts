@@ -37,6 +37,8 @@ import { companyAccounts, employeeAccount, staffAccountsWith } from '../notifica
 import { notify } from '../notifications/notifications.service';
 import * as projectsRepo from '../projects/projects.repository';
 import * as repo from './drawings.repository';
+import * as markupRepo from './markup.repository';
+import { toThreads } from './markup.threads';
 
 /**
  * The drawings approval module: a drawing of a project for one client company goes
@@ -78,7 +80,7 @@ function toListItem(r: repo.DrawingRow): DrawingListItem {
   };
 }
 
-function missingFile(id: number): FileInfo {
+export function missingFile(id: number): FileInfo {
   return {
     id,
     originalName: '',
@@ -106,12 +108,12 @@ function toSummary(v: repo.VersionSummaryRow, files: Map<number, FileInfo>): Dra
   };
 }
 
-async function filesById(db: DbOrTx, ids: number[]): Promise<Map<number, FileInfo>> {
+export async function filesById(db: DbOrTx, ids: number[]): Promise<Map<number, FileInfo>> {
   const infos = await fileInfos(db, [...new Set(ids)]);
   return new Map(infos.map((f) => [f.id, f]));
 }
 
-function toComment(c: repo.CommentRow, files: Map<number, FileInfo>): DrawingComment {
+export function toComment(c: repo.CommentRow, files: Map<number, FileInfo>): DrawingComment {
   return {
     id: c.id,
     kind: c.kind,
@@ -180,8 +182,10 @@ export async function getDrawingVersion(
 ): Promise<DrawingVersion> {
   const db = ctx.db.orm;
   const v = await findVersionOrThrow(db, ctx, drawingId, versionId, projectId);
-  const comments = await repo.commentsOf(db, versionId);
-  const files = await filesById(db, [v.fileId, ...comments.flatMap((c) => c.fileIds)]);
+  // One statement for the version's comments and the threads shown on it (carried-over ones too).
+  const rows = await markupRepo.threadsOf(db, { drawingId, versionId, number: v.number, createdAt: v.createdAt });
+  const comments = rows.filter((c) => c.versionId === versionId);
+  const files = await filesById(db, [v.fileId, ...rows.flatMap((c) => c.fileIds)]);
   const d = v.drawing;
   const isLatest = v.number === d.versionCount;
   return {
@@ -197,11 +201,12 @@ export async function getDrawingVersion(
     isLatest,
     previous: v.previous,
     comments: comments.map((c) => toComment(c, files)),
+    threads: toThreads(rows, versionId, files, viewerOf(ctx.actor)),
     abilities: drawingVersionAbilities({ status: v.status, isLatest, side: v.side }, viewerOf(ctx.actor)),
   };
 }
 
-async function findVersionOrThrow(
+export async function findVersionOrThrow(
   db: DbOrTx,
   ctx: Ctx,
   drawingId: number,
@@ -219,7 +224,7 @@ async function findVersionOrThrow(
 // ---- who is told
 
 /** The name the other side reads: an employee's, a company user's with the company, or the company's for an employee acting as it. */
-function actorName(ctx: Ctx): string {
+export function actorName(ctx: Ctx): string {
   const a = ctx.actor;
   const person = (p: { first_name: string; insertion: string | null; last_name: string }) =>
     [p.first_name, p.insertion?.trim() || null, p.last_name].filter(Boolean).join(' ');
@@ -228,12 +233,12 @@ function actorName(ctx: Ctx): string {
   return '';
 }
 
-const clientLink = (drawingId: number, versionId: number) => `/drawings/${drawingId}/versions/${versionId}`;
-const staffLink = (projectId: number, drawingId: number, versionId: number) =>
+export const clientLink = (drawingId: number, versionId: number) => `/drawings/${drawingId}/versions/${versionId}`;
+export const staffLink = (projectId: number, drawingId: number, versionId: number) =>
   `/projects/${projectId}/drawings/${drawingId}/versions/${versionId}`;
 
 /** The client side: the company's active users. */
-async function clientSide(tx: DbOrTx, d: { companyId: number }): Promise<number[]> {
+export async function clientSide(tx: DbOrTx, d: { companyId: number }): Promise<number[]> {
   return companyAccounts(tx, d.companyId);
 }
 
@@ -242,7 +247,7 @@ async function clientSide(tx: DbOrTx, d: { companyId: number }): Promise<number[
  * project's managers, or when it has none either everyone with projects.manage (a drawing the
  * client made has no employee yet, and someone must review it).
  */
-async function staffSide(tx: DbOrTx, d: { projectId: number; employeeId: number | null }): Promise<number[]> {
+export async function staffSide(tx: DbOrTx, d: { projectId: number; employeeId: number | null }): Promise<number[]> {
   const own = await employeeAccount(tx, d.employeeId);
   if (own !== null) return [own];
   const managers = await repo.projectManagerAccounts(tx, d.projectId);
@@ -250,7 +255,7 @@ async function staffSide(tx: DbOrTx, d: { projectId: number; employeeId: number 
 }
 
 /** Never tells the person who acted. */
-function others(ctx: Ctx, accounts: number[]): number[] {
+export function others(ctx: Ctx, accounts: number[]): number[] {
   const me = signedInAccountId(ctx.actor);
   return accounts.filter((a) => a !== me);
 }
@@ -288,7 +293,7 @@ async function tellStaff(
 }
 
 /** The other side of the actor: staff tell the client, the client (or an employee acting as it) tells staff. */
-async function tellOtherSide(
+export async function tellOtherSide(
   tx: DbOrTx,
   ctx: Ctx,
   d: { id: number; projectId: number; companyId: number; employeeId: number | null },
@@ -375,13 +380,13 @@ async function checkFields(
 }
 
 /** The ids among fileIds the actor may not attach (scope.file: their own uploads, or files they already see). */
-async function unattachable(tx: DbOrTx, ctx: Ctx, fileIds: readonly number[]): Promise<boolean> {
+export async function unattachable(tx: DbOrTx, ctx: Ctx, fileIds: readonly number[]): Promise<boolean> {
   if (fileIds.length === 0) return false;
   const ok = await attachableFileIds(tx, ctx.actor, fileIds);
   return fileIds.some((id) => !ok.has(id));
 }
 
-const actingEmployeeId = (ctx: Ctx): number | null =>
+export const actingEmployeeId = (ctx: Ctx): number | null =>
   ctx.actor.kind === 'client' ? (ctx.actor.actingEmployee?.employeeId ?? null) : null;
 
 // ---- changes
@@ -513,56 +518,6 @@ export async function addDrawingVersion(
     });
   await sendOwedMails(ctx);
   return getDrawingVersion(ctx, drawingId, versionId, projectId);
-}
-
-/**
- * A comment (kind note) on any version, by either side, with attachments; tells the other side.
- * @throws DRAWING_NOT_FOUND, DRAWING_VERSION_NOT_FOUND, FORBIDDEN, VALIDATION_FAILED (fileIds not_found)
- */
-export async function commentOnDrawingVersion(
-  ctx: Ctx,
-  drawingId: number,
-  versionId: number,
-  input: CommentInput,
-  projectId?: number,
-): Promise<DrawingComment> {
-  const now = ctx.clock();
-  const commentId = await ctx.db.orm
-    .transaction(async (tx) => {
-      const v = await findVersionOrThrow(tx, ctx, drawingId, versionId, projectId);
-      const isLatest = v.number === v.drawing.versionCount;
-      assertAbility(drawingVersionAbilities({ status: v.status, isLatest, side: v.side }, viewerOf(ctx.actor)), 'canComment');
-      const fileIds = input.fileIds ?? [];
-      if (await unattachable(tx, ctx, fileIds)) fail({ fileIds: { code: 'not_found' } });
-      const id = await repo.insertComment(
-        tx,
-        {
-          drawingId,
-          versionId,
-          kind: 'note',
-          body: input.body,
-          authorAccountId: signedInAccountId(ctx.actor),
-          actingEmployeeId: actingEmployeeId(ctx),
-          fileIds,
-        },
-        now,
-      );
-      await audit(tx, ctx, 'drawing.commented', { type: 'drawing', id: drawingId }, { versionId, commentId: id });
-      await tellOtherSide(tx, ctx, v.drawing, versionId, 'drawing.comment', {
-        name: v.drawing.name,
-        versionNumber: v.number,
-        author: actorName(ctx),
-        body: input.body,
-      });
-      return id;
-    })
-    .catch((err) => {
-      throw raced(err);
-    });
-  await sendOwedMails(ctx);
-  const comment = await repo.findComment(ctx.db.orm, versionId, commentId);
-  if (!comment) throw new AppError('DRAWING_VERSION_NOT_FOUND');
-  return toComment(comment, await filesById(ctx.db.orm, comment.fileIds));
 }
 
 /**

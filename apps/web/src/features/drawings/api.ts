@@ -10,8 +10,10 @@ import type {
   DrawingListQuery,
   DrawingUpdate,
   DrawingVersion,
+  MarkupThread,
   NewDrawingVersionInput,
 } from '@app/shared/drawings/drawings';
+import type { MarkupCommentInput, MarkupReplyInput } from '@app/shared/drawings/markup';
 import type { Page } from '@app/shared/platform/http';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -170,11 +172,11 @@ export function useNewDrawingVersion(side: DrawingSide, drawingId: number) {
   });
 }
 
-/** A comment on a version; both sides. */
+/** A comment on a version, optionally placed on a page (markup); both sides. */
 export function useAddDrawingComment(s: DrawingSide, drawingId: number, versionId: number) {
   const invalidate = useInvalidateDrawings();
   return useMutation({
-    mutationFn: (input: DrawingCommentInput) =>
+    mutationFn: (input: DrawingCommentInput | MarkupCommentInput) =>
       api
         .post<{ data: DrawingComment }>(`${drawingsApi(s)}/${drawingId}/versions/${versionId}/comments`, input)
         .then((r) => r.data),
@@ -195,6 +197,34 @@ export function useDecideDrawingVersion(s: DrawingSide, drawingId: number, versi
         .then((r) => r.data),
     onSuccess: (saved) => qc.setQueryData(drawingKeys.version(s, drawingId, versionId), saved),
     // Lost a race (DRAWING_VERSION_DECIDED, …): the page shows what was decided.
+    onSettled: () => invalidate(),
+  });
+}
+
+/** A reply to a markup thread; answers the thread. */
+export function useReplyToThread(s: DrawingSide, drawingId: number, versionId: number) {
+  const invalidate = useInvalidateDrawings();
+  return useMutation({
+    mutationFn: ({ threadId, ...input }: MarkupReplyInput & { threadId: number }) =>
+      api
+        .post<{ data: MarkupThread }>(`${drawingsApi(s)}/${drawingId}/versions/${versionId}/comments/${threadId}/replies`, input)
+        .then((r) => r.data),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Resolve or reopen a markup thread (here, or carried over from an earlier version). */
+export function useSetThreadResolved(s: DrawingSide, drawingId: number, versionId: number) {
+  const invalidate = useInvalidateDrawings();
+  return useMutation({
+    mutationFn: ({ threadId, resolve }: { threadId: number; resolve: boolean }) =>
+      api
+        .post<{ data: MarkupThread }>(
+          `${drawingsApi(s)}/${drawingId}/versions/${versionId}/comments/${threadId}/${resolve ? 'resolve' : 'reopen'}`,
+          {},
+        )
+        .then((r) => r.data),
+    // Lost a race (DRAWING_THREAD_RESOLVED, …): the list shows the thread as it is now.
     onSettled: () => invalidate(),
   });
 }

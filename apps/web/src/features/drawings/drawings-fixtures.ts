@@ -1,5 +1,5 @@
 // Fixtures for the drawings screens' component tests (never imported by the app).
-import type { Drawing, DrawingComment, DrawingListItem, DrawingVersion } from '@app/shared/drawings/drawings';
+import type { Drawing, DrawingComment, DrawingListItem, DrawingVersion, MarkupThread } from '@app/shared/drawings/drawings';
 import type { FileInfo } from '@app/shared/files/files';
 
 export const pdfFile = (over: Partial<FileInfo> = {}): FileInfo => ({
@@ -89,6 +89,19 @@ export const comment = (over: Partial<DrawingComment> = {}): DrawingComment => (
   ...over,
 });
 
+export const thread = (over: Partial<MarkupThread> = {}): MarkupThread => ({
+  ...comment(),
+  anchor: null,
+  replies: [],
+  resolvedAt: null,
+  resolvedBy: null,
+  versionId: 32,
+  versionNumber: 2,
+  carriedOver: false,
+  abilities: { canReply: true, canResolve: true, canReopen: false, reasons: { canReopen: 'DRAWING_THREAD_OPEN' } },
+  ...over,
+});
+
 export const version = (over: Partial<DrawingVersion> = {}): DrawingVersion => ({
   id: 32,
   number: 2,
@@ -115,6 +128,11 @@ export const version = (over: Partial<DrawingVersion> = {}): DrawingVersion => (
   comments: [
     comment(),
     comment({ id: 91, side: 'staff', author: 'Petra Manders', body: 'Komt in versie 2.', files: [pdfFile()] }),
+  ],
+  threads: [
+    thread({
+      replies: [comment({ id: 91, side: 'staff', author: 'Petra Manders', body: 'Komt in versie 2.', files: [pdfFile()] })],
+    }),
   ],
   abilities: { canComment: true, canApprove: true, canRequestChanges: true, reasons: {} },
   ...over,

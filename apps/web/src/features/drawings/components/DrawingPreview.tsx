@@ -10,13 +10,25 @@ import {
   IconZoomIn,
   IconZoomOut,
 } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../components/files/FilesField';
 import { previewKind } from '../upload';
 import type { RemotePdf } from './pdf-document';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
+
+/**
+ * Markup over the preview (VersionScreen): `layer(page)` is drawn over the page box, which is
+ * exactly the page; `goTo` turns the PDF to a page (a thread chosen in the list) whenever its
+ * `seq` changes; `onPage` and `onPages` say which page shows and how many there are.
+ */
+export interface PreviewMarkup {
+  layer: (page: number) => ReactNode;
+  goTo?: { page: number; seq: number } | null;
+  onPage?: (page: number) => void;
+  onPages?: (pages: number) => void;
+}
 
 function DownloadButton({ file, variant = 'default' }: { file: FileInfo; variant?: 'default' | 'filled' | 'light' }) {
   const { t, i18n } = useTranslation();
@@ -38,7 +50,7 @@ function DownloadButton({ file, variant = 'default' }: { file: FileInfo; variant
  * A PDF drawing in the browser with pdf.js (loaded on first use), read with range requests: one
  * page at a time with previous/next and zoom; the page fills the width at 100 %.
  */
-function PdfViewer({ file, label }: { file: FileInfo; label: string }) {
+function PdfViewer({ file, label, markup }: { file: FileInfo; label: string; markup?: PreviewMarkup | undefined }) {
   const { t } = useTranslation();
   const [pdf, setPdf] = useState<RemotePdf | null>(null);
   const [failed, setFailed] = useState(false);
@@ -93,6 +105,17 @@ function PdfViewer({ file, label }: { file: FileInfo; label: string }) {
 
   const zoomIndex = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
   const pages = pdf?.pages ?? 0;
+
+  const goTo = markup?.goTo;
+  useEffect(() => {
+    if (goTo && pages > 0) setPage(Math.min(Math.max(1, goTo.page), pages));
+  }, [goTo, pages]);
+  const onPage = markup?.onPage;
+  useEffect(() => onPage?.(page), [onPage, page]);
+  const onPages = markup?.onPages;
+  useEffect(() => {
+    if (pages > 0) onPages?.(pages);
+  }, [onPages, pages]);
 
   if (failed) {
     return (
@@ -195,7 +218,15 @@ function PdfViewer({ file, label }: { file: FileInfo; label: string }) {
           <span id={keysId} className="visually-hidden">
             {t('drawings.preview.viewer')}
           </span>
-          <canvas ref={canvas} style={{ display: 'block', margin: zoom < 1 ? '0 auto' : undefined }} />
+          {markup ? (
+            // The page box: the canvas and the markup over it, the same size at every zoom.
+            <div style={{ position: 'relative', width: 'fit-content', margin: zoom < 1 ? '0 auto' : undefined }}>
+              <canvas ref={canvas} style={{ display: 'block' }} />
+              {pdf ? markup.layer(page) : null}
+            </div>
+          ) : (
+            <canvas ref={canvas} style={{ display: 'block', margin: zoom < 1 ? '0 auto' : undefined }} />
+          )}
         </Paper>
       </Box>
       <Group>
@@ -206,19 +237,36 @@ function PdfViewer({ file, label }: { file: FileInfo; label: string }) {
 }
 
 /** An image drawing: as wide as there is room; a click shows it at full size. */
-function ImagePreview({ file, label }: { file: FileInfo; label: string }) {
+function ImagePreview({ file, label, markup }: { file: FileInfo; label: string; markup?: PreviewMarkup | undefined }) {
   const { t } = useTranslation();
   const [full, setFull] = useState(false);
+  const onPages = markup?.onPages;
+  useEffect(() => onPages?.(1), [onPages]);
   return (
     <Stack gap="xs">
-      <UnstyledButton onClick={() => setFull(true)} aria-label={t('drawings.preview.openFull', { name: file.originalName })}>
-        <Paper withBorder radius="sm" p={4} bg="gray.1" style={{ position: 'relative' }}>
-          <img src={file.url} alt={label} style={{ display: 'block', maxWidth: '100%', height: 'auto', margin: '0 auto' }} />
-          <IconMaximize size={18} style={{ position: 'absolute', top: 10, right: 10, opacity: 0.7 }} aria-hidden />
+      {markup ? (
+        // With markup the image itself is the page (a click places); the full size is a button beside it.
+        <Paper withBorder radius="sm" p={4} bg="gray.1">
+          <div style={{ position: 'relative', width: 'fit-content', margin: '0 auto' }}>
+            <img src={file.url} alt={label} style={{ display: 'block', maxWidth: '100%', height: 'auto' }} />
+            {markup.layer(1)}
+          </div>
         </Paper>
-      </UnstyledButton>
-      <Group>
+      ) : (
+        <UnstyledButton onClick={() => setFull(true)} aria-label={t('drawings.preview.openFull', { name: file.originalName })}>
+          <Paper withBorder radius="sm" p={4} bg="gray.1" style={{ position: 'relative' }}>
+            <img src={file.url} alt={label} style={{ display: 'block', maxWidth: '100%', height: 'auto', margin: '0 auto' }} />
+            <IconMaximize size={18} style={{ position: 'absolute', top: 10, right: 10, opacity: 0.7 }} aria-hidden />
+          </Paper>
+        </UnstyledButton>
+      )}
+      <Group gap="xs">
         <DownloadButton file={file} />
+        {markup ? (
+          <Button variant="default" size="xs" leftSection={<IconMaximize size={14} />} onClick={() => setFull(true)}>
+            {t('drawings.markup.fullSize')}
+          </Button>
+        ) : null}
       </Group>
       <Modal opened={full} onClose={() => setFull(false)} fullScreen title={file.originalName}>
         <Box style={{ overflow: 'auto' }}>
@@ -230,11 +278,11 @@ function ImagePreview({ file, label }: { file: FileInfo; label: string }) {
 }
 
 /** A version's media: an image inline, a PDF with pdf.js, anything else (a ZIP) as a download. */
-export function DrawingPreview({ file, label }: { file: FileInfo; label: string }) {
+export function DrawingPreview({ file, label, markup }: { file: FileInfo; label: string; markup?: PreviewMarkup }) {
   const { t } = useTranslation();
   const kind = previewKind(file);
-  if (kind === 'image') return <ImagePreview file={file} label={label} />;
-  if (kind === 'pdf') return <PdfViewer file={file} label={label} />;
+  if (kind === 'image') return <ImagePreview file={file} label={label} markup={markup} />;
+  if (kind === 'pdf') return <PdfViewer file={file} label={label} markup={markup} />;
   return (
     <Paper withBorder radius="sm" p="lg">
       <Stack align="center" gap="sm">

@@ -35,20 +35,24 @@ function openClient(v: DrawingVersion, answers: Record<string, () => Response> =
 }
 
 describe('the version page', () => {
-  it('shows the comments oldest first with their side and files, and the ZIP advice at the comment form', async () => {
+  it('shows the threads numbered, with replies oldest first, their side and files, and the ZIP advice at the comment form', async () => {
     openClient(version());
-    const list = await screen.findByRole('list', { name: 'Reacties' });
+    const list = await screen.findByRole('list', { name: 'Opmerkingen bij deze versie' });
     const items = within(list)
       .getAllByRole('listitem')
       .filter((li) => li.parentElement === list);
-    expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('Kan de deur naar links draaien?');
-    expect(items[0]).toHaveTextContent('Klant');
-    expect(items[1]).toHaveTextContent('Komt in versie 2.');
-    expect(within(items[1] as HTMLElement).getByRole('link', { name: 'hut-5001-v2.pdf' })).toHaveAttribute(
-      'href',
-      '/api/files/70',
-    );
+    expect(items).toHaveLength(1);
+    const thread = items[0] as HTMLElement;
+    expect(thread).toHaveAccessibleName('Opmerking 1');
+    expect(thread).toHaveTextContent('Kan de deur naar links draaien?');
+    expect(thread).toHaveTextContent('Klant');
+    expect(thread).toHaveTextContent('Over de hele versie');
+    const replies = within(thread).getByRole('list', { name: 'Reacties' });
+    expect(replies).toHaveTextContent('Komt in versie 2.');
+    expect(within(replies).getByRole('link', { name: 'hut-5001-v2.pdf' })).toHaveAttribute('href', '/api/files/70');
+    expect(within(thread).getByRole('button', { name: 'Opmerking 1 oplossen' })).toBeEnabled();
+    // A ZIP takes no markup: no tools.
+    expect(screen.queryByRole('button', { name: 'Pin' })).not.toBeInTheDocument();
     expect(screen.getByText(/Veel bestanden\? Comprimeer ze eerst tot één ZIP-bestand\./)).toBeInTheDocument();
     // A ZIP has no preview: a download button.
     expect(screen.getByRole('link', { name: /Downloaden/ })).toHaveAttribute('href', '/api/files/71');

@@ -5,6 +5,7 @@ import {
   Anchor,
   Button,
   Card,
+  Grid,
   Group,
   Modal,
   SimpleGrid,
@@ -15,8 +16,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconInfoCircle, IconLock, IconPencil } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { IconCircleCheck, IconInfoCircle, IconLock, IconMapPin, IconMessage, IconPencil, IconSquare } from '@tabler/icons-react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
@@ -26,11 +27,14 @@ import { isApiError } from '../../../lib/api';
 import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
-import { type DrawingSide, drawingPaths, useDecideDrawingVersion, useDrawingVersion } from '../api';
+import { type DrawingSide, drawingPaths, useAddDrawingComment, useDecideDrawingVersion, useDrawingVersion } from '../api';
+import { previewKind } from '../upload';
 import { CommentFilesField } from './CommentFilesField';
-import { CommentForm, CommentThread } from './CommentThread';
+import { CommentForm, type NumberedThread, ThreadList } from './CommentThread';
 import { VersionStatusBadge } from './DrawingBadges';
-import { DrawingPreview } from './DrawingPreview';
+import { DrawingPreview, type PreviewMarkup } from './DrawingPreview';
+import { type Mark, MarkupLayer, type MarkupTool } from './MarkupLayer';
+import { firstWords, type Placement } from './markup-geometry';
 
 /** Send the version back: what should change (required) and files to show it. */
 function RequestChangesModal({
@@ -240,14 +244,300 @@ function ComparePane({ side, version }: { side: DrawingSide; version: DrawingVer
   );
 }
 
+/** The comment for a place just marked on the page: Enter (or Ctrl+Enter) saves, Escape cancels. */
+function DraftForm({
+  side,
+  version,
+  draft,
+  onCancel,
+  onSaved,
+}: {
+  side: DrawingSide;
+  version: DrawingVersion;
+  draft: Placement;
+  onCancel: () => void;
+  onSaved: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const attempt = useAttempt();
+  const add = useAddDrawingComment(side, version.drawing.id, version.id);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const isRect = draft.w !== undefined;
+
+  const save = async () => {
+    if (!body.trim()) {
+      setError(t('drawings.comments.bodyRequired'));
+      return;
+    }
+    await attempt(async () => {
+      const saved = await add.mutateAsync({ body: body.trim(), fileIds: [], anchor: draft });
+      notify.success(t('drawings.markup.placed', { page: draft.page }));
+      onSaved(saved.id);
+    });
+  };
+
+  return (
+    <Card withBorder padding="sm" style={{ borderColor: 'var(--mantine-color-blue-7)' }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        noValidate
+      >
+        <Stack gap="xs">
+          <Textarea
+            label={t(isRect ? 'drawings.markup.draftRect' : 'drawings.markup.draftPin', { page: draft.page })}
+            description={t('drawings.markup.enterHint')}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={5_000}
+            autoFocus
+            value={body}
+            error={error}
+            onChange={(e) => {
+              setBody(e.currentTarget.value);
+              if (error) setError(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (!e.shiftKey || e.ctrlKey)) {
+                e.preventDefault();
+                void save();
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                onCancel();
+              }
+            }}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" size="xs" onClick={onCancel} disabled={add.isPending}>
+              {t('common.actions.cancel')}
+            </Button>
+            <Button type="submit" size="xs" loading={add.isPending} leftSection={<IconMessage size={14} />}>
+              {t('drawings.markup.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
 /**
- * One version of a drawing, the same page on both sides: the preview (and the previous version
- * beside it on request), the notes, the decision, and the comments with their form.
+ * The version's preview with its markup and the threads beside it (below it on a small screen):
+ * the tools to place a pin or a rectangle, the comment for a new place, and the thread list;
+ * a pin and its thread highlight each other on hover and focus, and choosing one shows the other.
+ */
+function MarkupWorkspace({ side, version: v }: { side: DrawingSide; version: DrawingVersion }) {
+  const { t } = useTranslation();
+  const [compare, setCompare] = useState(false);
+  const [tool, setTool] = useState<MarkupTool | null>(null);
+  const [draft, setDraft] = useState<Placement | null>(null);
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [hoverId, setHoverId] = useState<number | null>(null);
+  const [showResolved, setShowResolved] = useState(false);
+  const [goTo, setGoTo] = useState<{ page: number; seq: number } | null>(null);
+  const comparing = compare && !!v.previous;
+  const kind = previewKind(v.file);
+  const canPlace = v.abilities.canComment && kind !== 'download';
+
+  const numbered: NumberedThread[] = v.threads.map((thread, i) => ({ thread, number: i + 1 }));
+  const resolvedCount = numbered.filter((n) => n.thread.resolvedAt).length;
+  const visible = numbered.filter((n) => showResolved || !n.thread.resolvedAt || n.thread.id === activeId);
+  const highlight = hoverId ?? activeId;
+
+  const marksOn = (page: number): Mark[] =>
+    visible.flatMap(({ thread: th, number }) =>
+      th.anchor && th.anchor.page === page
+        ? [
+            {
+              id: th.id,
+              number,
+              anchor: th.anchor,
+              resolved: !!th.resolvedAt,
+              label: t('drawings.markup.pinLabel', { number, page, text: firstWords(th.body) }),
+            },
+          ]
+        : [],
+    );
+
+  const selectFromPin = useCallback((id: number) => {
+    setActiveId(id);
+    const el = document.getElementById(`thread-${id}`);
+    el?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    el?.focus({ preventScroll: true });
+  }, []);
+
+  const selectFromList = (id: number) => {
+    const th = v.threads.find((x) => x.id === id);
+    setActiveId(id);
+    if (th?.anchor) setGoTo({ page: th.anchor.page, seq: Date.now() });
+    // The pin shows once its page is drawn: bring it into view and give it the focus.
+    window.setTimeout(() => {
+      const pin = document.querySelector<HTMLElement>(`[data-testid="markup-pin-${id}"]`);
+      pin?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      pin?.focus({ preventScroll: true });
+    }, 150);
+  };
+
+  const chooseTool = (next: MarkupTool) => {
+    setDraft(null);
+    setTool((cur) => (cur === next ? null : next));
+  };
+
+  const markup: PreviewMarkup | undefined =
+    canPlace || v.threads.some((x) => x.anchor)
+      ? {
+          goTo,
+          layer: (page) => (
+            <MarkupLayer
+              page={page}
+              marks={marksOn(page)}
+              tool={tool}
+              draft={draft}
+              activeId={highlight}
+              onPlace={(p) => {
+                setDraft(p);
+                setTool(null);
+              }}
+              onCancel={() => setTool(null)}
+              onSelect={selectFromPin}
+              onHover={setHoverId}
+            />
+          ),
+        }
+      : undefined;
+
+  const thisPreview = (
+    <Stack gap="xs" style={{ minWidth: 0 }}>
+      {comparing ? (
+        <Group gap="xs">
+          <Text fw={600} size="sm">
+            {t('drawings.version.numbered', { number: v.number })}
+          </Text>
+          <VersionStatusBadge status={v.status} size="sm" />
+        </Group>
+      ) : null}
+      <DrawingPreview file={v.file} label={t('drawings.preview.label', { number: v.number })} markup={markup} />
+    </Stack>
+  );
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: comparing ? 12 : 8 }}>
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            {canPlace ? (
+              <Group gap="xs" role="toolbar" aria-label={t('drawings.markup.tools')}>
+                <Button
+                  size="xs"
+                  variant={tool === 'pin' ? 'filled' : 'default'}
+                  leftSection={<IconMapPin size={14} />}
+                  aria-pressed={tool === 'pin'}
+                  onClick={() => chooseTool('pin')}
+                >
+                  {t('drawings.markup.pin')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant={tool === 'rect' ? 'filled' : 'default'}
+                  leftSection={<IconSquare size={14} />}
+                  aria-pressed={tool === 'rect'}
+                  onClick={() => chooseTool('rect')}
+                >
+                  {t('drawings.markup.rect')}
+                </Button>
+              </Group>
+            ) : (
+              <span />
+            )}
+            {v.previous ? (
+              <Switch
+                checked={compare}
+                onChange={(e) => setCompare(e.currentTarget.checked)}
+                label={t('drawings.version.compare', { number: v.previous.number })}
+              />
+            ) : null}
+          </Group>
+          {tool ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t(tool === 'pin' ? 'drawings.markup.hintPin' : 'drawings.markup.hintRect')}
+            </Text>
+          ) : null}
+          {comparing ? (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <ComparePane side={side} version={v} />
+              {thisPreview}
+            </SimpleGrid>
+          ) : (
+            thisPreview
+          )}
+          {draft ? (
+            <DraftForm
+              side={side}
+              version={v}
+              draft={draft}
+              onCancel={() => setDraft(null)}
+              onSaved={(id) => {
+                setDraft(null);
+                setActiveId(id);
+              }}
+            />
+          ) : null}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: comparing ? 12 : 4 }}>
+        <Stack gap="sm" component="section" aria-labelledby="drawing-comments-title">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Title order={side.kind === 'staff' ? 3 : 2} fz="lg" id="drawing-comments-title">
+              {t('drawings.comments.titleCount', { count: v.threads.length })}
+            </Title>
+            {resolvedCount > 0 ? (
+              <Switch
+                size="sm"
+                checked={showResolved}
+                onChange={(e) => setShowResolved(e.currentTarget.checked)}
+                label={t('drawings.markup.showResolved', { count: resolvedCount })}
+              />
+            ) : null}
+          </Group>
+          {visible.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {v.threads.length === 0
+                ? t(canPlace ? 'drawings.markup.emptyPlace' : 'drawings.comments.empty')
+                : t('drawings.markup.allResolved')}
+            </Text>
+          ) : (
+            <ThreadList
+              side={side}
+              drawingId={v.drawing.id}
+              versionId={v.id}
+              threads={visible}
+              activeId={highlight}
+              onHover={setHoverId}
+              onSelect={selectFromList}
+            />
+          )}
+          {v.abilities.canComment ? (
+            <Card withBorder padding="md">
+              <CommentForm side={side} drawingId={v.drawing.id} versionId={v.id} />
+            </Card>
+          ) : null}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/**
+ * One version of a drawing, the same page on both sides: the preview with its markup (and the
+ * previous version beside it on request), the notes, the decision, and the threads with their forms.
  */
 export function VersionScreen({ side, drawingId, versionId }: { side: DrawingSide; drawingId: number; versionId: number }) {
   const { t } = useTranslation();
   const query = useDrawingVersion(side, drawingId, versionId);
-  const [compare, setCompare] = useState(false);
   const paths = drawingPaths(side);
 
   if (query.isLoading) {
@@ -261,21 +551,6 @@ export function VersionScreen({ side, drawingId, versionId }: { side: DrawingSid
   if (query.error || !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const v = query.data;
   const drawingLink = side.kind === 'staff' ? paths.drawing(v.drawing.id, 'versions') : paths.drawing(v.drawing.id);
-  const comparing = compare && !!v.previous;
-
-  const thisPreview = (
-    <Stack gap="xs" style={{ minWidth: 0 }}>
-      {comparing ? (
-        <Group gap="xs">
-          <Text fw={600} size="sm">
-            {t('drawings.version.numbered', { number: v.number })}
-          </Text>
-          <VersionStatusBadge status={v.status} size="sm" />
-        </Group>
-      ) : null}
-      <DrawingPreview file={v.file} label={t('drawings.preview.label', { number: v.number })} />
-    </Stack>
-  );
 
   return (
     <Stack gap="lg">
@@ -310,22 +585,6 @@ export function VersionScreen({ side, drawingId, versionId }: { side: DrawingSid
 
       <DecisionBox side={side} version={v} />
 
-      {v.previous ? (
-        <Switch
-          checked={compare}
-          onChange={(e) => setCompare(e.currentTarget.checked)}
-          label={t('drawings.version.compare', { number: v.previous.number })}
-        />
-      ) : null}
-      {comparing ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <ComparePane side={side} version={v} />
-          {thisPreview}
-        </SimpleGrid>
-      ) : (
-        thisPreview
-      )}
-
       {v.notes ? (
         <Card withBorder padding="md">
           <Group gap={6} mb={4}>
@@ -340,17 +599,7 @@ export function VersionScreen({ side, drawingId, versionId }: { side: DrawingSid
         </Card>
       ) : null}
 
-      <Stack gap="sm" component="section" aria-labelledby="drawing-comments-title">
-        <Title order={side.kind === 'staff' ? 3 : 2} fz="lg" id="drawing-comments-title">
-          {t('drawings.comments.titleCount', { count: v.comments.length })}
-        </Title>
-        <CommentThread comments={v.comments} />
-        {v.abilities.canComment ? (
-          <Card withBorder padding="md">
-            <CommentForm side={side} drawingId={v.drawing.id} versionId={v.id} />
-          </Card>
-        ) : null}
-      </Stack>
+      <MarkupWorkspace side={side} version={v} />
     </Stack>
   );
 }
