@@ -188,7 +188,7 @@ export function MediaGalleryField({
               {t('common.media.hint', { count: value.length, max })}
             </Text>
             <Group gap="xs">
-              {uploading ? <Loader size="xs" aria-label={t('common.media.uploading')} /> : null}
+              {uploading ? <Loader size="xs" role="status" aria-label={t('common.media.uploading')} /> : null}
               <FileButton
                 onChange={(files) => void add(files)}
                 accept={IMAGE_ACCEPT}

@@ -77,7 +77,7 @@ export function NotificationBell() {
         <Box mah={360} style={{ overflowY: 'auto' }} p={4}>
           {list.isLoading ? (
             <Group justify="center" p="md">
-              <Loader size="sm" aria-label={t('common.states.loading')} />
+              <Loader size="sm" role="status" aria-label={t('common.states.loading')} />
             </Group>
           ) : list.error ? (
             <Stack gap="xs" p="sm" align="flex-start" role="alert">

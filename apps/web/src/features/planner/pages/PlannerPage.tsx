@@ -117,7 +117,7 @@ export function PlannerPage() {
           <Title order={2} fz="h4" aria-live="polite" data-testid="planner-period">
             {periodTitle(t, view, day, span, i18n.language)}
           </Title>
-          {list.isFetching && !list.isLoading ? <Loader size="xs" aria-label={t('planner.loading')} /> : null}
+          {list.isFetching && !list.isLoading ? <Loader size="xs" role="status" aria-label={t('planner.loading')} /> : null}
         </Group>
         {narrow ? (
           <Select
