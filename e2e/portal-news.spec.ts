@@ -231,7 +231,7 @@ test('a new company user is welcomed once, reads the news in the company colours
     await expect(jobTitle).toHaveValue('Facilitair manager');
     await expect(portal.getByText(new RegExp(`Je e-mailadres \\(${email.replace(/[.]/g, '\\.')}\\)`))).toBeVisible();
     await jobTitle.fill('Hoofd facilitaire zaken');
-    await portal.getByRole('button', { name: 'Opslaan' }).click();
+    await portal.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(toast(portal, 'Je gegevens zijn opgeslagen.')).toBeVisible();
     await portal.reload();
     await expect(portal.getByRole('textbox', { name: 'Functie' })).toHaveValue('Hoofd facilitaire zaken');
