@@ -121,6 +121,8 @@ const messages: Record<ErrorCode, string> = {
   DRAWING_APPROVED: 'The drawing is approved: no new version',
   DRAWING_VERSION_LOCKED: 'An older version is read-only',
   DRAWING_VERSION_DECIDED: 'This version was decided already',
+  DRAWING_NOT_APPROVER: 'Only the named approvers can decide this drawing',
+  DRAWING_ALREADY_APPROVED_BY_YOU: 'You approved this version already; it waits for the other approvers',
   EMPLOYEE_NOT_FOUND: 'Employee not found',
   SCHEDULE_NOT_FOUND: 'Schedule not found',
   BOOKED_HOURS_NOT_FOUND: 'Booked hours not found',

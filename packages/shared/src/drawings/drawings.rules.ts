@@ -1,4 +1,5 @@
 import { type Abilities, firstDenied, permissionVerdict, toAbilities, type Verdict, type Viewer } from '../platform/abilities';
+import { type ApprovalContext, approverVerdict, NO_APPROVERS, ownVoteVerdict } from './approvers.rules';
 
 // No zod here: the web app's screens import the rules without the contracts.
 
@@ -50,11 +51,13 @@ export function drawingAbilities(drawing: { status: DrawingStatus }, viewer: Vie
 /**
  * Both sides comment on any version; the latest version, while it waits, is approved or sent
  * back with changes by the client or by staff with projects.manage (approval on both sides: staff
- * record an approval given to them outside the app, and it shows whose it was).
+ * record an approval given to them outside the app, and it shows whose it was). With named
+ * approvers (approvers.rules.ts) only they decide in the portal; staff still record a decision.
  */
 export function drawingVersionAbilities(
   version: { status: DrawingVersionStatus; isLatest: boolean },
   viewer: Viewer,
+  approval: ApprovalContext = NO_APPROVERS,
 ): DrawingVersionAbilities {
   const actor: Verdict = viewer.kind === 'client' ? true : permissionVerdict(viewer, 'projects.manage');
   const waiting = (): Verdict => {
@@ -63,9 +66,11 @@ export function drawingVersionAbilities(
     if (version.status !== 'pending') return 'DRAWING_VERSION_DECIDED';
     return true;
   };
+  const approver = (): Verdict => (viewer.kind === 'client' ? approverVerdict(approval) : true);
+  const vote = (): Verdict => (viewer.kind === 'client' ? ownVoteVerdict(approval) : true);
   return toAbilities({
     canComment: actor,
-    canApprove: firstDenied(actor, waiting),
-    canRequestChanges: firstDenied(actor, waiting),
+    canApprove: firstDenied(actor, waiting, approver, vote),
+    canRequestChanges: firstDenied(actor, waiting, approver),
   });
 }

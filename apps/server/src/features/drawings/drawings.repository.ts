@@ -1,3 +1,4 @@
+import type { ApprovalRule } from '@app/shared/drawings/approvers.rules';
 import type { DrawingCommentKind, DrawingStatus, DrawingVersionStatus } from '@app/shared/drawings/drawings.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -5,6 +6,7 @@ import type { Actor } from '../../platform/actor';
 import { accountNameSql, joinedPersonNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, intArray, query } from '../../platform/sql';
+import { waitingForSql } from './approvers.repository';
 
 /**
  * Every query of drawings, their versions and comments. Reads and state changes AND
@@ -34,6 +36,8 @@ export interface DrawingRow {
   employeeName: string | null;
   status: DrawingStatus;
   versionCount: number;
+  dueDate: string | null;
+  approvalRule: ApprovalRule;
   approvedAt: Date | null;
   createdBy: string | null;
   createdAt: Date;
@@ -55,7 +59,7 @@ type RawDrawing = Omit<DrawingRow, 'latest' | 'approvedAt' | 'createdAt' | 'upda
 const drawingColumns = sql`d.id, d.project_id AS "projectId", p.name AS "projectName", d.company_id AS "companyId",
   c.name AS "companyName", d.name, d.description, d.drawing_date AS "drawingDate", d.employee_id AS "employeeId",
   ${joinedPersonNameSql('e')} AS "employeeName",
-  d.status, d.version_count AS "versionCount", d.approved_at AS "approvedAt",
+  d.status, d.version_count AS "versionCount", d.due_date AS "dueDate", d.approval_rule AS "approvalRule", d.approved_at AS "approvedAt",
   ${accountNameSql(sql.raw('d.created_by'))} AS "createdBy", d.created_at AS "createdAt", d.updated_at AS "updatedAt",
   d.version, lv.id AS "latestId", lv.number AS "latestNumber", lv.status AS "latestStatus", lv.created_at AS "latestCreatedAt"`;
 const drawingJoins = sql`FROM drawings d JOIN projects p ON p.id = d.project_id JOIN companies c ON c.id = d.company_id
@@ -95,6 +99,8 @@ export interface DrawingListFilter {
   sort: string;
   statuses: readonly DrawingStatus[];
   projectId?: number | undefined;
+  /** Only the drawings waiting for this account (approvers.repository waitingForSql). */
+  waitingFor?: number | null | undefined;
 }
 
 /** One page of drawings in the actor's reach (never deleted ones) and the total: two statements. */
@@ -102,7 +108,8 @@ export async function list(db: DbOrTx, actor: Actor, f: DrawingListFilter): Prom
   const term = f.q ? `%${escapeLike(f.q)}%` : null;
   const where = sql`d.deleted_at IS NULL AND ${inReach(actor)} AND ${inProject(f.projectId)}
     AND d.status = ANY(${`{${f.statuses.join(',')}}`}::text[])
-    ${term ? sql`AND (d.name ILIKE ${term} OR d.description ILIKE ${term})` : sql``}`;
+    ${term ? sql`AND (d.name ILIKE ${term} OR d.description ILIKE ${term})` : sql``}
+    ${f.waitingFor !== undefined ? sql`AND ${waitingForSql(f.waitingFor)}` : sql``}`;
   const [rows, count] = await Promise.all([
     query<RawDrawing>(
       db,
@@ -285,6 +292,8 @@ export interface DrawingFields {
   companyId: number;
   drawingDate: string;
   employeeId: number | null;
+  dueDate: string | null;
+  approvalRule: ApprovalRule;
 }
 
 /** A new drawing whose first version waits for the client (status pending, version_count 1). */
@@ -298,10 +307,10 @@ export async function insertDrawing(
   const at = now.toISOString();
   const rows = await query<{ id: number }>(
     db,
-    sql`INSERT INTO drawings (project_id, company_id, name, description, drawing_date, employee_id, status, version_count,
-                              waiting_since, created_by, created_at, updated_at)
+    sql`INSERT INTO drawings (project_id, company_id, name, description, drawing_date, employee_id, due_date, approval_rule,
+                              status, version_count, waiting_since, created_by, created_at, updated_at)
         VALUES (${projectId}, ${fields.companyId}, ${fields.name}, ${fields.description}, ${fields.drawingDate},
-                ${fields.employeeId}, 'pending', 1, ${at}::timestamptz, ${createdBy}, ${at}::timestamptz, ${at}::timestamptz)
+                ${fields.employeeId}, ${fields.dueDate}, ${fields.approvalRule}, 'pending', 1, ${at}::timestamptz, ${createdBy}, ${at}::timestamptz, ${at}::timestamptz)
         RETURNING id`,
   );
   const id = rows[0]?.id;
@@ -363,6 +372,7 @@ export async function update(
     db,
     sql`UPDATE drawings d SET name = ${fields.name}, description = ${fields.description}, company_id = ${fields.companyId},
                               drawing_date = ${fields.drawingDate}, employee_id = ${fields.employeeId},
+                              due_date = ${fields.dueDate}, approval_rule = ${fields.approvalRule},
                               version = d.version + 1, updated_at = ${now.toISOString()}::timestamptz
          WHERE d.id = ${id} AND d.project_id = ${projectId} AND d.version = ${version} AND d.deleted_at IS NULL
         RETURNING d.id`,
