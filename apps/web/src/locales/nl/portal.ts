@@ -2,6 +2,7 @@
 // (a company user, or an employee acting as a company). The portal's toolbar texts stay in
 // portal.json of the base catalogue: the public catalogue shows the toolbar too.
 // Each file is a namespace of its own; `portal` is merged into the base catalogue's `portal`.
+import approvals from './approvals.json';
 import drawings from './drawings.json';
 import errorsPortal from './errors-portal.json';
 import exportMenu from './export-menu.json';
@@ -20,6 +21,7 @@ export default {
   account,
   notifications,
   files,
+  approvals,
   drawings,
   exportMenu,
   orders,

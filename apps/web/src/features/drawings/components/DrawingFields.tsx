@@ -5,9 +5,10 @@ import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AssigneeSelect } from '../../projects/components/AssigneeSelect';
+import { ApprovalFields, type ApprovalValues, approvalInput, approvalToValues, emptyApproval } from './ApprovalFields';
 import { DrawingFileField } from './DrawingFileField';
 
-export interface DrawingValues {
+export interface DrawingValues extends ApprovalValues {
   name: string;
   description: string;
   companyId: string | null;
@@ -32,6 +33,7 @@ export const emptyDrawing = (companies: NamedRef[]): DrawingValues => ({
   employeeId: null,
   file: null,
   notes: '',
+  ...emptyApproval(),
 });
 
 export const drawingToValues = (d: Drawing): DrawingValues => ({
@@ -42,6 +44,7 @@ export const drawingToValues = (d: Drawing): DrawingValues => ({
   employeeId: d.employee?.id ?? null,
   file: null,
   notes: '',
+  ...approvalToValues(d),
 });
 
 const fields = (v: DrawingValues) => ({
@@ -50,6 +53,7 @@ const fields = (v: DrawingValues) => ({
   companyId: v.companyId ? Number(v.companyId) : (null as unknown as number),
   drawingDate: v.drawingDate,
   employeeId: v.employeeId,
+  ...approvalInput(v),
 });
 
 export const toCreateInput = (v: DrawingValues): DrawingInput => ({
@@ -112,6 +116,7 @@ export function DrawingFields({ form, companies, current, creating, onUploadBusy
         error={employee.error}
         current={current?.employee ?? null}
       />
+      <ApprovalFields form={form} current={current} />
       {creating ? (
         <>
           <DrawingFileField

@@ -19,6 +19,7 @@ import { notify } from '../../../lib/notify';
 import { useProject } from '../../projects/api';
 import { ProjectShell } from '../../projects/components/ProjectHeader';
 import { type DrawingSide, drawingPaths, useDeleteDrawing, useDrawing, useUpdateDrawing } from '../api';
+import { ApproversBlock } from '../components/ApproversBlock';
 import { DrawingFields, type DrawingValues, drawingToValues, FIELD_ERRORS, toUpdateInput } from '../components/DrawingFields';
 import { DrawingHeading, VersionList } from '../components/DrawingSummary';
 import { NewVersionModal } from '../components/NewVersionModal';
@@ -192,6 +193,7 @@ function DrawingScreen({ projectId, drawingId }: { projectId: number; drawingId:
   return (
     <Stack gap="md">
       <DrawingHeading drawing={latest} side={side} />
+      <ApproversBlock drawing={latest} />
       <Tabs
         value={tab}
         onChange={(v) =>

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { usePortalProjects } from '../../portal/projects-api';
 import { type DrawingSide, useDrawing } from '../api';
+import { ApproversBlock } from '../components/ApproversBlock';
 import { DrawingList } from '../components/DrawingList';
 import { DrawingHeading, VersionList } from '../components/DrawingSummary';
 import { VersionScreen } from '../components/VersionScreen';
@@ -42,6 +43,7 @@ export function PortalDrawingPage() {
   return (
     <Stack gap="lg">
       <DrawingHeading drawing={d} side={CLIENT} />
+      <ApproversBlock drawing={d} />
       {d.description ? (
         <Card withBorder padding="md">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
