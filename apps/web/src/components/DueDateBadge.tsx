@@ -38,7 +38,7 @@ export function DueDateText({ dueDate, overdue }: { dueDate: string | null; over
 export function WaitingForYouBadge() {
   const { t } = useTranslation();
   return (
-    <Badge color="blue.9" variant="light" styles={{ root: { flexShrink: 0 } }}>
+    <Badge color="blue" variant="light" styles={{ root: { flexShrink: 0 } }}>
       {t('approvals.waitingForYou')}
     </Badge>
   );

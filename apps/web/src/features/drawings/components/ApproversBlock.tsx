@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { OverdueBadge } from '../../../components/DueDateBadge';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 
-const STATE_COLORS: Record<ApproverState, string> = { approved: 'teal.9', changes_requested: 'orange.9', waiting: 'gray.7' };
+const STATE_COLORS: Record<ApproverState, string> = { approved: 'teal', changes_requested: 'orange', waiting: 'gray' };
 
 /**
  * The drawing's deadline and who decides: the due date (marked when overdue), the rule, and each
