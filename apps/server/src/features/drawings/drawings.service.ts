@@ -100,6 +100,8 @@ async function approvalContext(
   d: { id: number; approvalRule: ApprovalContext['rule'] },
   versionId: number,
 ): Promise<ApprovalContext> {
+  // Only the portal view's abilities depend on the approvers (staff record a decision for the company).
+  if (ctx.actor.kind !== 'client') return { ...NO_APPROVERS, rule: d.approvalRule };
   const approvers = await approversRepo.approversOf(db, d.id, versionId);
   if (approvers.length === 0) return { ...NO_APPROVERS, rule: d.approvalRule };
   const me = approverAccountId(ctx);
@@ -192,9 +194,14 @@ export async function getDrawing(ctx: Ctx, id: number, projectId?: number): Prom
     versions.map((v) => v.fileId),
   );
   const approvers = await approversRepo.approversOf(db, id, row.latest?.id ?? null);
-  const waiting = await waitingFor(ctx, [row]);
+  // Waiting for the portal user: as waitingForSql, read off the approvers' states on the latest version.
+  const me = approverAccountId(ctx);
+  const waitingForYou =
+    ctx.actor.kind === 'client' &&
+    row.status === 'pending' &&
+    (approvers.length === 0 || approvers.some((a) => a.id === me && a.state === 'waiting'));
   return {
-    ...toListItem(row, amsterdamToday(ctx), waiting.has(row.id)),
+    ...toListItem(row, amsterdamToday(ctx), waitingForYou),
     description: row.description,
     versions: versions.map((v) => toSummary(v, files)),
     createdBy: row.createdBy,

@@ -3,6 +3,7 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/DataTable';
+import { DueDateText, OverdueBadge } from '../../../components/DueDateBadge';
 import { Thumb } from '../../../components/Thumb';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { type OrderSide, orderPath } from '../api';
@@ -42,7 +43,19 @@ export function orderColumns(t: TFunction, side: OrderSide): Column<OrderListIte
     ...(side === 'staff'
       ? [{ key: 'company', header: t('orders.columns.company'), render: (x: OrderListItem) => x.company.name }]
       : []),
-    { key: 'status', header: t('orders.columns.status'), render: (x) => <OrderStatusBadge status={x.status} /> },
+    {
+      key: 'status',
+      header: t('orders.columns.status'),
+      render: (x) => (
+        <Stack gap={4} align="flex-start">
+          <Group gap={4} wrap="wrap">
+            <OrderStatusBadge status={x.status} />
+            {x.overdue ? <OverdueBadge dueDate={x.dueDate} /> : null}
+          </Group>
+          {x.status === 'pending_approval' ? <DueDateText dueDate={x.dueDate} overdue={x.overdue} /> : null}
+        </Stack>
+      ),
+    },
     {
       key: 'event',
       header: t('orders.columns.latestEvent'),
