@@ -9,6 +9,7 @@ import { drawing, drawingItem } from '../drawings-fixtures';
 import { PortalDrawingPage, PortalDrawingsPage } from '../pages/PortalDrawingPages';
 import { ApproversBlock } from './ApproversBlock';
 import { ProjectApprovals } from './ProjectApprovals';
+import { WaitingForYouBlock } from './WaitingForYouBlock';
 
 beforeEach(() => setXsrfCookie('tok'));
 
@@ -85,5 +86,17 @@ describe('deadlines and named approvers on the screens', () => {
     expect(within(drawings).getByRole('link', { name: 'Hut 5001 wandkast' })).toHaveAttribute('href', '/drawings/11');
     expect(within(drawings).getByText('Te laat')).toBeInTheDocument();
     expect(await screen.findByText('Er zijn nog geen bestellingen voor dit project.')).toBeInTheDocument();
+  });
+
+  it('the dashboard block lists what waits for the signed-in user, overdue marked, and says when nothing does', async () => {
+    const f = mockFetch((req) =>
+      req.path === '/api/client/drawings'
+        ? json(200, pageOf([drawingItem({ overdue: true, dueDate: '2026-11-19', waitingForYou: true })]))
+        : undefined,
+    );
+    renderWithProviders(<WaitingForYouBlock />, { path: '/' });
+    expect(await screen.findByRole('link', { name: 'Hut 5001 wandkast' })).toHaveAttribute('href', '/drawings/11');
+    expect(screen.getByText('Te laat')).toBeInTheDocument();
+    expect(f.to('/api/client/drawings')[0]?.query.get('waiting')).toBe('me');
   });
 });
