@@ -20,7 +20,7 @@ import { linkFrom, waitForMail } from './mail';
  * every other test starts signed in, over the API, in a browser context kept for that person for
  * the whole run (support/axe.ts).
  */
-export type ActorName = 'admin' | 'projectManager' | 'fitter' | 'emma' | 'tourAdmin' | 'tourClient';
+export type ActorName = 'admin' | 'projectManager' | 'fitter' | 'emma' | 'tourAdmin' | 'tourClient' | 'approver';
 
 interface Actor {
   /** Which route set the web app starts with (its `authenticated_model` key). */
@@ -38,6 +38,9 @@ interface Actor {
  */
 export const TOUR_ADMIN: Credentials = { email: 'rondleiding@outfitting.test', password: 'Outfit!Rondleiding2026' };
 export const TOUR_CLIENT: Credentials = { email: 'rondleiding@nordicstar.test', password: 'Portal!Rondleiding2026' };
+
+/** A second Nordic Star Cruises user beside Emma, named as a drawing's approver (approval-deadlines.spec.ts). */
+export const APPROVER: Credentials = { email: 'goedkeurder@nordicstar.test', password: 'Portal!Goedkeurder2026' };
 
 /** The demo admin, signed in on a request context of its own, for `use`. */
 async function asDemoAdmin(use: (admin: APIRequestContext) => Promise<void>): Promise<void> {
@@ -80,6 +83,11 @@ function createTourAdmin(): Promise<void> {
 
 /** Adds the portal tour's user to Emma's company (Nordic Star Cruises), as an account manager does. */
 function createTourClient(): Promise<void> {
+  return createNordicStarUser(TOUR_CLIENT, 'Tijn', 'Rondleiding');
+}
+
+/** Adds a user to Emma's company (Nordic Star Cruises), as an account manager does, and accepts the invitation. */
+function createNordicStarUser(who: Credentials, firstName: string, lastName: string): Promise<void> {
   return asDemoAdmin(async (admin) => {
     const companies = await getJson<{ data: { id: number; name: string }[] }>(
       admin,
@@ -88,13 +96,8 @@ function createTourClient(): Promise<void> {
     const company = companies.data.find((c) => c.name === 'Nordic Star Cruises');
     if (!company) throw new Error('no company Nordic Star Cruises in the demo data');
     const since = new Date();
-    await postJson(admin, `/api/companies/${company.id}/users`, {
-      firstName: 'Tijn',
-      lastName: 'Rondleiding',
-      email: TOUR_CLIENT.email,
-      locale: 'nl',
-    });
-    await acceptInvitation(admin, TOUR_CLIENT, since);
+    await postJson(admin, `/api/companies/${company.id}/users`, { firstName, lastName, email: who.email, locale: 'nl' });
+    await acceptInvitation(admin, who, since);
   });
 }
 
@@ -105,6 +108,7 @@ export const ACTORS: Record<ActorName, Actor> = {
   emma: { model: 'client', logins: [ACCOUNTS.emma, { email: ACCOUNTS.emma.email, password: EMMA_RESET_PASSWORD }] },
   tourAdmin: { model: 'employee', logins: [TOUR_ADMIN], create: createTourAdmin },
   tourClient: { model: 'client', logins: [TOUR_CLIENT], create: createTourClient },
+  approver: { model: 'client', logins: [APPROVER], create: () => createNordicStarUser(APPROVER, 'Noor', 'Goedkeurder') },
 };
 
 /**

@@ -127,6 +127,8 @@ const messages: Record<ErrorCode, string> = {
   DRAWING_HAS_DECISIONS: 'A version of this drawing was decided already: it can no longer be deleted',
   DRAWING_THREAD_RESOLVED: 'This thread is resolved already',
   DRAWING_THREAD_OPEN: 'This thread is open already',
+  DRAWING_NOT_APPROVER: 'Only the named approvers can decide this drawing',
+  DRAWING_ALREADY_APPROVED_BY_YOU: 'You approved this version already; it waits for the other approvers',
   EMPLOYEE_NOT_FOUND: 'Employee not found',
   SCHEDULE_NOT_FOUND: 'Schedule not found',
   BOOKED_HOURS_NOT_FOUND: 'Booked hours not found',

@@ -1,4 +1,5 @@
 import { type Abilities, firstDenied, permissionVerdict, toAbilities, type Verdict, type Viewer } from '../platform/abilities';
+import { type ApprovalContext, approverVerdict, NO_APPROVERS, ownVoteVerdict } from './approvers.rules';
 
 // No zod here: the web app's screens import the rules without the contracts.
 
@@ -83,10 +84,13 @@ export function drawingAbilities(
  * with projects.manage. Staff may also record the client's decision on a version of their own
  * (approval on both sides: an approval given to them outside the app, and it shows whose it
  * was); the client never decides a version it uploaded (DRAWING_AWAITS_STAFF).
+ * With named approvers (approvers.rules.ts) only they decide in the portal; staff still record a
+ * decision.
  */
 export function drawingVersionAbilities(
   version: { status: DrawingVersionStatus; isLatest: boolean; side: DrawingSide },
   viewer: Viewer,
+  approval: ApprovalContext = NO_APPROVERS,
 ): DrawingVersionAbilities {
   const actor: Verdict = viewer.kind === 'client' ? true : permissionVerdict(viewer, 'projects.manage');
   const waiting = (): Verdict => {
@@ -96,9 +100,11 @@ export function drawingVersionAbilities(
     if (viewer.kind === 'client' && version.side === 'client') return 'DRAWING_AWAITS_STAFF';
     return true;
   };
+  const approver = (): Verdict => (viewer.kind === 'client' ? approverVerdict(approval) : true);
+  const vote = (): Verdict => (viewer.kind === 'client' ? ownVoteVerdict(approval) : true);
   return toAbilities({
     canComment: actor,
-    canApprove: firstDenied(actor, waiting),
-    canRequestChanges: firstDenied(actor, waiting),
+    canApprove: firstDenied(actor, waiting, approver, vote),
+    canRequestChanges: firstDenied(actor, waiting, approver),
   });
 }

@@ -4,6 +4,7 @@ import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, pageOf, versionField } from '../platform/http';
 import { isCalendarDate } from '../platform/iso-week';
 import { namedRefSchema } from '../projects/projects';
+import { APPROVAL_RULES, APPROVER_STATES, MAX_APPROVERS } from './approvers.rules';
 import {
   DRAWING_ABILITIES,
   DRAWING_COMMENT_KINDS,
@@ -44,6 +45,20 @@ export const drawingVersionSummarySchema = z.object({
 });
 export type DrawingVersionSummary = z.infer<typeof drawingVersionSummarySchema>;
 
+export const drawingApproverSchema = z.object({
+  id: z.number().int().describe('The account'),
+  name: z.string(),
+  state: z.enum(APPROVER_STATES),
+  decidedAt: z.string().nullable(),
+});
+export type DrawingApprover = z.infer<typeof drawingApproverSchema>;
+
+/** A company user who can be named an approver (active, invitation accepted). */
+export const approverChoiceSchema = z.object({ id: z.number().int().describe('The account'), name: z.string() });
+export type ApproverChoice = z.infer<typeof approverChoiceSchema>;
+export const approverChoicesSchema = z.array(approverChoiceSchema);
+export const approverChoicesQuerySchema = z.strictObject({ companyId: idSchema });
+
 export const drawingListItemSchema = z.object({
   id: z.number().int(),
   project: namedRefSchema,
@@ -59,6 +74,11 @@ export const drawingListItemSchema = z.object({
     .nullable(),
   waitingFor: sideSchema.nullable().describe('While a version waits: the side that decides it (the one that did not upload it)'),
   updatedAt: z.string(),
+  dueDate: z.string().nullable().describe('YYYY-MM-DD (Europe/Amsterdam): the day by which staff want the decision'),
+  overdue: z.boolean().describe('The due date has passed (Amsterdam day) and a version still waits for the client'),
+  waitingForYou: z
+    .boolean()
+    .describe('Portal: a version waits and the signed-in user is a named approver who has not decided, or none are named'),
 });
 export type DrawingListItem = z.infer<typeof drawingListItemSchema>;
 
@@ -69,6 +89,10 @@ export const drawingSchema = drawingListItemSchema.extend({
   origin: sideSchema.describe('The side that created the drawing'),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
+  approvalRule: z.enum(APPROVAL_RULES).describe('With named approvers: any one of them decides, or all must approve'),
+  approvers: z
+    .array(drawingApproverSchema)
+    .describe('The named approvers and their state on the latest version; empty: any company user decides'),
   version: z.number().int(),
   abilities: abilitiesSchema(DRAWING_ABILITIES),
 });
@@ -138,8 +162,16 @@ export const drawingListQuerySchema = listQueryBase.extend({
 export type DrawingListQuery = z.infer<typeof drawingListQuerySchema>;
 export const clientDrawingListQuerySchema = drawingListQuerySchema.extend({
   projectId: idSchema.optional(),
+  waiting: z.enum(['me']).optional().describe('me: only the drawings waiting for the signed-in user (any tab)'),
 });
 export type ClientDrawingListQuery = z.infer<typeof clientDrawingListQuerySchema>;
+
+/** The deadline and the named approvers (company users of the drawing's client who can sign in). */
+const approvalFields = {
+  dueDate: calendarDate.nullable().default(null).describe('YYYY-MM-DD (Europe/Amsterdam), or null'),
+  approvalRule: z.enum(APPROVAL_RULES).default('any'),
+  approverIds: ids(MAX_APPROVERS).default([]).describe('Accounts of the company users who must decide; empty: any of them'),
+};
 
 const drawingFields = {
   name: z.string().trim().min(1).max(200),
@@ -148,6 +180,7 @@ const drawingFields = {
   drawingDate: calendarDate,
   employeeId: id.nullable().default(null).describe('The employee responsible'),
   areaId: id.nullable().default(null).describe('A deck, area or sub-area of the project (one the client sees), or none'),
+  ...approvalFields,
 };
 /** A new drawing with its first version (the media: a file uploaded with POST /api/files?purpose=drawing). */
 export const drawingInputSchema = z.strictObject({

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { fileSchema } from '../files/files';
 import { abilitiesSchema } from '../platform/abilities-schema';
 import { idSchema, listQueryBase, pageOf, versionField } from '../platform/http';
+import { isCalendarDate } from '../platform/iso-week';
 import { namedRefSchema } from '../projects/projects';
 import {
   CLIENT_ORDER_TABS,
@@ -23,6 +24,11 @@ const ids = (max: number) =>
     .refine((a) => new Set(a).size === a.length, { message: 'duplicate' });
 const text = (max: number) => z.string().trim().max(max);
 const comment = z.string().trim().min(1).max(5_000);
+/** A due date: YYYY-MM-DD (Europe/Amsterdam), or null for none. */
+const dueDateField = z
+  .string()
+  .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && isCalendarDate(d), { message: 'date_invalid' })
+  .nullable();
 
 /** The catalogue product an order is for, or the new product a request names. */
 export const orderProductSchema = z.object({
@@ -73,6 +79,9 @@ export const orderListItemSchema = z.object({
   openQuestions: z.number().int().describe("The client's questions (info_requested) that no one answered yet: waiting for staff"),
   createdAt: z.string(),
   updatedAt: z.string(),
+  project: namedRefSchema.nullable().describe('The project the product is asked for, or none'),
+  dueDate: z.string().nullable().describe("YYYY-MM-DD (Europe/Amsterdam): the day by which staff want the client's decision"),
+  overdue: z.boolean().describe('The due date has passed (Amsterdam day) and a design still waits for the client'),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -96,12 +105,14 @@ export const ORDER_SORTS = ['-updated', '-created', 'created', 'title'] as const
 export const clientOrderListQuerySchema = listQueryBase.extend({
   tab: z.enum(CLIENT_ORDER_TABS).default('ongoing'),
   sort: z.enum(ORDER_SORTS).default('-updated'),
+  projectId: idSchema.optional().describe("Only one project's orders"),
 });
 export type ClientOrderListQuery = z.infer<typeof clientOrderListQuerySchema>;
 export const staffOrderListQuerySchema = listQueryBase.extend({
   tab: z.enum(STAFF_ORDER_TABS).default('requested'),
   sort: z.enum(ORDER_SORTS).default('-updated'),
   companyId: idSchema.optional(),
+  projectId: idSchema.optional().describe("Only one project's orders"),
 });
 export type StaffOrderListQuery = z.infer<typeof staffOrderListQuerySchema>;
 
@@ -118,6 +129,7 @@ export const productRequestInputSchema = z
     newProductTitle: text(200).min(1).nullable().default(null).describe('A new product, when productId is null'),
     newProductThumbnailMediaId: id.nullable().default(null),
     fileIds: ids(20).default([]).describe('Files uploaded with POST /api/files'),
+    projectId: id.nullable().default(null).describe('One of the projects the company sees, or none'),
   })
   .superRefine((v, ctx) => {
     if ((v.productId === null) === (v.newProductTitle === null)) {
@@ -134,6 +146,8 @@ export const orderUpdateSchema = z.strictObject({
   title: text(200).min(1),
   description: text(10_000).default(''),
   quantity: z.number().int().min(1).max(1_000_000).default(1),
+  projectId: id.nullable().optional().describe('The project (one the company sees); left out: unchanged'),
+  dueDate: dueDateField.optional().describe('Staff only: the due date; left out: unchanged'),
   version: versionField,
 });
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
@@ -160,6 +174,7 @@ export const sendVersionSchema = z.strictObject({
   version: versionField,
   comment: text(5_000).default(''),
   previewFileId: id,
+  dueDate: dueDateField.optional().describe('The day by which the client decides; left out: unchanged'),
 });
 export type SendVersionInput = z.input<typeof sendVersionSchema>;
 

@@ -1,3 +1,4 @@
+import type { ApprovalRule } from '@app/shared/drawings/approvers.rules';
 import type { DrawingCommentKind, DrawingSide, DrawingStatus, DrawingVersionStatus } from '@app/shared/drawings/drawings.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -5,6 +6,7 @@ import type { Actor } from '../../platform/actor';
 import { accountNameSql, areaLabelSql, joinedPersonNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, intArray, query } from '../../platform/sql';
+import { waitingForSql } from './approvers.repository';
 
 /**
  * Every query of drawings, their versions and comments. Reads and state changes AND
@@ -55,6 +57,8 @@ export interface DrawingRow {
   employeeName: string | null;
   status: DrawingStatus;
   versionCount: number;
+  dueDate: string | null;
+  approvalRule: ApprovalRule;
   approvedAt: Date | null;
   createdBy: string | null;
   createdAt: Date;
@@ -78,7 +82,7 @@ const drawingColumns = sql`d.id, d.project_id AS "projectId", p.name AS "project
   c.name AS "companyName", d.area_id AS "areaId", CASE WHEN ar.id IS NULL THEN NULL ELSE ${areaLabelSql('ar')} END AS "areaName",
   ${originSql} AS origin, d.name, d.description, d.drawing_date AS "drawingDate", d.employee_id AS "employeeId",
   ${joinedPersonNameSql('e')} AS "employeeName",
-  d.status, d.version_count AS "versionCount", d.approved_at AS "approvedAt",
+  d.status, d.version_count AS "versionCount", d.due_date AS "dueDate", d.approval_rule AS "approvalRule", d.approved_at AS "approvedAt",
   ${accountNameSql(sql.raw('d.created_by'))} AS "createdBy", d.created_at AS "createdAt", d.updated_at AS "updatedAt",
   d.version, lv.id AS "latestId", lv.number AS "latestNumber", lv.status AS "latestStatus",
   CASE WHEN lv.id IS NULL THEN NULL ELSE ${versionSideSql('lv')} END AS "latestSide", lv.created_at AS "latestCreatedAt"`;
@@ -127,6 +131,8 @@ export interface DrawingListFilter {
   sort: string;
   statuses: readonly DrawingStatus[];
   projectId?: number | undefined;
+  /** Only the drawings waiting for this account (approvers.repository waitingForSql). */
+  waitingFor?: number | null | undefined;
 }
 
 /** One page of drawings in the actor's reach (never deleted ones) and the total: two statements. */
@@ -134,7 +140,8 @@ export async function list(db: DbOrTx, actor: Actor, f: DrawingListFilter): Prom
   const term = f.q ? `%${escapeLike(f.q)}%` : null;
   const where = sql`d.deleted_at IS NULL AND ${inReach(actor)} AND ${inProject(f.projectId)}
     AND d.status = ANY(${`{${f.statuses.join(',')}}`}::text[])
-    ${term ? sql`AND (d.name ILIKE ${term} OR d.description ILIKE ${term})` : sql``}`;
+    ${term ? sql`AND (d.name ILIKE ${term} OR d.description ILIKE ${term})` : sql``}
+    ${f.waitingFor !== undefined ? sql`AND ${waitingForSql(f.waitingFor)}` : sql``}`;
   const [rows, count] = await Promise.all([
     query<RawDrawing>(
       db,
@@ -294,6 +301,8 @@ export interface DrawingFields {
   drawingDate: string;
   employeeId: number | null;
   areaId: number | null;
+  dueDate: string | null;
+  approvalRule: ApprovalRule;
 }
 
 /** The project's decks, areas and sub-areas in tree order with their labels, those in the actor's reach (scope.area). */
@@ -347,10 +356,10 @@ export async function insertDrawing(
   const at = now.toISOString();
   const rows = await query<{ id: number }>(
     db,
-    sql`INSERT INTO drawings (project_id, company_id, area_id, name, description, drawing_date, employee_id, status, version_count,
-                              waiting_since, created_by, created_at, updated_at)
+    sql`INSERT INTO drawings (project_id, company_id, area_id, name, description, drawing_date, employee_id, due_date, approval_rule,
+                              status, version_count, waiting_since, created_by, created_at, updated_at)
         VALUES (${projectId}, ${fields.companyId}, ${fields.areaId}, ${fields.name}, ${fields.description}, ${fields.drawingDate},
-                ${fields.employeeId}, 'pending', 1, ${at}::timestamptz, ${createdBy}, ${at}::timestamptz, ${at}::timestamptz)
+                ${fields.employeeId}, ${fields.dueDate}, ${fields.approvalRule}, 'pending', 1, ${at}::timestamptz, ${createdBy}, ${at}::timestamptz, ${at}::timestamptz)
         RETURNING id`,
   );
   const id = rows[0]?.id;
@@ -412,6 +421,7 @@ export async function update(
     db,
     sql`UPDATE drawings d SET name = ${fields.name}, description = ${fields.description}, company_id = ${fields.companyId},
                               drawing_date = ${fields.drawingDate}, employee_id = ${fields.employeeId}, area_id = ${fields.areaId},
+                              due_date = ${fields.dueDate}, approval_rule = ${fields.approvalRule},
                               version = d.version + 1, updated_at = ${now.toISOString()}::timestamptz
          WHERE d.id = ${id} AND d.project_id = ${projectId} AND d.version = ${version} AND d.deleted_at IS NULL
         RETURNING d.id`,

@@ -1,5 +1,7 @@
 import {
   approveDrawingSchema,
+  approverChoicesQuerySchema,
+  approverChoicesSchema,
   clientDrawingInputSchema,
   clientDrawingListQuerySchema,
   clientDrawingParams,
@@ -22,6 +24,7 @@ import { projectParams } from '@app/shared/projects/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from '../../platform/access';
+import { listApproverChoices } from './approvers.service';
 import { registerDrawingsExport } from './drawings.exports';
 import * as drawings from './drawings.service';
 
@@ -61,6 +64,21 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await drawings.listAreaOptions(req.ctx, req.params.projectId) }),
+  );
+
+  app.get(
+    '/api/projects/:projectId/drawing-approvers',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Who can be named a drawing's approver: the users of a company attached to the project who can sign in",
+        params: projectParams,
+        querystring: approverChoicesQuerySchema,
+        response: { 200: envelope(approverChoicesSchema) },
+      },
+    },
+    async (req) => ({ data: await listApproverChoices(req.ctx, req.params.projectId, req.query.companyId) }),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { type ApprovalContext, NO_APPROVERS } from '@app/shared/drawings/approvers.rules';
 import type {
   approveDrawingSchema,
   ClientDrawingListQuery,
@@ -24,6 +25,8 @@ import {
 } from '@app/shared/drawings/drawings.rules';
 import type { FileInfo } from '@app/shared/files/files';
 import { type Page, pageMeta } from '@app/shared/platform/http';
+import { localDateString } from '@app/shared/platform/iso-week';
+import { isOverdue } from '@app/shared/platform/overdue';
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
@@ -36,6 +39,7 @@ import { sendOwedMails } from '../notifications/notification.jobs';
 import { companyAccounts, employeeAccount, staffAccountsWith } from '../notifications/notifications.repository';
 import { notify } from '../notifications/notifications.service';
 import * as projectsRepo from '../projects/projects.repository';
+import * as approversRepo from './approvers.repository';
 import * as repo from './drawings.repository';
 import * as markupRepo from './markup.repository';
 import { toThreads } from './markup.threads';
@@ -61,7 +65,13 @@ export type Decision = { outcome: 'approved'; input: ApproveInput } | { outcome:
 
 const iso = (d: Date) => d.toISOString();
 
-function toListItem(r: repo.DrawingRow): DrawingListItem {
+/** Today's date in Amsterdam: what "overdue" is measured against. */
+const amsterdamToday = (ctx: Ctx): string => localDateString(ctx.clock());
+
+/** The account whose approvals count: a company user's own; an employee acting as the company is never an approver. */
+const approverAccountId = (ctx: Ctx): number | null => (ctx.actor.kind === 'client' ? ctx.actor.accountId : null);
+
+function toListItem(r: repo.DrawingRow, today: string, waitingForYou = false): DrawingListItem {
   return {
     id: r.id,
     project: { id: r.projectId, name: r.projectName },
@@ -77,7 +87,36 @@ function toListItem(r: repo.DrawingRow): DrawingListItem {
       : null,
     waitingFor: r.status === 'pending' && r.latest ? decidingSide(r.latest.side) : null,
     updatedAt: iso(r.updatedAt),
+    dueDate: r.dueDate,
+    overdue: isOverdue(r.dueDate, r.status === 'pending', today),
+    waitingForYou,
   };
+}
+
+/** The portal view's "waiting for you" of a page of drawings (one statement); staff see none. */
+async function waitingFor(ctx: Ctx, rows: readonly repo.DrawingRow[]): Promise<Set<number>> {
+  if (ctx.actor.kind !== 'client') return new Set();
+  return approversRepo.waitingAmong(
+    ctx.db.orm,
+    approverAccountId(ctx),
+    rows.map((r) => r.id),
+  );
+}
+
+/** The viewer's standing among the drawing's named approvers on one version. */
+async function approvalContext(
+  db: DbOrTx,
+  ctx: Ctx,
+  d: { id: number; approvalRule: ApprovalContext['rule'] },
+  versionId: number,
+): Promise<ApprovalContext> {
+  // Only the portal view's abilities depend on the approvers (staff record a decision for the company).
+  if (ctx.actor.kind !== 'client') return { ...NO_APPROVERS, rule: d.approvalRule };
+  const approvers = await approversRepo.approversOf(db, d.id, versionId);
+  if (approvers.length === 0) return { ...NO_APPROVERS, rule: d.approvalRule };
+  const me = approverAccountId(ctx);
+  const mine = approvers.find((a) => a.id === me);
+  return { named: true, rule: d.approvalRule, isApprover: mine !== undefined, approvedByViewer: mine?.state === 'approved' };
 }
 
 export function missingFile(id: number): FileInfo {
@@ -137,17 +176,22 @@ export async function listProjectDrawings(ctx: Ctx, projectId: number, q: Drawin
   if (rows.length === 0 && !(await projectsRepo.findRef(ctx.db.orm, ctx.actor, projectId))) {
     throw new AppError('PROJECT_NOT_FOUND');
   }
-  return { data: rows.map(toListItem), meta: pageMeta(q.page, q.perPage, total) };
+  const today = amsterdamToday(ctx);
+  return { data: rows.map((r) => toListItem(r, today)), meta: pageMeta(q.page, q.perPage, total) };
 }
 
 /** The portal's drawings: those made for its company on the projects it sees, optionally of one project. */
 export async function listClientDrawings(ctx: Ctx, q: ClientDrawingListQuery): Promise<Page<DrawingListItem>> {
   const { rows, total } = await repo.list(ctx.db.orm, ctx.actor, {
     ...q,
-    statuses: DRAWING_TAB_STATUSES[q.tab],
+    // "Waiting for you" looks across the tabs: only pending drawings can wait.
+    statuses: q.waiting === 'me' ? ['pending'] : DRAWING_TAB_STATUSES[q.tab],
     projectId: q.projectId,
+    waitingFor: q.waiting === 'me' ? approverAccountId(ctx) : undefined,
   });
-  return { data: rows.map(toListItem), meta: pageMeta(q.page, q.perPage, total) };
+  const today = amsterdamToday(ctx);
+  const waiting = await waitingFor(ctx, rows);
+  return { data: rows.map((r) => toListItem(r, today, waiting.has(r.id))), meta: pageMeta(q.page, q.perPage, total) };
 }
 
 /** One drawing with its versions, newest first. @throws DRAWING_NOT_FOUND (also for another project's, company's or a deleted one) */
@@ -160,14 +204,23 @@ export async function getDrawing(ctx: Ctx, id: number, projectId?: number): Prom
     db,
     versions.map((v) => v.fileId),
   );
+  const approvers = await approversRepo.approversOf(db, id, row.latest?.id ?? null);
+  // Waiting for the portal user: as waitingForSql, read off the approvers' states on the latest version.
+  const me = approverAccountId(ctx);
+  const waitingForYou =
+    ctx.actor.kind === 'client' &&
+    row.status === 'pending' &&
+    (approvers.length === 0 || approvers.some((a) => a.id === me && a.state === 'waiting'));
   return {
-    ...toListItem(row),
+    ...toListItem(row, amsterdamToday(ctx), waitingForYou),
     description: row.description,
     versions: versions.map((v) => toSummary(v, files)),
     createdBy: row.createdBy,
     origin: row.origin,
     createdAt: iso(row.createdAt),
     approvedAt: row.approvedAt ? iso(row.approvedAt) : null,
+    approvalRule: row.approvalRule,
+    approvers: approvers.map((a) => ({ ...a, decidedAt: a.decidedAt ? iso(a.decidedAt) : null })),
     version: row.version,
     abilities: drawingAbilities(row, viewerOf(ctx.actor)),
   };
@@ -188,6 +241,7 @@ export async function getDrawingVersion(
   const files = await filesById(db, [v.fileId, ...rows.flatMap((c) => c.fileIds)]);
   const d = v.drawing;
   const isLatest = v.number === d.versionCount;
+  const approval = await approvalContext(db, ctx, d, versionId);
   return {
     ...toSummary(v, files),
     drawing: {
@@ -202,7 +256,7 @@ export async function getDrawingVersion(
     previous: v.previous,
     comments: comments.map((c) => toComment(c, files)),
     threads: toThreads(rows, versionId, files, viewerOf(ctx.actor)),
-    abilities: drawingVersionAbilities({ status: v.status, isLatest, side: v.side }, viewerOf(ctx.actor)),
+    abilities: drawingVersionAbilities({ status: v.status, isLatest, side: v.side }, viewerOf(ctx.actor), approval),
   };
 }
 
@@ -349,14 +403,16 @@ async function checkArea(
 
 /**
  * The client must be attached to the project (the current one may stay), the employee must exist
- * (the current one may stay), the area must be the project's and one the client sees (checkArea).
+ * (the current one may stay), the area must be the project's and one the client sees (checkArea),
+ * and each named approver must be a user of the client who can sign in (one already named may
+ * stay while the client is the same).
  */
 async function checkFields(
   tx: DbOrTx,
   projectId: number,
   input: DrawingCreate | DrawingChange,
-  current?: { companyId: number; employeeId: number | null; areaId: number | null },
-): Promise<{ fields: repo.DrawingFields; errors: FieldErrors }> {
+  current?: { id: number; companyId: number; employeeId: number | null; areaId: number | null },
+): Promise<{ fields: repo.DrawingFields; approverIds: number[]; errors: FieldErrors }> {
   const errors: FieldErrors = {};
   // One after the other: inside a transaction the statements share one connection.
   if (input.companyId !== current?.companyId && !(await repo.companyAttached(tx, projectId, input.companyId))) {
@@ -368,6 +424,12 @@ async function checkFields(
   }
   const areaId = input.areaId ?? null;
   if (!errors.companyId) await checkArea(tx, projectId, input.companyId, areaId, current, errors);
+  const approverIds = input.approverIds ?? [];
+  if (approverIds.length) {
+    const named = current && current.companyId === input.companyId ? await approversRepo.approverIds(tx, current.id) : [];
+    const valid = await approversRepo.validApprovers(tx, input.companyId, approverIds);
+    if (approverIds.some((a) => !valid.has(a) && !named.includes(a))) errors.approverIds = { code: 'not_approver' };
+  }
   const fields = {
     name: input.name,
     description: input.description ?? '',
@@ -375,8 +437,10 @@ async function checkFields(
     drawingDate: input.drawingDate,
     employeeId,
     areaId,
+    dueDate: input.dueDate ?? null,
+    approvalRule: input.approvalRule ?? 'any',
   };
-  return { fields, errors };
+  return { fields, approverIds, errors };
 }
 
 /** The ids among fileIds the actor may not attach (scope.file: their own uploads, or files they already see). */
@@ -402,11 +466,12 @@ export async function createDrawing(ctx: Ctx, projectId: number, input: DrawingC
       const project = await projectsRepo.findRef(tx, ctx.actor, projectId);
       if (!project) throw new AppError('PROJECT_NOT_FOUND');
       if (project.deleted) throw new AppError('PROJECT_DELETED');
-      const { fields, errors } = await checkFields(tx, projectId, input);
+      const { fields, approverIds, errors } = await checkFields(tx, projectId, input);
       if (await unattachable(tx, ctx, [input.fileId])) errors.fileId = { code: 'not_found' };
       fail(errors);
       const createdBy = signedInAccountId(ctx.actor);
       const id = await repo.insertDrawing(tx, projectId, fields, createdBy, now);
+      await approversRepo.replaceApprovers(tx, id, approverIds);
       const versionId = await repo.insertVersion(
         tx,
         { drawingId: id, number: 1, fileId: input.fileId, notes: input.notes ?? '', createdBy },
@@ -436,13 +501,16 @@ export async function updateDrawing(ctx: Ctx, projectId: number, id: number, inp
       if (!current) throw new AppError('DRAWING_NOT_FOUND');
       if (current.version !== input.version) throw new AppError('STALE_VERSION');
       assertAbility(drawingAbilities(current, viewerOf(ctx.actor)), 'canEdit');
-      const { fields, errors } = await checkFields(tx, projectId, input, current);
+      const { fields, approverIds, errors } = await checkFields(tx, projectId, input, current);
       fail(errors);
+      const approversBefore = await approversRepo.approverIds(tx, id);
       if (!(await repo.update(tx, projectId, id, input.version, fields, now))) throw new AppError('STALE_VERSION');
-      const changed = (Object.keys(fields) as (keyof repo.DrawingFields)[]).filter((k) => {
+      await approversRepo.replaceApprovers(tx, id, approverIds);
+      const changed: string[] = (Object.keys(fields) as (keyof repo.DrawingFields)[]).filter((k) => {
         const before: Record<keyof repo.DrawingFields, unknown> = current;
         return before[k] !== fields[k];
       });
+      if ([...approverIds].sort((a, b) => a - b).join() !== approversBefore.join()) changed.push('approvers');
       await audit(tx, ctx, 'drawing.updated', { type: 'drawing', id }, { projectId, changed });
     })
     .catch((err) => {
@@ -524,8 +592,12 @@ export async function addDrawingVersion(
  * Decides the latest version while it waits: approved (the drawing is approved, final) or changes
  * requested (the drawing opens for the next version), with a comment of that kind; tells the
  * other side. One conditional update: of two simultaneous decisions exactly one counts.
+ * With named approvers only they decide in the portal (staff still record a decision). Rule all:
+ * an approval is that approver's vote, and the version is approved with the last missing vote;
+ * votes take turns on the drawing's row lock, so two last votes at once give one approval.
  * @throws DRAWING_NOT_FOUND, DRAWING_VERSION_NOT_FOUND, FORBIDDEN, DRAWING_VERSION_LOCKED,
- *   DRAWING_VERSION_DECIDED, DRAWING_APPROVED, VALIDATION_FAILED (fileIds not_found)
+ *   DRAWING_VERSION_DECIDED, DRAWING_APPROVED, DRAWING_NOT_APPROVER, DRAWING_ALREADY_APPROVED_BY_YOU,
+ *   VALIDATION_FAILED (fileIds not_found)
  */
 export async function decideDrawingVersion(
   ctx: Ctx,
@@ -538,15 +610,37 @@ export async function decideDrawingVersion(
   const ability = decision.outcome === 'approved' ? 'canApprove' : 'canRequestChanges';
   await ctx.db.orm
     .transaction(async (tx) => {
+      // Decisions on one drawing take turns (the votes of rule all are counted under this lock).
+      if (!(await approversRepo.lockDrawing(tx, ctx.actor, drawingId))) throw new AppError('DRAWING_NOT_FOUND');
       const v = await findVersionOrThrow(tx, ctx, drawingId, versionId, projectId);
       const viewer = viewerOf(ctx.actor);
+      const approval = await approvalContext(tx, ctx, v.drawing, versionId);
       assertAbility(
-        drawingVersionAbilities({ status: v.status, isLatest: v.number === v.drawing.versionCount, side: v.side }, viewer),
+        drawingVersionAbilities(
+          { status: v.status, isLatest: v.number === v.drawing.versionCount, side: v.side },
+          viewer,
+          approval,
+        ),
         ability,
       );
       const fileIds = decision.outcome === 'changes_requested' ? (decision.input.fileIds ?? []) : [];
       if (await unattachable(tx, ctx, fileIds)) fail({ fileIds: { code: 'not_found' } });
       const decidedBy = signedInAccountId(ctx.actor);
+      const body = decision.input.body ?? '';
+      if (viewer.kind === 'client' && approval.named && approval.rule === 'all' && decision.outcome === 'approved') {
+        // The approver's vote; the version waits on until every named approver voted.
+        await repo.insertComment(
+          tx,
+          { drawingId, versionId, kind: 'approve', body, authorAccountId: decidedBy, actingEmployeeId: null, fileIds: [] },
+          now,
+        );
+        if ((await approversRepo.missingApprovals(tx, drawingId, versionId)) > 0) {
+          await audit(tx, ctx, 'drawing.approval_recorded', { type: 'drawing', id: drawingId }, { versionId, number: v.number });
+          return;
+        }
+        await decideAndTell(tx, ctx, v, decision.outcome, decidedBy, body, now);
+        return;
+      }
       if (!(await repo.decideVersion(tx, ctx.actor, drawingId, versionId, projectId, decision.outcome, decidedBy, now))) {
         // Someone else decided it (or a newer version came) since we read it: say which.
         const again = await findVersionOrThrow(tx, ctx, drawingId, versionId, projectId);
@@ -560,7 +654,6 @@ export async function decideDrawingVersion(
         throw new AppError('DRAWING_VERSION_DECIDED');
       }
       if (!(await repo.settleDrawing(tx, drawingId, decision.outcome, now))) throw new AppError('DRAWING_VERSION_DECIDED');
-      const body = decision.input.body ?? '';
       await repo.insertComment(
         tx,
         {
@@ -638,6 +731,9 @@ export async function createClientDrawing(ctx: Ctx, input: ClientDrawingCreate):
         drawingDate: input.drawingDate,
         employeeId: null,
         areaId,
+        // Due dates and approvers are staff's to set.
+        dueDate: null,
+        approvalRule: 'any',
       };
       const createdBy = signedInAccountId(actor);
       const id = await repo.insertDrawing(tx, input.projectId, fields, createdBy, now);
@@ -692,6 +788,8 @@ export async function updateClientDrawing(ctx: Ctx, id: number, input: ClientDra
         drawingDate: input.drawingDate,
         employeeId: current.employeeId,
         areaId,
+        dueDate: current.dueDate,
+        approvalRule: current.approvalRule,
       };
       if (!(await repo.update(tx, current.projectId, id, input.version, fields, now))) throw new AppError('STALE_VERSION');
       const before: Record<keyof repo.DrawingFields, unknown> = current;
@@ -722,5 +820,30 @@ export async function deleteClientDrawing(ctx: Ctx, id: number, version: number)
       throw new AppError(state.version !== version ? 'STALE_VERSION' : 'DRAWING_HAS_DECISIONS');
     }
     await audit(tx, ctx, 'drawing.deleted', { type: 'drawing', id }, { projectId: current.projectId });
+  });
+}
+
+/** Rule all's last vote: the version and the drawing are approved (the vote is its comment), and staff are told. */
+async function decideAndTell(
+  tx: DbOrTx,
+  ctx: Ctx,
+  v: repo.VersionRow,
+  outcome: 'approved',
+  decidedBy: number | null,
+  body: string,
+  now: Date,
+): Promise<void> {
+  const drawingId = v.drawing.id;
+  if (!(await repo.decideVersion(tx, ctx.actor, drawingId, v.id, undefined, outcome, decidedBy, now))) {
+    throw new AppError('DRAWING_VERSION_DECIDED');
+  }
+  if (!(await repo.settleDrawing(tx, drawingId, outcome, now))) throw new AppError('DRAWING_VERSION_DECIDED');
+  await audit(tx, ctx, 'drawing.approved', { type: 'drawing', id: drawingId }, { versionId: v.id, number: v.number });
+  await tellOtherSide(tx, ctx, v.drawing, v.id, 'drawing.decided', {
+    name: v.drawing.name,
+    versionNumber: v.number,
+    outcome,
+    by: actorName(ctx),
+    ...(body ? { body } : {}),
   });
 }

@@ -1,3 +1,5 @@
+import { localDateString } from '@app/shared/platform/iso-week';
+import { isOverdue } from '@app/shared/platform/overdue';
 import type { Platform } from '../../platform/context';
 import type { Who } from '../auth/auth.mails';
 import { notificationMail, reminderMail, type WaitingItem } from './notification.mails';
@@ -55,18 +57,25 @@ export async function deliverOwedMails(p: Platform, batch = 50): Promise<number>
 /**
  * The daily reminder: to each person who has approvals waiting longer than `days` days, one
  * mail listing them (orders whose design waits for the client, requests waiting for staff,
- * drawing versions waiting for the client). Each record at most once a day. Answers how many
- * mails went out.
+ * drawing versions waiting for the client), and whatever waits for the client past its due
+ * date, named first. Each record at most once a day. Answers how many mails went out.
  */
 export async function remindWaitingApprovals(p: Platform, now: Date, days: number): Promise<number> {
   const cutoff = new Date(now.getTime() - days * 86_400_000);
   const again = new Date(now.getTime() - 20 * 3_600_000);
   return p.db.orm.transaction(async (tx) => {
-    const items = await repo.claimWaitingApprovals(tx, now, cutoff, again);
+    const today = localDateString(now);
+    const items = await repo.claimWaitingApprovals(tx, now, cutoff, again, today);
     const byAccount = new Map<number, WaitingItem[]>();
     for (const i of items) {
       const list = byAccount.get(i.accountId) ?? [];
-      list.push({ title: i.title, days: Math.floor((now.getTime() - new Date(i.since).getTime()) / 86_400_000), link: i.link });
+      list.push({
+        title: i.title,
+        days: Math.floor((now.getTime() - new Date(i.since).getTime()) / 86_400_000),
+        link: i.link,
+        dueDate: i.dueDate,
+        overdue: isOverdue(i.dueDate, true, today),
+      });
       byAccount.set(i.accountId, list);
     }
     if (byAccount.size === 0) return 0;

@@ -376,14 +376,29 @@ export interface WaitingItem {
   title: string;
   days: number;
   link: string;
+  /** The due date (YYYY-MM-DD), when staff set one. */
+  dueDate?: string | null;
+  /** Past its due date (on the Amsterdam day): named first, marked overdue. */
+  overdue?: boolean;
 }
 
 /** The daily reminder of approvals that wait longer than the configured number of days. */
 export function reminderMail(who: Who, items: readonly WaitingItem[], appUrl: string, locale: Locale = who.locale): MailMessage {
   const en = locale === 'en';
-  const lines = items.map((i) =>
-    en ? `${i.title}: waiting ${i.days} days (${appUrl}${i.link})` : `${i.title}: wacht al ${i.days} dagen (${appUrl}${i.link})`,
-  );
+  const dmy = (d: string) => d.split('-').reverse().join('-');
+  // Overdue items first, each marked with its due date; the rest in the order they came.
+  const ordered = [...items.filter((i) => i.overdue), ...items.filter((i) => !i.overdue)];
+  const lines = ordered.map((i) => {
+    const url = `(${appUrl}${i.link})`;
+    const wait = en ? `waiting ${i.days} days` : `wacht al ${i.days} dagen`;
+    if (i.overdue && i.dueDate) {
+      return en
+        ? `OVERDUE (due ${dmy(i.dueDate)}): ${i.title}: ${wait} ${url}`
+        : `TE LAAT (uiterlijk ${dmy(i.dueDate)}): ${i.title}: ${wait} ${url}`;
+    }
+    const due = i.dueDate ? (en ? `, due ${dmy(i.dueDate)}` : `, uiterlijk ${dmy(i.dueDate)}`) : '';
+    return `${i.title}: ${wait}${due} ${url}`;
+  });
   return message(
     who.email,
     en ? `${items.length} approval(s) waiting for you` : `${items.length} goedkeuring(en) wachten op je`,

@@ -168,46 +168,62 @@ export async function setMailState(db: DbOrTx, ids: readonly number[], state: 's
  * handler, else whoever manages companies) and drawing versions waiting for the client (uploaded by
  * staff, on a drawing the company sees).
  */
+/**
+ * Claims what the daily reminder names (each record at most once a day): waiting longer than the
+ * cutoff, or waiting for the client past its due date (`today`, the Amsterdam day: overdue items are
+ * named however long they have waited). A drawing with named approvers goes to those who have not
+ * decided its latest version yet, else to every user of its company.
+ */
 export async function claimWaitingApprovals(
   db: DbOrTx,
   now: Date,
   cutoff: Date,
   again: Date,
-): Promise<{ accountId: number; title: string; since: string; link: string }[]> {
+  today: string,
+): Promise<{ accountId: number; title: string; since: string; link: string; dueDate: string | null }[]> {
   const nowIso = now.toISOString();
-  return query<{ accountId: number; title: string; since: string; link: string }>(
+  return query<{ accountId: number; title: string; since: string; link: string; dueDate: string | null }>(
     db,
     sql`WITH due_orders AS (
           UPDATE orders o SET reminded_at = ${nowIso}::timestamptz
-           WHERE o.status IN ('pending_approval', 'requested') AND o.waiting_since < ${cutoff.toISOString()}::timestamptz
+           WHERE o.status IN ('pending_approval', 'requested')
+             AND (o.waiting_since < ${cutoff.toISOString()}::timestamptz
+                  OR (o.status = 'pending_approval' AND o.due_date IS NOT NULL AND o.due_date < ${today}))
              AND (o.reminded_at IS NULL OR o.reminded_at < ${again.toISOString()}::timestamptz)
-          RETURNING o.id, o.company_id, o.status, o.title, o.requested_by, o.handled_by, o.waiting_since),
+          RETURNING o.id, o.company_id, o.status, o.title, o.requested_by, o.handled_by, o.waiting_since, o.due_date),
         due_drawings AS (
           UPDATE drawings d SET reminded_at = ${nowIso}::timestamptz
-           WHERE d.status = 'pending' AND d.deleted_at IS NULL AND d.waiting_since < ${cutoff.toISOString()}::timestamptz
+           WHERE d.status = 'pending' AND d.deleted_at IS NULL
+             AND (d.waiting_since < ${cutoff.toISOString()}::timestamptz OR (d.due_date IS NOT NULL AND d.due_date < ${today}))
              AND (d.reminded_at IS NULL OR d.reminded_at < ${again.toISOString()}::timestamptz)
              -- Only a version that waits for the client (not one a company user uploaded: staff decide
              -- that), of a drawing the company sees (a company with selected areas: one of its areas).
              AND NOT EXISTS (SELECT 1 FROM drawing_versions lv JOIN accounts la ON la.id = lv.created_by
                               WHERE lv.drawing_id = d.id AND lv.number = d.version_count AND la.company_user_id IS NOT NULL)
              AND ${scope.companyArea(sql.raw('d.company_id'), sql.raw('d.project_id'), sql.raw('d.area_id'))}
-          RETURNING d.id, d.company_id, d.name, d.waiting_since)
-        SELECT a.id AS "accountId", o.title, o.waiting_since::text AS since, '/orders/' || o.id AS link
+          RETURNING d.id, d.company_id, d.name, d.waiting_since, d.due_date, d.version_count)
+        SELECT a.id AS "accountId", o.title, o.waiting_since::text AS since, '/orders/' || o.id AS link,
+               o.due_date AS "dueDate"
           FROM due_orders o JOIN company_users cu ON cu.company_id = o.company_id
           JOIN accounts a ON a.company_user_id = cu.id AND a.status = 'active'
          WHERE o.status = 'pending_approval' AND (o.requested_by IS NULL OR a.id = o.requested_by
                OR NOT EXISTS (SELECT 1 FROM accounts r WHERE r.id = o.requested_by AND r.status = 'active'))
         UNION ALL
-        SELECT a.id, o.title, o.waiting_since::text, '/requests/' || o.id
+        SELECT a.id, o.title, o.waiting_since::text, '/requests/' || o.id, NULL
           FROM due_orders o JOIN accounts a ON a.status = 'active' AND a.employee_id IS NOT NULL
           JOIN employees e ON e.id = a.employee_id AND e.deleted_at IS NULL JOIN roles r ON r.id = e.role_id
          WHERE o.status = 'requested'
            AND (e.id = o.handled_by OR (o.handled_by IS NULL AND (r.is_admin
                 OR EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = r.id AND rp.permission = 'companies.manage'))))
         UNION ALL
-        SELECT a.id, d.name, d.waiting_since::text, '/drawings/' || d.id
+        SELECT a.id, d.name, d.waiting_since::text, '/drawings/' || d.id, d.due_date
           FROM due_drawings d JOIN company_users cu ON cu.company_id = d.company_id
-          JOIN accounts a ON a.company_user_id = cu.id AND a.status = 'active'`,
+          JOIN accounts a ON a.company_user_id = cu.id AND a.status = 'active'
+         WHERE NOT EXISTS (SELECT 1 FROM drawing_approvers da WHERE da.drawing_id = d.id)
+            OR (EXISTS (SELECT 1 FROM drawing_approvers da WHERE da.drawing_id = d.id AND da.account_id = a.id)
+                AND NOT EXISTS (SELECT 1 FROM drawing_comments dc JOIN drawing_versions dv ON dv.id = dc.version_id
+                                 WHERE dc.drawing_id = d.id AND dv.number = d.version_count AND dc.author_account_id = a.id
+                                   AND dc.acting_employee_id IS NULL AND dc.kind IN ('approve', 'request_changes')))`,
   );
 }
 

@@ -69,6 +69,9 @@ export interface OrderRow {
   version: number;
   createdAt: string;
   updatedAt: string;
+  projectId: number | null;
+  projectName: string | null;
+  dueDate: string | null;
 }
 
 /** SQL: how many of the order `o`'s questions (info_requested) have no answer (info_answered) yet. */
@@ -88,7 +91,9 @@ function columns(locale: Locale): SQL {
     (SELECT count(*)::int FROM order_versions v_c WHERE v_c.order_id = o.id) AS "versionCount",
     (SELECT ${eventJson} FROM order_events ev WHERE ev.order_id = o.id ORDER BY ev.id DESC LIMIT 1) AS "latestEvent",
     ${openQuestions} AS "openQuestions",
-    o.version, ${iso('o.created_at')} AS "createdAt", ${iso('o.updated_at')} AS "updatedAt"`;
+    o.version, ${iso('o.created_at')} AS "createdAt", ${iso('o.updated_at')} AS "updatedAt",
+    o.project_id AS "projectId", (SELECT pr.name FROM projects pr WHERE pr.id = o.project_id) AS "projectName",
+    o.due_date AS "dueDate"`;
 }
 
 const from = sql`FROM orders o JOIN companies c ON c.id = o.company_id LEFT JOIN products p ON p.id = o.product_id`;
@@ -103,6 +108,7 @@ const SORTS: Record<string, SQL> = {
 export interface OrderListFilter {
   statuses: readonly OrderStatus[];
   companyId?: number | undefined;
+  projectId?: number | undefined;
   q?: string | undefined;
   sort: string;
   page: number;
@@ -123,6 +129,7 @@ export async function list(
   )}]::text[]`;
   const where = sql`WHERE ${inReach(actor)} AND o.status = ANY(${statuses})
     ${f.companyId === undefined ? sql`` : sql`AND o.company_id = ${f.companyId}`}
+    ${f.projectId === undefined ? sql`` : sql`AND o.project_id = ${f.projectId}`}
     ${term === null ? sql`` : sql`AND (o.title ILIKE ${term} OR o.new_product_title ILIKE ${term} OR c.name ILIKE ${term} OR p.name_nl ILIKE ${term})`}`;
   const [rows, count] = await Promise.all([
     query<OrderRow>(
@@ -191,6 +198,8 @@ export interface OrderChange {
   waitingSince?: Date;
   /** A new wait: the daily reminder starts over. */
   clearReminder?: boolean;
+  projectId?: number | null;
+  dueDate?: string | null;
 }
 
 function setClause(c: OrderChange): SQL {
@@ -203,6 +212,8 @@ function setClause(c: OrderChange): SQL {
   if (c.handledBy !== undefined) parts.push(sql`handled_by = ${c.handledBy}`);
   if (c.waitingSince !== undefined) parts.push(sql`waiting_since = ${c.waitingSince.toISOString()}::timestamptz`);
   if (c.clearReminder) parts.push(sql`reminded_at = NULL`);
+  if (c.projectId !== undefined) parts.push(sql`project_id = ${c.projectId}`);
+  if (c.dueDate !== undefined) parts.push(sql`due_date = ${c.dueDate}`);
   if (c.keepOrSetProductId !== undefined) parts.push(sql`product_id = coalesce(${c.keepOrSetProductId}::int, o.product_id)`);
   return sql.join(parts, sql`, `);
 }
@@ -261,6 +272,7 @@ export interface NewOrder {
   requestedBy: number | null;
   handledBy: number | null;
   reorderedFromId: number | null;
+  projectId?: number | null;
 }
 
 export async function insert(db: DbOrTx, o: NewOrder, now: Date): Promise<number> {
@@ -268,10 +280,11 @@ export async function insert(db: DbOrTx, o: NewOrder, now: Date): Promise<number
   const rows = await query<{ id: number }>(
     db,
     sql`INSERT INTO orders (company_id, title, description, quantity, product_id, new_product_title,
-                            new_product_thumbnail_media_id, status, requested_by, handled_by, reordered_from_id,
+                            new_product_thumbnail_media_id, status, requested_by, handled_by, reordered_from_id, project_id,
                             waiting_since, created_at, updated_at)
         VALUES (${o.companyId}, ${o.title}, ${o.description}, ${o.quantity}, ${o.productId}, ${o.newProductTitle},
                 ${o.newProductThumbnailMediaId}, ${o.status}, ${o.requestedBy}, ${o.handledBy}, ${o.reorderedFromId},
+                ${o.projectId ?? null},
                 ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
         RETURNING id`,
   );
@@ -487,4 +500,17 @@ export async function assignProduct(
 export async function title(db: DbOrTx, actor: Actor, id: number): Promise<string | null> {
   const rows = await query<{ title: string }>(db, sql`SELECT o.title FROM orders o WHERE o.id = ${id} AND ${inReach(actor)}`);
   return rows[0]?.title ?? null;
+}
+
+/**
+ * True when the project may be named on an order of the company: for the portal view one of the
+ * projects it sees (scope.project), for staff a live project the company is attached to.
+ */
+export async function projectAllowed(db: DbOrTx, actor: Actor, companyId: number, projectId: number): Promise<boolean> {
+  const rows = await query<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM projects p JOIN project_companies pc ON pc.project_id = p.id AND pc.company_id = ${companyId}
+         WHERE p.id = ${projectId} AND p.deleted_at IS NULL AND ${actor.kind === 'client' ? scope.project(actor, sql.raw('p.id')) : sql`true`}`,
+  );
+  return rows.length > 0;
 }

@@ -21,6 +21,8 @@ import {
 } from '@app/shared/orders/orders.rules';
 import type { FieldError } from '@app/shared/platform/errors';
 import { type Page, pageMeta } from '@app/shared/platform/http';
+import { localDateString } from '@app/shared/platform/iso-week';
+import { isOverdue } from '@app/shared/platform/overdue';
 import { slugify } from '@app/shared/products/products';
 import type { DbOrTx } from '../../db/client';
 import { type Actor, signedInAccountId } from '../../platform/actor';
@@ -66,7 +68,7 @@ function toProduct(r: repo.OrderRow): OrderListItem['product'] {
   };
 }
 
-function toListItem(r: repo.OrderRow): OrderListItem {
+function toListItem(r: repo.OrderRow, today: string): OrderListItem {
   return {
     id: r.id,
     company: { id: r.companyId, name: r.companyName },
@@ -80,6 +82,9 @@ function toListItem(r: repo.OrderRow): OrderListItem {
     openQuestions: Number(r.openQuestions),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
+    project: r.projectId === null ? null : { id: Number(r.projectId), name: r.projectName ?? '' },
+    dueDate: r.dueDate,
+    overdue: isOverdue(r.dueDate, r.status === 'pending_approval', today),
   };
 }
 
@@ -88,10 +93,18 @@ const localeOf = (actor: Actor) => (actor.kind === 'anonymous' ? 'nl' : actor.lo
 async function listOrders(
   ctx: Ctx,
   statuses: readonly OrderStatus[],
-  q: { page: number; perPage: number; q?: string | undefined; sort: string; companyId?: number | undefined },
+  q: {
+    page: number;
+    perPage: number;
+    q?: string | undefined;
+    sort: string;
+    companyId?: number | undefined;
+    projectId?: number | undefined;
+  },
 ): Promise<Page<OrderListItem>> {
   const { rows, total } = await repo.list(ctx.db.orm, ctx.actor, localeOf(ctx.actor), { ...q, statuses });
-  return { data: rows.map(toListItem), meta: pageMeta(q.page, q.perPage, total) };
+  const today = localDateString(ctx.clock());
+  return { data: rows.map((r) => toListItem(r, today)), meta: pageMeta(q.page, q.perPage, total) };
 }
 
 /** The back office's requests and orders, per tab (STAFF_TAB_STATUSES), of one company or all. */
@@ -130,7 +143,7 @@ export async function getOrder(ctx: Ctx, id: number): Promise<Order> {
   const showFinal = ctx.actor.kind !== 'client' || row.status === 'approved' || row.status === 'completed';
   const latest = versions[0]?.number ?? 0;
   return {
-    ...toListItem(row),
+    ...toListItem(row, localDateString(ctx.clock())),
     description: row.description,
     declineReason: row.declineReason,
     reorderedFromId: row.reorderedFromId,
@@ -289,6 +302,10 @@ export async function createRequest(ctx: Ctx, input: ProductRequestInput): Promi
     }
     if (thumb !== null && !(await repo.mediaVisible(tx, actor, thumb))) errors.newProductThumbnailMediaId = { code: 'not_found' };
     await checkFiles(tx, actor, 'fileIds', fileIds, errors);
+    const projectId = input.projectId ?? null;
+    if (projectId !== null && !(await repo.projectAllowed(tx, actor, actor.companyId, projectId))) {
+      errors.projectId = { code: 'not_found' };
+    }
     fieldErrors(errors);
     const me = who(actor);
     const id = await repo.insert(
@@ -305,6 +322,7 @@ export async function createRequest(ctx: Ctx, input: ProductRequestInput): Promi
         requestedBy: me.actorAccountId,
         handledBy: null,
         reorderedFromId: null,
+        projectId,
       },
       now,
     );
@@ -333,7 +351,12 @@ export async function updateOrder(ctx: Ctx, id: number, input: OrderUpdate): Pro
     ctx,
     async (tx, now) => {
       await precheck(tx, ctx.actor, id, 'canEdit', input.version);
-      const fields = { title: input.title, description: input.description ?? '', quantity: input.quantity ?? 1 };
+      const fields: repo.OrderChange = {
+        title: input.title,
+        description: input.description ?? '',
+        quantity: input.quantity ?? 1,
+        ...(await projectAndDueDate(tx, ctx, id, input)),
+      };
       const s = await repo.transition(tx, ctx.actor, id, input.version, ['requested', 'in_progress'], fields, now);
       if (!s) return whyNot(tx, ctx.actor, id, input.version, 'canEdit');
       await repo.addEvent(tx, { orderId: id, kind: 'edited', ...who(ctx.actor) }, now);
@@ -678,7 +701,12 @@ export async function sendVersion(ctx: Ctx, id: number, input: SendVersionInput)
       id,
       input.version,
       ['in_progress'],
-      { status: 'pending_approval', waitingSince: now, clearReminder: true },
+      {
+        status: 'pending_approval',
+        waitingSince: now,
+        clearReminder: true,
+        ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
+      },
       now,
     );
     if (!s) return whyNot(tx, ctx.actor, id, input.version, 'canSendVersion');
@@ -729,4 +757,28 @@ export async function completeOrder(ctx: Ctx, id: number, version: number): Prom
 /** The order's title for a breadcrumb, when the actor may see it. */
 export function orderTitle(ctx: Ctx, id: number): Promise<string | null> {
   return repo.title(ctx.db.orm, ctx.actor, id);
+}
+
+/**
+ * The project and due date of an order edit: a project left out stays, one named must be one the
+ * company sees (staff: a project the company is attached to); the due date is staff's to set, and
+ * is ignored from the portal. @throws VALIDATION_FAILED (projectId not_found)
+ */
+async function projectAndDueDate(
+  tx: DbOrTx,
+  ctx: Ctx,
+  id: number,
+  input: { projectId?: number | null | undefined; dueDate?: string | null | undefined },
+): Promise<Pick<repo.OrderChange, 'projectId' | 'dueDate'>> {
+  const out: Pick<repo.OrderChange, 'projectId' | 'dueDate'> = {};
+  if (input.dueDate !== undefined && ctx.actor.kind === 'employee') out.dueDate = input.dueDate;
+  if (input.projectId === undefined) return out;
+  if (input.projectId !== null) {
+    const s = await repo.state(tx, ctx.actor, id);
+    if (s && !(await repo.projectAllowed(tx, ctx.actor, s.companyId, input.projectId))) {
+      fieldErrors({ projectId: { code: 'not_found' } });
+    }
+  }
+  out.projectId = input.projectId;
+  return out;
 }

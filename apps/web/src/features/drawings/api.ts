@@ -62,7 +62,7 @@ export const drawingKeys = {
 };
 
 export type DrawingListParams = Partial<DrawingListQuery> &
-  Pick<DrawingListQuery, 'page' | 'perPage' | 'tab'> & { projectId?: number };
+  Pick<DrawingListQuery, 'page' | 'perPage' | 'tab'> & { projectId?: number; waiting?: 'me' };
 
 export const useDrawings = (s: DrawingSide, q: DrawingListParams) =>
   useQuery({

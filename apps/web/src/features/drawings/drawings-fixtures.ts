@@ -29,12 +29,17 @@ export const drawingItem = (over: Partial<DrawingListItem> = {}): DrawingListIte
   latestVersion: { id: 32, number: 2, status: 'pending', createdAt: '2026-03-02T09:00:00.000Z' },
   waitingFor: 'client',
   updatedAt: '2026-03-02T09:00:00.000Z',
+  dueDate: null,
+  overdue: false,
+  waitingForYou: false,
   ...over,
 });
 
 export const drawing = (over: Partial<Drawing> = {}): Drawing => ({
   ...drawingItem(),
   description: 'Wandkast met spiegeldeur',
+  approvalRule: 'any',
+  approvers: [],
   versions: [
     {
       id: 32,

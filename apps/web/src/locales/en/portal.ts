@@ -2,6 +2,7 @@
 // (a company user, or an employee acting as a company). The portal's toolbar texts stay in
 // portal.json of the base catalogue: the public catalogue shows the toolbar too.
 // Each file is a namespace of its own; `portal` is merged into the base catalogue's `portal`.
+import approvals from './approvals.json';
 import bulk from './bulk.json';
 import drawings from './drawings.json';
 import errorsPortal from './errors-portal.json';
@@ -23,6 +24,7 @@ export default {
   bulk,
   notifications,
   files,
+  approvals,
   drawings,
   exportMenu,
   orders,

@@ -1,5 +1,6 @@
 // The nl catalogues of the back office, loaded with the employee route set only.
 import analytics from './analytics.json';
+import approvals from './approvals.json';
 import areas from './areas.json';
 import articles from './articles.json';
 import attributes from './attributes.json';
@@ -47,6 +48,7 @@ export default {
   bulk,
   companies,
   declarations,
+  approvals,
   drawings,
   exportMenu,
   exports,

@@ -5,10 +5,11 @@ import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AssigneeSelect } from '../../projects/components/AssigneeSelect';
+import { ApprovalFields, type ApprovalValues, approvalInput, approvalToValues, emptyApproval } from './ApprovalFields';
 import { AreaSelect } from './AreaSelect';
 import { DrawingFileField } from './DrawingFileField';
 
-export interface DrawingValues {
+export interface DrawingValues extends ApprovalValues {
   name: string;
   description: string;
   companyId: string | null;
@@ -35,6 +36,7 @@ export const emptyDrawing = (companies: NamedRef[]): DrawingValues => ({
   areaId: null,
   file: null,
   notes: '',
+  ...emptyApproval(),
 });
 
 export const drawingToValues = (d: Drawing): DrawingValues => ({
@@ -46,6 +48,7 @@ export const drawingToValues = (d: Drawing): DrawingValues => ({
   areaId: d.area ? String(d.area.id) : null,
   file: null,
   notes: '',
+  ...approvalToValues(d),
 });
 
 const fields = (v: DrawingValues) => ({
@@ -55,6 +58,7 @@ const fields = (v: DrawingValues) => ({
   drawingDate: v.drawingDate,
   employeeId: v.employeeId,
   areaId: v.areaId ? Number(v.areaId) : null,
+  ...approvalInput(v),
 });
 
 export const toCreateInput = (v: DrawingValues): DrawingInput => ({
@@ -128,6 +132,7 @@ export function DrawingFields({ form, projectId, companies, current, creating, o
         error={area.error}
         current={current?.area ?? null}
       />
+      <ApprovalFields form={form} current={current} />
       {creating ? (
         <>
           <DrawingFileField

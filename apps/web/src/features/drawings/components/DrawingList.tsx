@@ -1,11 +1,12 @@
 import { DRAWING_SORTS, type DrawingListItem, drawingListQuerySchema } from '@app/shared/drawings/drawings';
 import { DRAWING_TABS, type DrawingTab } from '@app/shared/drawings/drawings.rules';
-import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { DueDateText, OverdueBadge, WaitingForYouBadge } from '../../../components/DueDateBadge';
 import { ListSearch, ListSort, ListTabs, ListToolbar } from '../../../components/ListToolbar';
 import { EmptyState, NoMatchState } from '../../../components/States';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -42,14 +43,24 @@ export function DrawingList({ side, action, projects, emptyAction, exportMenu }:
   const { tab } = list$.query;
   const projectParam = Number(list$.params.get('project'));
   const projectId = projects && Number.isInteger(projectParam) && projectParam > 0 ? projectParam : undefined;
-  const filtered = !!(list$.q || projectId);
+  // The portal's "Wacht op jou": only what the signed-in user still decides (any tab).
+  const waiting = side.kind === 'client' && list$.params.get('waiting') === 'me' ? ('me' as const) : undefined;
+  const filtered = !!(list$.q || projectId || waiting);
   const paths = drawingPaths(side);
 
-  const list = useDrawings(side, { page: list$.page, perPage: PER_PAGE, sort: list$.sort, q: list$.q, tab, projectId });
+  const list = useDrawings(side, {
+    page: list$.page,
+    perPage: PER_PAGE,
+    sort: list$.sort,
+    q: list$.q,
+    tab,
+    projectId,
+    ...(waiting ? { waiting } : {}),
+  });
 
   const clearFilters = () => {
     list$.setSearch('');
-    list$.setFilters({ q: null, project: null });
+    list$.setFilters({ q: null, project: null, waiting: null });
   };
 
   const columns: Column<DrawingListItem>[] = [
@@ -76,7 +87,16 @@ export function DrawingList({ side, action, projects, emptyAction, exportMenu }:
     {
       key: 'status',
       header: t('drawings.fields.status'),
-      render: (x) => <DrawingStatusBadge status={x.status} waitingFor={x.waitingFor} viewer={side.kind} />,
+      render: (x) => (
+        <Stack gap={4} align="flex-start">
+          <Group gap={4} wrap="wrap">
+            <DrawingStatusBadge status={x.status} waitingFor={x.waitingFor} viewer={side.kind} />
+            {x.overdue ? <OverdueBadge dueDate={x.dueDate} /> : null}
+            {x.waitingForYou ? <WaitingForYouBadge /> : null}
+          </Group>
+          <DueDateText dueDate={x.dueDate} overdue={x.overdue} />
+        </Stack>
+      ),
     },
     {
       key: 'latest',
@@ -125,6 +145,13 @@ export function DrawingList({ side, action, projects, emptyAction, exportMenu }:
               clearable
               searchable
               w={{ base: '100%', sm: 240 }}
+            />
+          ) : null}
+          {side.kind === 'client' ? (
+            <Switch
+              label={t('approvals.waitingForYouFilter')}
+              checked={!!waiting}
+              onChange={(e) => list$.setFilters({ waiting: e.currentTarget.checked ? 'me' : null })}
             />
           ) : null}
           <ListSort

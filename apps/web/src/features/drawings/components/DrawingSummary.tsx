@@ -3,6 +3,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OverdueBadge, WaitingForYouBadge } from '../../../components/DueDateBadge';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { type DrawingSide, drawingPaths } from '../api';
 import { DrawingStatusBadge, VersionStatusBadge } from './DrawingBadges';
@@ -28,6 +29,8 @@ export function DrawingHeading({ drawing, side }: { drawing: Drawing; side: Draw
           {drawing.name}
         </Title>
         <DrawingStatusBadge status={drawing.status} waitingFor={drawing.waitingFor} viewer={side.kind} />
+        {drawing.overdue ? <OverdueBadge dueDate={drawing.dueDate} /> : null}
+        {drawing.waitingForYou ? <WaitingForYouBadge /> : null}
       </Group>
       <Text size="sm" c="dimmed">
         {facts.join(' · ')}

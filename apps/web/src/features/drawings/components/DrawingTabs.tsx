@@ -10,6 +10,7 @@ import { deniedReason } from '../../../lib/abilities';
 import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { type DrawingSide, drawingPaths, useDeleteDrawing } from '../api';
+import { ApproversBlock } from './ApproversBlock';
 import { DrawingHeading, VersionList } from './DrawingSummary';
 import { NewVersionModal } from './NewVersionModal';
 
@@ -36,6 +37,7 @@ export function DrawingTabsView({
   return (
     <Stack gap="md">
       <DrawingHeading drawing={drawing} side={side} />
+      <ApproversBlock drawing={drawing} />
       <Tabs
         value={tab}
         onChange={(v) =>

@@ -33,6 +33,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
+import { OverdueBadge } from '../../../components/DueDateBadge';
 import { FileList } from '../../../components/files/FilesField';
 import { ErrorState } from '../../../components/States';
 import { Thumb } from '../../../components/Thumb';
@@ -390,12 +391,15 @@ export function OrderView({ side, order, reload, headerActions }: ViewProps) {
             </Title>
             <OrderStatusBadge status={order.status} />
             {side === 'staff' ? <UnansweredBadge count={order.openQuestions} /> : null}
+            {order.overdue ? <OverdueBadge dueDate={order.dueDate} /> : null}
           </Group>
           {headerActions}
         </Group>
         <Text size="sm" c="dimmed">
           {[
             side === 'staff' ? order.company.name : null,
+            order.project ? order.project.name : null,
+            order.dueDate ? t('approvals.due', { date: formatDate(order.dueDate) }) : null,
             order.requestedBy
               ? t('orders.detail.requestedBy', { name: order.requestedBy, date: formatDate(order.createdAt) })
               : t('orders.detail.requestedOn', { date: formatDate(order.createdAt) }),

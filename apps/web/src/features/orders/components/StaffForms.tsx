@@ -152,6 +152,8 @@ export function DeclineRequestForm({ side, order, closeGuard, onCancel, onDone }
 interface SendValues {
   comment: string;
   preview: FileInfo[];
+  /** YYYY-MM-DD or '' for none. */
+  dueDate: string;
 }
 
 /** Staff send a design version for approval: a comment and a preview (an image or a PDF). */
@@ -159,9 +161,14 @@ export function SendVersionForm({ side, order, closeGuard, onCancel, onDone }: A
   const { t } = useTranslation();
   const send = useOrderAction(side, order.id, 'versions');
   const next = (order.versions[0]?.number ?? 0) + 1;
-  const toInput = (v: SendValues) => ({ version: order.version, comment: v.comment, previewFileId: v.preview[0]?.id ?? 0 });
+  const toInput = (v: SendValues) => ({
+    version: order.version,
+    comment: v.comment,
+    previewFileId: v.preview[0]?.id ?? 0,
+    dueDate: v.dueDate || null,
+  });
   const editor = useEditor<SendValues, typeof order>({
-    initialValues: { comment: '', preview: [] },
+    initialValues: { comment: '', preview: [], dueDate: order.dueDate ?? '' },
     validate: (v) =>
       v.preview.length === 0
         ? { preview: t('orders.send.previewRequired') }
@@ -192,6 +199,12 @@ export function SendVersionForm({ side, order, closeGuard, onCancel, onDone }: A
           error={editor.form.errors.preview}
           preview
           required
+        />
+        <TextInput
+          label={t('approvals.dueDate')}
+          description={t('approvals.dueDateHelp')}
+          type="date"
+          {...editor.form.getInputProps('dueDate')}
         />
         <ModalButtons onCancel={onCancel} submit={t('orders.send.submit')} busy={editor.busy} />
       </Stack>

@@ -53,6 +53,7 @@ describe('OrderRequestPage', () => {
       newProductTitle: 'Barkruk Nordic',
       newProductThumbnailMediaId: null,
       fileIds: [],
+      projectId: null,
     });
     await waitFor(() => expect(router?.state.location.pathname).toBe('/orders/31'));
     expect(notify.success).toHaveBeenCalledWith('Je aanvraag ‘Barkruk Nordic’ is verstuurd.');

@@ -1,6 +1,6 @@
 import type { Media } from '@app/shared/media/media';
 import { type Order, productRequestInputSchema } from '@app/shared/orders/orders';
-import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { ImagePickerField } from '../../../components/ImagePickerField';
 import { PageHeader } from '../../../components/PageHeader';
 import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
+import { usePortalProjects } from '../../portal/projects-api';
 import { type FileInfo, orderPath, type ProductOption, useCreateOrderRequest } from '../api';
 import { OrderFilesField } from '../components/OrderFilesField';
 import { withProductNotFound } from '../components/OrderModal';
@@ -22,6 +23,8 @@ export interface RequestValues {
   description: string;
   quantity: number | string;
   files: FileInfo[];
+  /** The project it is asked for (one the company sees), or none. */
+  projectId: string | null;
 }
 
 export const emptyRequest: RequestValues = {
@@ -33,6 +36,7 @@ export const emptyRequest: RequestValues = {
   description: '',
   quantity: 1,
   files: [],
+  projectId: null,
 };
 
 /** The form as the contract takes it: an existing product or a new one, never both. */
@@ -44,6 +48,7 @@ export const requestToInput = (v: RequestValues) => ({
   newProductTitle: v.mode === 'new' ? v.newTitle : null,
   newProductThumbnailMediaId: v.mode === 'new' ? (v.thumbnail?.id ?? null) : null,
   fileIds: v.files.map((f) => f.id),
+  projectId: v.projectId ? Number(v.projectId) : null,
 });
 
 const FIELDS = {
@@ -150,6 +155,11 @@ export function OrderRequestPage() {
               maxRows={14}
               {...form.getInputProps('description')}
             />
+            <RequestProjectField
+              value={v.projectId}
+              onChange={(x) => form.setFieldValue('projectId', x)}
+              error={form.errors.projectId}
+            />
             <NumberInput
               label={t('orders.fields.quantity')}
               min={1}
@@ -178,5 +188,25 @@ export function OrderRequestPage() {
         </form>
       </Card>
     </>
+  );
+}
+
+/** The project the product is for: one of the company's active projects, or none. */
+function RequestProjectField(props: { value: string | null; onChange: (v: string | null) => void; error?: unknown }) {
+  const { t } = useTranslation();
+  const projects = usePortalProjects({ tab: 'active', page: 1, perPage: 100 });
+  const data = (projects.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
+  return (
+    <Select
+      label={t('approvals.requestProject')}
+      description={t('approvals.requestProjectHint')}
+      placeholder={t('approvals.requestProjectNone')}
+      data={data}
+      clearable
+      searchable
+      value={props.value}
+      onChange={props.onChange}
+      error={typeof props.error === 'string' ? props.error : undefined}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
 import { api } from '../../../lib/api';
 import { authKeys, useCurrentUser } from '../../auth/api';
+import { WaitingForYouBlock } from '../../drawings/components/WaitingForYouBlock';
 import { ColleaguesBlock, NotificationsBlock, OrdersBlock, ProductsBlock } from '../components/projects/DashboardBlocks';
 import { DashboardProjects } from '../components/projects/DashboardProjects';
 
@@ -29,6 +30,7 @@ export function CustomerHomePage() {
       <PageHeader title={t('portal.home.title')} description={t('portal.home.intro', { company: company?.name ?? '' })} />
       <Stack gap="xl">
         <DashboardProjects />
+        <WaitingForYouBlock />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-testid="dashboard-blocks">
           <NotificationsBlock />
           <OrdersBlock />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
+import { ProjectApprovals } from '../../drawings/components/ProjectApprovals';
 import { Completion } from '../components/projects/Completion';
 import { DetailCard, DetailSkeleton, Facts } from '../components/projects/Detail';
 import { usePortalProject } from '../projects-api';
@@ -114,6 +115,7 @@ function ProjectView({ project }: { project: PortalProject }) {
             )}
           </DetailCard>
         </SimpleGrid>
+        <ProjectApprovals side="client" projectId={project.id} />
       </Stack>
     </>
   );

@@ -6,6 +6,7 @@ import { PROJECT_STATUSES, type ProjectStatus, type ProjectType } from '@app/sha
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Checkbox,
   ColorInput,
@@ -38,6 +39,7 @@ import { deniedReason } from '../../../lib/abilities';
 import { notifyError, useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
+import { ProjectApprovals } from '../../drawings/components/ProjectApprovals';
 import { useCompanyOptions, useCreateProject, useProject, useProjectTransitions, useUpdateProject } from '../api';
 import { ProjectFilesField } from '../components/ProjectFilesField';
 import { ProjectHeader } from '../components/ProjectHeader';
@@ -498,6 +500,11 @@ export function ProjectDetailsPage() {
           reload={async () => (await project.refetch()).data}
           onDirtyChange={onDirtyChange}
         />
+      ) : null}
+      {shown ? (
+        <Box mt="lg">
+          <ProjectApprovals side="staff" projectId={id} />
+        </Box>
       ) : null}
     </>
   );
