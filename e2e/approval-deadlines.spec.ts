@@ -114,10 +114,12 @@ test('a drawing due yesterday is overdue on both sides; both named approvers app
   await emma.goto(`/drawings/${drawingId}`);
   await expect(emma.getByRole('region', { name: 'Goedkeuring' }).getByText('Te laat')).toBeVisible();
   await shots(emma, 'portal-drawing');
+  // The versions are the drawing page's second tab.
+  await emma.getByRole('tab', { name: 'Versies (1)' }).click();
   await emma.getByRole('link', { name: 'Versie 1' }).first().click();
   await emma.getByRole('button', { name: 'Goedkeuren' }).click();
   await emma.getByRole('dialog', { name: 'Versie 1 goedkeuren?' }).getByRole('button', { name: 'Goedkeuren' }).click();
-  await expect(emma.getByText('Je hebt deze versie al goedgekeurd; hij wacht op de andere goedkeurders.')).toBeVisible();
+  await expect(emma.getByText('Je hebt deze versie al goedgekeurd; ze wacht op de andere goedkeurders.')).toBeVisible();
   await emma.goto(`/drawings/${drawingId}`);
   const emmaBlock = emma.getByRole('region', { name: 'Goedkeuring' });
   await expect(emmaBlock.getByRole('listitem').filter({ hasText: 'Emma Jansen' })).toContainText('Goedgekeurd');
@@ -127,6 +129,7 @@ test('a drawing due yesterday is overdue on both sides; both named approvers app
   // Noor approves: the drawing is approved, and no longer overdue.
   await noor.goto(`/drawings/${drawingId}`);
   await expect(noor.getByText('Wacht op jou')).toBeVisible();
+  await noor.getByRole('tab', { name: 'Versies (1)' }).click();
   await noor.getByRole('link', { name: 'Versie 1' }).first().click();
   await noor.getByRole('button', { name: 'Goedkeuren' }).click();
   await noor.getByRole('dialog', { name: 'Versie 1 goedkeuren?' }).getByRole('button', { name: 'Goedkeuren' }).click();
