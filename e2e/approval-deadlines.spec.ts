@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_HEADERS } from './support/app';
 import { expect, test } from './support/axe';
+import { onePagePdf } from './support/pdf';
 
 // Deadlines and named approvers, both sides: the admin makes a drawing on Nordic Star's ship due
 // yesterday, with Emma and a colleague (Noor) as approvers who must all approve. Both sides see it
@@ -10,29 +11,6 @@ import { expect, test } from './support/axe';
 // into DEADLINE_SHOTS when it is set.
 
 const SHIP = 'MS Noordam refit 2027';
-
-/** A one-page PDF that pdf.js renders. */
-function onePagePdf(): Buffer {
-  const content = 'BT /F1 48 Tf 72 500 Td (Deadline) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 /** Yesterday's date in Amsterdam, YYYY-MM-DD: what "overdue" is measured against. */
 function amsterdamYesterday(): string {
@@ -90,7 +68,7 @@ test('a drawing due yesterday is overdue on both sides; both named approvers app
   await page.getByRole('radio', { name: 'Allemaal' }).check();
   await page
     .getByLabel('Bestand kiezen voor Tekening')
-    .setInputFiles({ name: 'plafond.pdf', mimeType: 'application/pdf', buffer: onePagePdf() });
+    .setInputFiles({ name: 'plafond.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Deadline') });
   await expect(page.getByText('plafond.pdf')).toBeVisible();
   await shots(page, 'staff-create');
   await page.getByRole('button', { name: 'Tekening aanmaken' }).click();

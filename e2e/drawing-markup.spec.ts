@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_HEADERS, getJson, postJson, switchLanguage, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
+import { onePagePdf } from './support/pdf';
 
 // Markup on a drawing version, both sides at once: the admin puts a pin on page 1 of a PDF with
 // the keyboard; Emma (Nordic Star Cruises) replies in the thread and draws a rectangle on an image
@@ -10,29 +11,6 @@ import { expect, test } from './support/axe';
 // Screens are photographed at 1280 and 390 px, in Dutch and English, into MARKUP_SHOTS when set.
 
 const SHIP = 'MS Noordam refit 2027';
-
-/** A one-page PDF with a big label (pdf.js renders it). */
-function onePagePdf(label: string): Buffer {
-  const content = `BT /F1 48 Tf 72 500 Td (${label}) Tj ET 0 0 1 RG 8 w 60 60 m 540 60 l 540 740 l 60 740 l h S`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 /** A 600 × 400 PNG: a light floor plan grey with a darker frame. */
 function planPng(): Buffer {

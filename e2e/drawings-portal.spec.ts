@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_HEADERS, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
+import { onePagePdf } from './support/pdf';
 
 // A drawing from the portal, both sides in one test: Emma (Nordic Star Cruises) makes a drawing
 // with a PDF on the ship's project, in one of its areas; a new version while it waits is refused
@@ -11,29 +12,6 @@ import { expect, test } from './support/axe';
 // DRAWINGS_SHOTS when it is set.
 
 const SHIP = 'MS Noordam refit 2027';
-
-/** A valid one-page PDF with a label pdf.js renders. */
-function makePdf(label: string): Buffer {
-  const content = `BT /F1 48 Tf 72 500 Td (${label}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 /** The screen, full page, at 1280 px and at 390 px, into DRAWINGS_SHOTS when it is set. */
 async function shots(page: Page, name: string): Promise<void> {
@@ -93,7 +71,7 @@ test('a client makes a drawing, staff ask for changes, the client sends version 
   await portal.getByRole('textbox', { name: 'Omschrijving' }).fill('Zo zien wij de hutkast.');
   await portal
     .getByLabel('Bestand kiezen voor Tekening')
-    .setInputFiles({ name: 'eigen-schets-v1.pdf', mimeType: 'application/pdf', buffer: makePdf('Schets V1') });
+    .setInputFiles({ name: 'eigen-schets-v1.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Schets V1') });
   await expect(portal.getByText('eigen-schets-v1.pdf')).toBeVisible();
   await shots(portal, 'portal-create');
   await portal.getByRole('button', { name: 'Tekening aanmaken' }).click();
@@ -108,7 +86,7 @@ test('a client makes a drawing, staff ask for changes, the client sends version 
   const headers = { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(portal.request) };
   const upload = await portal.request.post('/api/files?purpose=drawing', {
     headers,
-    multipart: { files: { name: 'te-vroeg.pdf', mimeType: 'application/pdf', buffer: makePdf('Te vroeg') } },
+    multipart: { files: { name: 'te-vroeg.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Te vroeg') } },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   const early = await portal.request.post(`/api/client/drawings/${drawingId}/versions`, {
@@ -148,7 +126,7 @@ test('a client makes a drawing, staff ask for changes, the client sends version 
   const modal = portal.getByRole('dialog', { name: 'Nieuwe versie (versie 2)' });
   await modal
     .getByLabel('Bestand kiezen voor Tekening')
-    .setInputFiles({ name: 'eigen-schets-v2.pdf', mimeType: 'application/pdf', buffer: makePdf('Schets V2') });
+    .setInputFiles({ name: 'eigen-schets-v2.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Schets V2') });
   await expect(modal.getByText('eigen-schets-v2.pdf')).toBeVisible();
   await modal.getByRole('textbox', { name: 'Toelichting bij deze versie' }).fill('10 cm smaller.');
   await modal.getByRole('button', { name: 'Versie plaatsen' }).click();
