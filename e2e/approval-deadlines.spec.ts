@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API_HEADERS } from './support/app';
+import { API_HEADERS, toast, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
 import { onePagePdf } from './support/pdf';
 
@@ -121,4 +121,85 @@ test('a drawing due yesterday is overdue on both sides; both named approvers app
   await expect(
     page.getByRole('region', { name: 'Goedkeuring' }).getByRole('listitem').filter({ hasText: 'Noor Goedkeurder' }),
   ).toContainText('Goedgekeurd');
+});
+
+test('an order design named for Emma and Noor, all must approve: Emma approves (staff are told), Noor approves', async ({
+  page,
+  pageAs,
+}) => {
+  test.setTimeout(150_000);
+  const title = `Barkruk lounge ${Date.now().toString(36)}`;
+  const noor = await pageAs('approver');
+  const emma = await pageAs('emma');
+
+  // Emma asks for a product; the admin approves the request (both through the API: not this flow's point).
+  const emmaHeaders = { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(emma.request) };
+  const requested = await emma.request.post('/api/client/orders', {
+    headers: emmaHeaders,
+    data: { title, newProductTitle: title },
+  });
+  expect(requested.ok(), await requested.text()).toBe(true);
+  const orderId = ((await requested.json()) as { data: { id: number } }).data.id;
+  const adminHeaders = { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(page.request) };
+  const approved = await page.request.post(`/api/orders/${orderId}/approve-request`, {
+    headers: adminHeaders,
+    data: { version: 1, target: { kind: 'new' } },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+
+  // The admin sends design v1, naming Emma and Noor, who must all approve.
+  await page.goto(`/requests/${orderId}`);
+  await page.getByRole('button', { name: 'Ter goedkeuring versturen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ontwerp ter goedkeuring versturen' });
+  await dialog
+    .getByLabel('Bestanden uploaden voor Voorbeeld (afbeelding of PDF)')
+    .setInputFiles({ name: 'ontwerp-v1.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Ontwerp v1') });
+  await expect(dialog.getByRole('link', { name: 'ontwerp-v1.pdf' })).toBeVisible();
+  const approvers = dialog.getByRole('combobox', { name: 'Goedkeurders' });
+  await approvers.click();
+  await page.getByRole('option', { name: 'Emma Jansen' }).click();
+  await page.getByRole('option', { name: 'Noor Goedkeurder' }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('radio', { name: 'Allemaal' }).check();
+  await shots(page, 'staff-order-send');
+  await dialog.getByRole('button', { name: 'Versturen' }).click();
+  await expect(toast(page, 'Versie 1 is ter goedkeuring verstuurd.')).toBeVisible();
+  const staffBlock = page.getByRole('region', { name: 'Goedkeuring' });
+  await expect(staffBlock.getByRole('listitem').filter({ hasText: 'Noor Goedkeurder' })).toContainText('Wacht');
+
+  // Emma finds it under "Wacht op jou" and approves: it still waits for Noor.
+  await emma.goto('/orders?waiting=me');
+  await expect(emma.getByRole('switch', { name: 'Alleen wat op jou wacht' })).toBeChecked();
+  await expect(emma.getByRole('row', { name: new RegExp(title) }).getByText('Wacht op jou')).toBeVisible();
+  await emma.goto(`/orders/${orderId}`);
+  await emma.getByRole('button', { name: 'Ontwerp goedkeuren' }).click();
+  await emma.getByRole('dialog', { name: 'Versie 1 goedkeuren?' }).getByRole('button', { name: 'Ontwerp goedkeuren' }).click();
+  await expect(emma.getByText('Je hebt deze ontwerpversie al goedgekeurd; ze wacht op de andere goedkeurders.')).toBeVisible();
+  const emmaBlock = emma.getByRole('region', { name: 'Goedkeuring' });
+  await expect(emmaBlock.getByRole('listitem').filter({ hasText: 'Emma Jansen' })).toContainText('Goedgekeurd');
+  await expect(emmaBlock.getByRole('listitem').filter({ hasText: 'Noor Goedkeurder' })).toContainText('Wacht');
+  await expect(emma.getByText('Wacht op goedkeuring', { exact: true }).first()).toBeVisible();
+  await shots(emma, 'portal-order-voted');
+
+  // The admin is told in the app who approved and who is awaited.
+  await page.goto('/notifications');
+  await expect(
+    page.getByText(`Emma Jansen keurde ontwerp v1 goed; wacht nog op Noor Goedkeurder: ${title}`).first(),
+  ).toBeVisible();
+
+  // Noor approves: the design is approved.
+  await noor.goto('/');
+  await expect(noor.getByRole('region', { name: /Wacht op jou/ }).getByRole('link', { name: title })).toBeVisible();
+  await shots(noor, 'portal-dashboard-waiting');
+  await noor.goto(`/orders/${orderId}`);
+  await noor.getByRole('button', { name: 'Ontwerp goedkeuren' }).click();
+  await noor.getByRole('dialog', { name: 'Versie 1 goedkeuren?' }).getByRole('button', { name: 'Ontwerp goedkeuren' }).click();
+  await expect(noor.getByText('Ontwerp goedgekeurd', { exact: true }).first()).toBeVisible();
+
+  await page.goto(`/requests/${orderId}`);
+  await expect(page.getByText('Ontwerp goedgekeurd', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Goedkeuring' }).getByRole('listitem').filter({ hasText: 'Noor Goedkeurder' }),
+  ).toContainText('Goedgekeurd');
+  await shots(page, 'staff-order-approved');
 });

@@ -52,7 +52,7 @@ test('files a declaration with a receipt for a colleague, approves it, and regis
   ] as const) {
     await page.getByRole('button', { name: button }).click();
     const dialog = page.getByRole('dialog', { name: button });
-    await dialog.getByRole('textbox', { name: 'Naam' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Naam', exact: true }).fill(name);
     await dialog.getByRole('button', { name: 'Toevoegen' }).click();
     await expect(toast(page, `${name} toegevoegd.`)).toBeVisible();
     await expect(page.getByText(name, { exact: true })).toBeVisible();

@@ -6,8 +6,9 @@ import { expect, test } from './support/axe';
 import { onePagePdf } from './support/pdf';
 
 // Markup on a drawing version, both sides at once: the admin puts a pin on page 1 of a PDF with
-// the keyboard; Emma (Nordic Star Cruises) replies in the thread and draws a rectangle on an image
-// drawing; after version 2 the thread shows there as carried over from v1, and is resolved there.
+// the keyboard; Emma (Nordic Star Cruises) replies in the thread with a file, which the admin
+// downloads, and draws a rectangle on an image drawing; after version 2 the thread shows there as
+// carried over from v1, and is resolved there.
 // Screens are photographed at 1280 and 390 px, in Dutch and English, into MARKUP_SHOTS when set.
 
 const SHIP = 'MS Noordam refit 2027';
@@ -146,8 +147,16 @@ test('staff and client mark up a PDF and an image; a thread carries over to v2 a
   await expect(thread).toBeFocused();
   await thread.getByRole('button', { name: 'Reageren op opmerking 1' }).click();
   await portal.getByRole('textbox', { name: 'Reactie op opmerking 1' }).fill('Akkoord, dan past de kast');
-  await portal.keyboard.press('Enter');
-  await expect(thread.getByRole('list', { name: 'Reacties' })).toContainText('Akkoord, dan past de kast');
+  // With a file of her own, as on a comment.
+  await portal
+    .getByLabel('Bijlagen toevoegen aan de reactie op opmerking 1')
+    .setInputFiles({ name: 'maten-hut.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Maten') });
+  await expect(thread.getByRole('list', { name: 'Bijlagen' }).getByText('maten-hut.pdf')).toBeVisible();
+  await shots(portal, 'portal-reply-attachment');
+  await portal.getByRole('textbox', { name: 'Reactie op opmerking 1' }).press('Enter');
+  const replies = thread.getByRole('list', { name: 'Reacties' });
+  await expect(replies).toContainText('Akkoord, dan past de kast');
+  await expect(replies.getByRole('link', { name: 'maten-hut.pdf' })).toBeVisible();
 
   // Emma draws a rectangle on the image with the mouse.
   await portal.goto(`/drawings/${image.id}/versions/${imageV1}`);
@@ -182,6 +191,11 @@ test('staff and client mark up a PDF and an image; a thread carries over to v2 a
   const carried = page.getByRole('listitem', { name: 'Opmerking 1' });
   await expect(carried.getByText('Meegenomen uit v1')).toBeVisible();
   await expect(carried).toContainText('Akkoord, dan past de kast');
+  // Emma's attachment on her reply: the admin downloads it through the file route.
+  const attachment = carried.getByRole('link', { name: 'maten-hut.pdf' });
+  const download = await page.request.get((await attachment.getAttribute('href')) ?? '');
+  expect(download.status()).toBe(200);
+  expect((await download.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(page.getByRole('button', { name: 'Opmerking 1 op pagina 1: Deze wand 5 cm naar links' })).toBeVisible();
   await shots(page, 'staff-v2-carried-over');
   await carried.getByRole('button', { name: 'Opmerking 1 oplossen' }).click();

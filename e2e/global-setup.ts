@@ -26,7 +26,14 @@ function newestMtime(p: string): number {
 function ensureWebBuild(): void {
   const index = path.join(root, 'apps/web/dist/index.html');
   const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/sw',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/shared/src',
+  ];
   const changedAt = Math.max(
     ...sources
       .map((s) => path.join(root, s))

@@ -95,7 +95,7 @@ test('creates a leave type and an hour rule, and books collective leave on two c
   // A leave type.
   await page.getByRole('button', { name: 'Nieuwe verlofsoort' }).click();
   const typeDialog = page.getByRole('dialog');
-  await typeDialog.getByRole('textbox', { name: /^Naam/ }).fill(TYPE.name);
+  await typeDialog.getByRole('textbox', { name: /^Naam(?! \(Engels\))/ }).fill(TYPE.name);
   await typeDialog.getByRole('textbox', { name: /^Code/ }).fill(TYPE.code);
   await typeDialog.getByRole('button', { name: 'Nieuwe verlofsoort' }).click();
   await expect(toast(page, `Verlofsoort ${TYPE.name} is aangemaakt.`)).toBeVisible();

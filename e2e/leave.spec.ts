@@ -28,6 +28,11 @@ const TEXT = {
     approved: 'goedgekeurd',
     pendingTab: /^Openstaand/,
     heading: 'Verlofaanvragen',
+    dayPlaceholder: 'dd-mm-jjjj',
+    pickDay: 'Kies een datum in de kalender',
+    monday: 'ma',
+    calendar: 'Kalender',
+    months: '(januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december)',
   },
   en: {
     request: 'Request leave',
@@ -41,6 +46,11 @@ const TEXT = {
     approved: 'approved',
     pendingTab: /^Pending/,
     heading: 'Leave requests',
+    dayPlaceholder: 'dd-mm-yyyy',
+    pickDay: 'Pick a date in the calendar',
+    monday: 'Mo',
+    calendar: 'Calendar',
+    months: '(January|February|March|April|May|June|July|August|September|October|November|December)',
   },
 } as const;
 
@@ -125,14 +135,25 @@ for (const [lang, weeksAhead] of [
     const dialog = page.getByRole('dialog', { name: text.request });
     await dialog.getByRole('combobox', { name: text.type }).click();
     await page.getByRole('option', { name: /Vakantieverlof/ }).click();
-    await dialog
-      .getByLabel(new RegExp(`^${text.from}`))
-      .first()
-      .fill(from);
+    // Dates follow the Dutch conventions in both languages: dd-mm-jjjj, a calendar from Monday,
+    // its months named in the app's language.
+    const fromField = dialog.getByLabel(new RegExp(`^${text.from}`)).first();
+    await expect(fromField).toHaveAttribute('placeholder', text.dayPlaceholder);
+    await dialog.getByRole('button', { name: text.pickDay }).first().click();
+    const calendar = page.getByRole('dialog', { name: text.calendar });
+    await expect(calendar.getByRole('columnheader').first()).toHaveText(text.monday);
+    await expect(calendar.getByText(new RegExp(`^${text.months} \\d{4}$`))).toBeVisible();
+    await shots(page, `calendar-${lang}`);
+    // axe checks each screen as it comes; the open calendar is checked here.
+    await page.evaluate(() => (window as Window & { __axeFinal?: () => Promise<void> }).__axeFinal?.());
+    await calendar.getByRole('button', { name: new RegExp(`^15 ${text.months} \\d{4}$`) }).click();
+    await expect(fromField).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
+    await fromField.fill(from);
     await dialog
       .getByLabel(new RegExp(`^${text.till.replace(/[()]/g, '\\$&')}`))
       .first()
       .fill(till);
+    await expect(fromField).toHaveValue(dmy(from));
     const total = dialog.getByTestId('leave-preview-total');
     await expect(total).toHaveText(/^[1-9]\d*:\d{2}$/);
     const minutes = minutesOf(await total.innerText());

@@ -43,12 +43,20 @@ test('the sidebar, the breadcrumbs and the titles tell the same story in the cat
   const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
   const crumbs = page.getByRole('navigation', { name: 'Kruimelpad' });
 
-  // Robox is in the catalogue, not in the settings.
+  // Robox is in the settings (the specification: the Robox area's parent is settings), not in the catalogue.
   await nav.getByRole('link', { name: 'Robox-materialen' }).click();
   await expect(page).toHaveURL('/robox/materials');
   await expect(page.getByRole('heading', { level: 1, name: 'Robox-materialen' })).toBeVisible();
-  await expect(crumbs).toHaveText(/^Home\s*\/\s*Catalogus\s*\/\s*Robox-materialen$/);
+  await expect(crumbs).toHaveText(/^Home\s*\/\s*Instellingen\s*\/\s*Robox-materialen$/);
   await expect(nav.getByRole('link', { name: 'Robox-materialen' })).toHaveAttribute('aria-current', 'page');
+  // The Instellingen crumb opens the settings, which offer the Robox area too.
+  await crumbs.getByRole('link', { name: 'Instellingen' }).click();
+  await expect(page).toHaveURL('/settings');
+  await expect(page.getByRole('main').getByRole('link', { name: /Robox-categorieën/ })).toHaveAttribute(
+    'href',
+    '/robox/material-categories',
+  );
+  await page.goto('/');
 
   await nav.getByRole('link', { name: 'Artikelen synchroniseren' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Artikelen synchroniseren' })).toBeVisible();
@@ -64,19 +72,10 @@ test('the sidebar, the breadcrumbs and the titles tell the same story in the cat
   await expect(page.getByRole('heading', { level: 1, name: 'Catalogus' })).toBeVisible();
   await expect(page).toHaveTitle('Catalogus · Outfitting Portal');
   const links = page.getByRole('main').getByRole('link');
-  await expect(links.filter({ hasText: 'Robox-categorieën' })).toBeVisible();
+  await expect(links.filter({ hasText: 'Attributen' })).toBeVisible();
   const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   // After the breadcrumb back home: the sections, in the sidebar's order.
-  expect(hrefs).toEqual([
-    '/',
-    '/articles',
-    '/sync',
-    '/products',
-    '/order',
-    '/attributes',
-    '/robox/materials',
-    '/robox/material-categories',
-  ]);
+  expect(hrefs).toEqual(['/', '/articles', '/sync', '/products', '/order', '/attributes']);
 });
 
 test.describe('on a phone', () => {

@@ -35,6 +35,9 @@ export default defineConfig({
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
     viewport: { width: 1280, height: 800 },
+    // The app's service worker (issue 28) would answer requests that page.route() then never sees:
+    // only field-offline.spec.ts, in contexts of its own, lets it register.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -7,7 +7,9 @@ import { waitForMail } from './support/mail';
 
 // Questions on an order and how a client hears of the answers, both sides in one test: Emma
 // (Nordic Star Cruises) asks about her request; the admin sees it unanswered and answers it in the
-// app; Emma reads the answer and gets it by mail. Then she chooses the daily overview for answers:
+// app; Emma reads the answer and gets it by mail, and follows up in the question's thread; the
+// admin, told of it, sees the thread unanswered again and answers a second time, which Emma reads
+// under her follow-up and gets by mail. Then she chooses the daily overview for answers:
 // the next answer is in the app, and no mail comes at once; the morning's digest run (queued here
 // as its cron would) mails it once, and a second run mails nothing.
 // Screens are photographed at 1280 and 390 px into QUESTIONS_SHOTS when it is set.
@@ -35,7 +37,7 @@ test('a question is answered in the app and mailed; with the daily overview chos
   page,
   pageAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const title = `Loungestoel vraag ${Date.now().toString(36)}`;
   const emma = await pageAs('emma');
   // Emma's request (made over the API: the request form has its own test).
@@ -83,6 +85,47 @@ test('a question is answered in the app and mailed; with the daily overview chos
     expect(mail.text).toContain('We sturen stalen mee.');
     expect(mail.text).toContain(`/orders/${orderId}`);
 
+    // Emma follows up in the same thread; it waits for an answer again.
+    await thread.getByRole('button', { name: /^Vervolgvraag stellen op de vraag van/ }).click();
+    await thread.getByRole('textbox', { name: 'Je vervolgvraag' }).fill('Hoe snel kunnen de stalen er zijn?');
+    await thread.getByRole('button', { name: 'Vervolgvraag versturen' }).click();
+    await expect(toast(emma, 'Je vervolgvraag is verstuurd. We laten je weten wanneer er een antwoord is.')).toBeVisible();
+    await expect(thread.getByTestId('order-follow-up')).toContainText('Hoe snel kunnen de stalen er zijn?');
+    await expect(thread.getByText('Wacht op antwoord')).toBeVisible();
+    await shots(emma, 'client-follow-up');
+
+    // The admin is told as of a question, sees the thread unanswered again and answers the follow-up.
+    const told = await getJson<{ data: { kind: string; data: { orderId?: number; followUp?: boolean } }[] }>(
+      page.request,
+      '/api/notifications',
+    );
+    expect(told.data.find((n) => n.kind === 'order.info_requested' && n.data.orderId === orderId)?.data.followUp).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('order-unanswered')).toHaveText('Onbeantwoord');
+    await expect(staffThread.getByTestId('order-follow-up')).toContainText('Hoe snel kunnen de stalen er zijn?');
+    const sinceFollowUp = new Date();
+    await staffThread.getByRole('textbox', { name: 'Je antwoord' }).fill('Binnen een week bij jullie.');
+    await staffThread.getByRole('button', { name: 'Antwoord versturen' }).click();
+    await expect(toast(page, 'Je antwoord is verstuurd. De klant krijgt bericht.')).toBeVisible();
+    await expect(staffThread.getByTestId('order-answer')).toHaveCount(2);
+    await expect(page.getByTestId('order-unanswered')).toHaveCount(0);
+    await shots(page, 'staff-follow-up-answered');
+
+    // Emma reads the thread in order, both sides, and has the second answer by mail.
+    await emma.reload();
+    const entries = thread.locator('[data-testid="order-answer"], [data-testid="order-follow-up"]');
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText('We sturen stalen mee.');
+    await expect(entries.nth(1)).toContainText('Hoe snel kunnen de stalen er zijn?');
+    await expect(entries.nth(2)).toContainText('Binnen een week bij jullie.');
+    await expect(thread.getByText('Wacht op antwoord')).toHaveCount(0);
+    const second = await waitForMail({
+      to: ACCOUNTS.emma.email,
+      subject: `Antwoord op je vraag: ${title}`,
+      since: sinceFollowUp,
+    });
+    expect(second.text).toContain('Binnen een week bij jullie.');
+
     // Emma chooses the daily overview for answers to her questions.
     await emma.goto('/settings');
     const answers = emma.getByRole('radiogroup', { name: 'Antwoord op je vraag over een bestelling' });
@@ -99,9 +142,9 @@ test('a question is answered in the app and mailed; with the daily overview chos
       `/api/client/orders/${orderId}/more-info`,
       { comment: 'En de poten?' },
     );
-    const second = asked.data.events.filter((e) => e.kind === 'info_requested').at(-1);
+    const another = asked.data.events.filter((e) => e.kind === 'info_requested').at(-1);
     const again = new Date();
-    await postJson(page.request, `/api/orders/${orderId}/questions/${second?.id}/answers`, { comment: 'Eiken poten.' });
+    await postJson(page.request, `/api/orders/${orderId}/questions/${another?.id}/answers`, { comment: 'Eiken poten.' });
     const mine = await getJson<{ data: { kind: string; data: { comment?: string } }[] }>(emma.request, '/api/notifications');
     expect(mine.data.find((n) => n.kind === 'order.info_answered')?.data.comment).toBe('Eiken poten.');
     // The outbox sends an immediate mail right after the commit: a mail for this answer would be

@@ -379,6 +379,7 @@ test.describe('the back office', () => {
             await expect(dialog).toBeHidden();
           },
         },
+        { route: 'budgets.show', path: `${p}/budget`, h1: SHIP, title: text('Budget', 'Budget') },
         { route: 'projects.tickets', path: `${p}/tickets`, h1: SHIP, title: text('Tickets', 'Tickets') },
         { route: 'projects.ticket', path: `${p}/tickets/${ticket.id}`, h1: SHIP, title: ticket.description },
         { route: 'tickets.index', path: '/tickets', h1: text('Tickets', 'Tickets') },
@@ -445,7 +446,9 @@ test.describe('the back office', () => {
           title: text('Mobiele instellingen', 'Mobile settings'),
         },
         { route: 'hours.mine', path: '/hours', h1: text('Mijn uren', 'My hours') },
+        { route: 'hours.timesheets', path: '/hours/timesheets', h1: text('Urenverantwoording', 'Timesheets') },
         { route: 'declarations.index', path: '/declarations', h1: text('Declaraties', 'Declarations') },
+        { route: 'field.index', path: '/field', h1: text('Onderweg', 'On the go') },
         { route: 'settings.export-hours', path: '/settings/hours/export', h1: text('Uren exporteren', 'Export hours') },
         { route: 'settings.export-overnights', path: '/settings/overnights', h1: text('Overnachtingen', 'Overnight stays') },
         { route: 'settings.declarations', path: '/settings/declarations', h1: text('Declaraties', 'Declarations') },

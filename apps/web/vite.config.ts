@@ -1,8 +1,41 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The files of public/ the service worker keeps beside the build's own (the install icons, the manifest). */
+const PUBLIC_SHELL = ['/favicon.svg', '/manifest.webmanifest', '/icon-192.png', '/icon-512.png', '/icon-maskable-512.png'];
+
+/**
+ * Writes dist/sw.js from sw/sw.js with this build's precache list (index.html, every emitted
+ * asset, the icons) and a version made of those names, so every build with other assets is a new
+ * service worker (docs/decisions.md, "Field app (offline)").
+ */
+function serviceWorkerPlugin(): Plugin {
+  return {
+    name: 'outfitting-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle)
+        // pdf.js's worker (1.6 MB) serves the drawing viewer only, which needs the server anyway.
+        .filter((f) => f.startsWith('assets/') && !f.includes('pdf.worker'))
+        .sort()
+        .map((f) => `/${f}`);
+      const html = bundle['index.html'];
+      const htmlText = html?.type === 'asset' ? String(html.source) : '';
+      const precache = ['/index.html', ...PUBLIC_SHELL, ...assets];
+      const build = createHash('sha256').update(htmlText).update(precache.join('\n')).digest('hex').slice(0, 16);
+      const template = fs.readFileSync(path.resolve(import.meta.dirname, 'sw/sw.js'), 'utf8');
+      const source = template.replace("'__BUILD__'", JSON.stringify(build)).replace('__PRECACHE__', JSON.stringify(precache));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorkerPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

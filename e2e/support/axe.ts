@@ -395,8 +395,8 @@ export const test = base.extend<Fixtures, { actorContexts: ActorContexts }>({
   actor: [undefined, { option: true }],
   actorContexts: [
     async ({ browser }, use, workerInfo) => {
-      const { baseURL, locale, timezoneId, viewport } = workerInfo.project.use;
-      const contexts = new ActorContexts(browser, { baseURL, locale, timezoneId, viewport });
+      const { baseURL, locale, timezoneId, viewport, serviceWorkers } = workerInfo.project.use;
+      const contexts = new ActorContexts(browser, { baseURL, locale, timezoneId, viewport, serviceWorkers });
       await use(contexts);
       await contexts.closeAll();
     },

@@ -15,6 +15,7 @@ import type { Platform } from './platform/context';
 import { sendError, toAppError } from './platform/errors';
 import { guardPlugin } from './platform/guard';
 import { applySecurityHeaders, httpHooksPlugin } from './platform/http-hooks';
+import { IdempotencyStore, idempotencyPlugin } from './platform/idempotency';
 import { InlineJobs, type Jobs, PgBossJobs } from './platform/jobs';
 import { loggerOptions } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
@@ -150,6 +151,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Before the guard: a header or cookie PostgreSQL cannot store never reaches the session insert (I10).
   await app.register(textGuardPlugin);
   await app.register(guardPlugin);
+  // After the guard: a key belongs to the signed-in account, and a refused caller never claims one.
+  const idempotency = new IdempotencyStore(db);
+  await app.register(idempotencyPlugin, { store: idempotency, clock });
 
   if (config.mode !== 'production' && config.env !== 'production') {
     await app.register(swagger, {
@@ -174,6 +178,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await platform.limiter.purge(now);
     },
     { cron: '17 * * * *' },
+  );
+  // Stored answers to Idempotency-Key requests, kept a week (platform/idempotency.ts), daily.
+  platform.jobs.register(
+    'platform.idempotency-purge',
+    async () => {
+      await idempotency.purge(clock());
+    },
+    { cron: '43 3 * * *' },
   );
 
   platform.analytics.start();

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/startup';
+import { seedBudgetsDemo } from './demo/budgets';
 import { seedCatalogueDemo } from './demo/catalogue';
 import { seedCompaniesDemo } from './demo/companies';
 import { seedDrawingsDemo } from './demo/drawings';
@@ -136,6 +137,7 @@ async function start(initial: ReturnType<typeof loadConfig>, shutdown: Shutdown,
     await seedDrawingsDemo({ db, storage: app.platform.storage, log: app.log });
     await seedPeopleDemo({ db, storage: app.platform.storage, log: app.log });
     await seedLeaveDemo({ db, log: app.log });
+    await seedBudgetsDemo({ db, log: app.log });
   }
   await shutdown.checkpoint();
   await app.platform.jobs.start();

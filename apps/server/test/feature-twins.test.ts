@@ -34,6 +34,11 @@ const WITHOUT_TWIN: Record<string, Partial<Record<Side, string>>> = {
     web: 'probes for a load balancer: no screen',
     shared: 'probes for a load balancer: no client reads them, the schema stays beside the route',
   },
+  field: {
+    server:
+      "the fitter's offline screen and its outbox (issue 28) write through the hours and declarations routes, with Idempotency-Key (platform/idempotency.ts)",
+    shared: 'screens only: the forms use the hours and declarations contracts',
+  },
   history: { web: 'one panel (components/history) that every editor mounts' },
   media: { web: 'image fields are components (components/ImagePickerField, MediaGalleryField, media-upload.ts)' },
   home: {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { noQuery } from '@app/shared/platform/http';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +173,32 @@ describe('the web app, assets and other files (H1, H3, H4, I9)', () => {
     expectSecurityHeaders(res, 'SPA');
   });
 
+  it("a page names the session's language, so the app loads its texts without asking first; the offline shell names none", async () => {
+    const guest = await t.agent().get('/auth/login');
+    expect(guest.body).toContain('<html lang="nl" data-locale="nl">');
+    const a = t.agent();
+    await a.csrf();
+    expect((await a.patch('/api/locale', { locale: 'en' })).statusCode).toBe(204);
+    expect((await a.get('/public/products')).body).toContain('<html lang="en" data-locale="en">');
+    // The signed-in account's language, as GET /api/locale says.
+    expect((await admin.get('/companies')).body).toContain(`data-locale="${(await admin.get('/api/locale')).json().locale}"`);
+    const shell = await a.get('/index.html');
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<html lang="nl">');
+    expect(shell.body).not.toContain('data-locale');
+  });
+
+  it('a hashed asset comes pre-compressed: brotli when the browser takes it, else gzip', async () => {
+    const br = await t.agent().get('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    const gz = await t.agent().get('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log("app")');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('auth pages send Referrer-Policy: no-referrer (H3, A11)', async () => {
     for (const url of ['/auth/new-password', '/auth/create-password?x=1', '/auth/login']) {
       const res = await t.agent().get(url);
@@ -192,6 +219,22 @@ describe('the web app, assets and other files (H1, H3, H4, I9)', () => {
     expect(icon.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     expectSecurityHeaders(icon, 'favicon');
+  });
+
+  it('the service worker and the manifest are revalidated on every check for a new version (issue 28)', async () => {
+    const sw = await t.agent().get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expectSecurityHeaders(sw, 'service worker');
+    expect(directives(String(sw.headers['content-security-policy'])).get('worker-src')).toEqual(["'self'"]);
+    const manifest = await t.agent().get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    // Any other script at the root is a page address, never a file from disk.
+    const other = await t.agent().get('/other.js');
+    expect(other.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('a missing asset is a JSON 404, never index.html, and never cached as immutable', async () => {

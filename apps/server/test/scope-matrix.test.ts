@@ -9,6 +9,7 @@ import {
   drawingComments,
   media,
   notifications,
+  orderEvents,
   orderLines,
   orders,
   products,
@@ -179,6 +180,24 @@ const FOREIGN: Record<string, () => Promise<Fixture>> = {
     const [own] = await order(a.id);
     const [foreign] = await order(b.id);
     return { foreign: String(foreign?.id), own: String(own?.id) };
+  },
+  // A question on an order of company B against one on an order of company A, each under its order.
+  async eventId() {
+    const b = await createCompany(tdb.db, { name: 'Company B (questions)' });
+    const asked = async (companyId: number) => {
+      const [order] = await tdb.db.orm
+        .insert(orders)
+        .values({ companyId, title: 'Request', newProductTitle: 'New chair' })
+        .returning({ id: orders.id });
+      const [question] = await tdb.db.orm
+        .insert(orderEvents)
+        .values({ orderId: order?.id ?? 0, kind: 'info_requested', comment: 'Which fabric?' })
+        .returning({ id: orderEvents.id });
+      return { orderId: String(order?.id), eventId: String(question?.id) };
+    };
+    const own = await asked(companyA.id);
+    const foreign = await asked(b.id);
+    return { foreign: foreign.eventId, own: own.eventId, context: { foreign, own } };
   },
   // A drawing (with a version) made for company B on B's project, against one made for company A
   // on A's project: each under its own project, and the foreign one under A's too.

@@ -7,7 +7,7 @@
 // Exits 1 when a hard budget is exceeded.
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import zlib, { gzipSync } from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -76,11 +76,17 @@ console.log(`  customer dashboard JS  : ${kb(dashboard.js)} (budget 300 KB) over
 console.log(`  customer dashboard CSS : ${kb(dashboard.css)} (budget 50 KB)`);
 console.log(`  largest JS chunk       : ${kb(largest.size)} ${largest.f} (budget 150 KB)`);
 
-// Pre-compressed copies, served by the app for clients that accept gzip.
+// Pre-compressed copies, served by the app to clients that accept them: brotli (about a fifth
+// smaller than gzip on these chunks, which a phone on a slow connection feels), else gzip.
+const brotli = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+};
 for (const file of fs.readdirSync(path.join(dist, 'assets'))) {
   if (!/\.(js|css|svg)$/.test(file)) continue;
   const full = path.join(dist, 'assets', file);
-  fs.writeFileSync(`${full}.gz`, gzipSync(fs.readFileSync(full), { level: 9 }));
+  const body = fs.readFileSync(full);
+  fs.writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }));
+  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(body, brotli));
 }
 
 const over =

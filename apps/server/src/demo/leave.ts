@@ -11,10 +11,10 @@ import { DEMO_FITTER } from './people';
 
 /** The demo's leave types: what counts against the balance and what needs approval. */
 export const DEMO_LEAVE_TYPES = [
-  { code: 'VAK', name: 'Vakantieverlof', color: '#2f9e44', counts: true, approval: true },
-  { code: 'BV', name: 'Bijzonder verlof', color: '#1c7ed6', counts: false, approval: true },
-  { code: 'OV', name: 'Onbetaald verlof', color: '#868e96', counts: false, approval: true },
-  { code: 'ADV', name: 'Compensatie-uren', color: '#f08c00', counts: true, approval: false },
+  { code: 'VAK', name: 'Vakantieverlof', nameEn: 'Holiday leave', color: '#2f9e44', counts: true, approval: true },
+  { code: 'BV', name: 'Bijzonder verlof', nameEn: 'Special leave', color: '#1c7ed6', counts: false, approval: true },
+  { code: 'OV', name: 'Onbetaald verlof', nameEn: 'Unpaid leave', color: '#868e96', counts: false, approval: true },
+  { code: 'ADV', name: 'Compensatie-uren', nameEn: 'Time off in lieu', color: '#f08c00', counts: true, approval: false },
 ] as const;
 type Code = (typeof DEMO_LEAVE_TYPES)[number]['code'];
 
@@ -75,8 +75,8 @@ export async function seedLeaveDemo(o: { db: Database; log?: FastifyBaseLogger; 
     for (const t of DEMO_LEAVE_TYPES) {
       const rows = await query<{ id: number }>(
         tx,
-        sql`INSERT INTO leave_types (name, code, color, counts_against_balance, needs_approval)
-            VALUES (${t.name}, ${t.code}, ${t.color}, ${t.counts}, ${t.approval}) RETURNING id`,
+        sql`INSERT INTO leave_types (name, name_en, code, color, counts_against_balance, needs_approval)
+            VALUES (${t.name}, ${t.nameEn}, ${t.code}, ${t.color}, ${t.counts}, ${t.approval}) RETURNING id`,
       );
       types.set(t.code, { id: Number(rows[0]?.id), counts: t.counts, approval: t.approval });
     }

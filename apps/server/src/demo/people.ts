@@ -554,8 +554,19 @@ export async function seedPeopleDemo(o: {
   const person = (i: number) => PEOPLE[i] as Person;
   const nameOf = (i: number) => [person(i).firstName, person(i).insertion, person(i).lastName].filter(Boolean).join(' ');
 
-  const categories = ['Reiskosten', 'Materialen', 'Maaltijden', 'Parkeren', 'Overig'];
-  const paymentTypes = ['Eigen rekening (terugbetalen)', 'Bedrijfscreditcard', 'Tankpas'];
+  // Dutch name, English name (the settings' "Naam (Engels)": English readers see that one).
+  const categoryNames: [string, string][] = [
+    ['Reiskosten', 'Travel expenses'],
+    ['Materialen', 'Materials'],
+    ['Maaltijden', 'Meals'],
+    ['Parkeren', 'Parking'],
+    ['Overig', 'Other'],
+  ];
+  const paymentTypeNames: [string, string][] = [
+    ['Eigen rekening (terugbetalen)', 'Own account (to be repaid)'],
+    ['Bedrijfscreditcard', 'Company credit card'],
+    ['Tankpas', 'Fuel card'],
+  ];
   const declarations: {
     who: number;
     daysAgo: number;
@@ -765,14 +776,14 @@ export async function seedPeopleDemo(o: {
     await insertRows(
       tx,
       'declaration_categories',
-      { name: 'text' },
-      categories.map((name) => ({ name })),
+      { name: 'text', name_en: 'text' },
+      categoryNames.map(([name, name_en]) => ({ name, name_en })),
     );
     await insertRows(
       tx,
       'declaration_payment_types',
-      { name: 'text' },
-      paymentTypes.map((name) => ({ name })),
+      { name: 'text', name_en: 'text' },
+      paymentTypeNames.map(([name, name_en]) => ({ name, name_en })),
     );
     const cats = await query<{ id: number; name: string }>(tx, sql`SELECT id, name FROM declaration_categories`);
     const pays = await query<{ id: number; name: string }>(tx, sql`SELECT id, name FROM declaration_payment_types`);

@@ -22,12 +22,14 @@ const PROJECT_MANAGER_PERMISSIONS: Permission[] = [
   'articles.view',
   'products.manage',
   'hours.manage',
+  'hours.approve',
 ];
 
 const HR_PERMISSIONS: Permission[] = [
   'users.manage',
   'hours.manage',
   'hours.export',
+  'hours.approve',
   'hour-rules.manage',
   'leave.manage',
   'leave.approve',

@@ -3,6 +3,7 @@ import { analyticsFeature } from './analytics/analytics.plugin';
 import { articlesFeature } from './articles/articles.plugin';
 import { authFeature } from './auth/auth.plugin';
 import { breadcrumbsFeature } from './breadcrumbs/breadcrumbs.plugin';
+import { budgetsFeature } from './budgets/budgets.plugin';
 import { bulkFeature } from './bulk/bulk.plugin';
 import { companiesFeature } from './companies/companies.plugin';
 import { declarationsFeature } from './declarations/declarations.plugin';
@@ -55,6 +56,7 @@ export const FEATURES: readonly FastifyPluginAsync[] = [
   ticketsFeature,
   templatesFeature,
   projectArticlesFeature,
+  budgetsFeature,
   timelineFeature,
   taskListFeature,
   plannerFeature,

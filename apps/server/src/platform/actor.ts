@@ -65,3 +65,8 @@ export function companyIdOf(actor: Actor): number | null {
 export function isDashboardView(v: string): v is DashboardView {
   return v === 'general' || v === 'projects' || v === 'planning' || v === 'hr';
 }
+
+/** The language the actor reads (their account's); Dutch for nobody signed in. */
+export function readerLocale(actor: Actor): Locale {
+  return actor.kind === 'anonymous' ? 'nl' : actor.locale;
+}

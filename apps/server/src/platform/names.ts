@@ -58,3 +58,14 @@ export function areaLabelSql(alias: string): SQL<string> {
   if (!ALIAS.test(alias)) throw new Error(`not a table alias: ${alias}`);
   return sql<string>`concat_ws(' ', nullif(${sql.raw(`${alias}.number`)}, ''), ${sql.raw(`${alias}.name`)})`;
 }
+
+/**
+ * The name of a row named in two languages (leave types, declaration categories and payment
+ * types: `name` Dutch, `name_en` English) as the reader reads it: the English one in English
+ * when there is one, else the Dutch one (shownName in the shared rules says the same).
+ */
+export function shownNameSql(alias: string, locale: 'nl' | 'en'): SQL<string> {
+  if (!ALIAS.test(alias)) throw new Error(`not a table alias: ${alias}`);
+  const [name, nameEn] = [sql.raw(`${alias}.name`), sql.raw(`${alias}.name_en`)];
+  return locale === 'en' ? sql<string>`coalesce(nullif(btrim(${nameEn}), ''), ${name})` : sql<string>`${name}`;
+}

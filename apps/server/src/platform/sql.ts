@@ -32,6 +32,8 @@ export const LOCK_PRODUCT_SLUG = 3_102;
 export const LOCK_TEMPLATE_APPLY = 3_201;
 /** One refresh of the analytics figures at a time (key: 1). */
 export const LOCK_ANALYTICS_ROLLUP = 3_301;
+/** One planner save per person at a time, so a double booking is always seen (key: the employee id). */
+export const LOCK_PLANNER_PERSON = 3_401;
 
 /**
  * Takes a transaction-scoped advisory lock. Callers take them in one global order (overall order,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@app/shared/platform/locale';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from './access';
 import { AppError, sendError } from './errors';
+import { FirstScreens } from './first-screen';
 
 /** Paths that belong to the API: never answered with the SPA. */
 export function isApiPath(url: string): boolean {
@@ -20,6 +22,21 @@ export function isApiPath(url: string): boolean {
  */
 export function isNeverAPage(url: string): boolean {
   return /(^|\/)\./.test(url) || /\.map$/i.test(url);
+}
+
+/** The field app's service worker (apps/web/sw/sw.js, built with its precache list): served at the root, so its scope is the whole app. */
+const SERVICE_WORKER = 'sw.js';
+const REVALIDATED = new Set([SERVICE_WORKER, 'manifest.webmanifest']);
+
+/** The language a page is served in: the signed-in account's, else the session's, else Dutch (as GET /api/locale). */
+export function pageLocale(req: FastifyRequest): Locale {
+  const session = (req.ctx as typeof req.ctx | null)?.session;
+  return session?.self?.locale ?? session?.locale ?? DEFAULT_LOCALE;
+}
+
+/** index.html with the language on its root element: `<html lang="en" data-locale="en">`. */
+export function withLocale(html: string, locale: Locale): string {
+  return html.replace(/<html(?:\s+lang="[^"]*")?/, `<html lang="${locale}" data-locale="${locale}"`);
 }
 
 /** A file answer: the body is the file, streamed; there is no JSON to describe. */
@@ -74,17 +91,24 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { dist: string
     },
   );
 
-  const rootFiles = hasDist ? fs.readdirSync(dist).filter((f) => /^[A-Za-z0-9._-]+\.(svg|png|ico|txt|webmanifest)$/.test(f)) : [];
+  const rootFiles = hasDist
+    ? fs.readdirSync(dist).filter((f) => f === SERVICE_WORKER || /^[A-Za-z0-9._-]+\.(svg|png|ico|txt|webmanifest)$/.test(f))
+    : [];
   for (const file of rootFiles) {
     app.get(
       `/${file}`,
       { config: { access: access.public }, schema: { hide: true, response: fileResponse } },
       async (_req, reply) => {
-        reply.header('cache-control', 'public, max-age=3600');
+        // The service worker and the manifest are asked again on every check for a new version of
+        // the app: never from a cache, or a phone keeps the old app for an hour.
+        reply.header('cache-control', REVALIDATED.has(file) ? 'no-cache' : 'public, max-age=3600');
         return reply.sendFile(file);
       },
     );
   }
+
+  const indexHtml = hasDist ? fs.readFileSync(path.join(dist, 'index.html'), 'utf8') : '';
+  const firstScreens = hasDist ? FirstScreens.fromDist(dist, LOCALES) : null;
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0] ?? '/';
@@ -92,7 +116,16 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { dist: string
       (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/') && !isNeverAPage(url);
     if (wantsPage && hasDist) {
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // The session's language in the page, so the app loads its texts at once instead of asking
+      // first. /index.html itself is the offline shell the service worker keeps: it says nothing,
+      // since the language may change after it was kept.
+      if (url === '/index.html') return reply.type('text/html; charset=utf-8').send(indexHtml);
+      const locale = pageLocale(req);
+      // A signed-out visitor's first page names the modules its first render needs (first-screen.ts).
+      const signedIn = (req.ctx as typeof req.ctx | null)?.session?.self != null;
+      const links = signedIn ? '' : (firstScreens?.linksFor(url, locale) ?? '');
+      const html = withLocale(indexHtml, locale);
+      return reply.type('text/html; charset=utf-8').send(links ? html.replace('</head>', `  ${links}\n  </head>`) : html);
     }
     return sendError(req, reply, new AppError('ROUTE_NOT_FOUND'));
   });

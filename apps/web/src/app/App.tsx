@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';
 import { FullPageLoader } from '../components/States';
+import { UpdatePrompt } from '../components/UpdatePrompt';
 import { enableBackofficeCatalogs, enablePortalCatalogs } from '../lib/i18n';
 import { collectRoutes, type RouteEntry } from '../platform/route-meta';
 import { RouteRegistryContext } from '../platform/route-registry';
@@ -83,6 +84,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <SessionRouter />
+      <UpdatePrompt />
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>

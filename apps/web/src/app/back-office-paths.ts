@@ -28,6 +28,8 @@ export const BACK_OFFICE_PATHS = [
   'users/:userId',
   'hours',
   'declarations',
+  // The fitter's offline screen (issue 28).
+  'field',
   'settings/hours',
   // Leave in hours: the specification's singular paths, which redirect to settings/hours.
   'setting/hours',

@@ -10,6 +10,7 @@ import { json, mockFetch, noContent } from '../../test/fetch';
 import { renderWithProviders } from '../../test/render';
 import { resetAppAfterEach, withRegistry } from '../../test/routes';
 import { CATALOGUE_SECTIONS } from '../features/home/catalogue-sections';
+import { ROBOX_SECTIONS } from '../features/robox/sections';
 import { storage } from '../lib/storage';
 import { collectRoutes, type RouteMeta } from '../platform/route-meta';
 import { session } from '../platform/session';
@@ -85,14 +86,28 @@ describe('the back office tells one story: sidebar, breadcrumbs and titles', () 
     expect(trail('articles.sync')).toEqual(['home', 'catalogue.index', 'articles.index', 'articles.sync']);
     expect(trail('product.order')).toEqual(['home', 'catalogue.index', 'articles.products-index', 'product.order']);
     expect(trail('attributes.archive')).toEqual(['home', 'catalogue.index', 'product.attributes', 'attributes.archive']);
-    expect(trail('robox-material.edit')).toEqual(['home', 'catalogue.index', 'archive-robox-material', 'robox-material.edit']);
+    expect(trail('roles.index')).toEqual(['home', 'settings.index', 'roles.index']);
+  });
+
+  it.each(ROBOX_SECTIONS.map((s) => [s.to, s]))(
+    '%s: a Robox screen is a setting, with the section’s path and title',
+    (_to, section) => {
+      const route = registry.get(section.route);
+      expect(route?.path).toBe(section.to);
+      expect(route?.meta.title).toBe(section.title);
+      expect(trail(section.route).slice(0, 2)).toEqual(['home', 'settings.index']);
+    },
+  );
+
+  it('puts the Robox area under Instellingen (the specification: Robox area, parent settings)', () => {
+    expect(trail('robox-material.edit')).toEqual(['home', 'settings.index', 'archive-robox-material', 'robox-material.edit']);
     expect(trail('robox-material-category.create')).toEqual([
       'home',
-      'catalogue.index',
+      'settings.index',
       'archive-robox-material-category',
       'robox-material-category.create',
     ]);
-    expect(trail('roles.index')).toEqual(['home', 'settings.index', 'roles.index']);
+    expect(CATALOGUE_SECTIONS.some((c) => c.to.startsWith('/robox'))).toBe(false);
   });
 
   it('shows the catalogue group in the sidebar, in the order and with the titles of its pages', async () => {
@@ -115,7 +130,9 @@ describe('the back office tells one story: sidebar, breadcrumbs and titles', () 
       'Projecten',
       'Tickets',
       'Planning',
+      'Onderweg',
       'Mijn uren',
+      'Urenverantwoording',
       'Verlof',
       'Declaraties',
       'Medewerkers',
@@ -124,18 +141,36 @@ describe('the back office tells one story: sidebar, breadcrumbs and titles', () 
       'Producten',
       'Producten sorteren',
       'Attributen',
-      'Robox-materialen',
-      'Robox-categorieën',
       'Inspiratie',
       'Instellingen',
+      'Robox-materialen',
+      'Robox-categorieën',
     ]);
     const crumbs = screen.getByRole('navigation', { name: 'Kruimelpad' });
     expect(within(crumbs).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(within(crumbs).getByText('Catalogus')).toHaveAttribute('aria-current', 'page');
-    // The page offers the same sections.
+    // The page offers the same sections; Robox is not one of them (it is in the settings).
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: /Robox-categorieën/ })).toHaveAttribute('href', '/robox/material-categories');
+    expect(within(main).getByRole('link', { name: /Attributen/ })).toHaveAttribute('href', '/attributes');
+    expect(within(main).queryByRole('link', { name: /Robox/ })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Catalogus · Outfitting Portal'));
+  });
+
+  it('shows a Robox screen under Instellingen: in the sidebar and in the breadcrumbs', async () => {
+    mockFetch((req) => {
+      if (req.path === '/api/user/current') return json(200, employee);
+      if (req.path === '/api/science') return noContent();
+      if (req.path.startsWith('/api/robox'))
+        return json(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 25, total: 0 } });
+      return undefined;
+    });
+    session.signedIn(employee, '/robox/materials');
+    renderWithProviders(null, { routes: withRegistry(employeeRoutes), url: '/robox/materials' });
+    const crumbs = await screen.findByRole('navigation', { name: 'Kruimelpad' });
+    expect(await within(crumbs).findByRole('link', { name: 'Instellingen' })).toHaveAttribute('href', '/settings');
+    expect(within(crumbs).getByText('Robox-materialen')).toHaveAttribute('aria-current', 'page');
+    const nav = screen.getByRole('navigation', { name: 'Hoofdnavigatie' });
+    expect(within(nav).getByRole('link', { name: 'Robox-materialen' })).toHaveAttribute('aria-current', 'page');
   });
 });
 

@@ -84,10 +84,10 @@ describe('DataTable', () => {
 
   it('shows the error state with the translated message and a working retry button', async () => {
     const onRetry = vi.fn();
-    const { user } = renderTable({ rows: undefined, error: new ApiError(403, { code: 'FORBIDDEN' }), onRetry });
+    const { user } = renderTable({ rows: undefined, error: new ApiError(429, { code: 'RATE_LIMITED' }), onRetry });
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Er ging iets mis');
-    expect(alert).toHaveTextContent('Je hebt geen toestemming voor deze actie.');
+    expect(alert).toHaveTextContent('Te veel verzoeken. Wacht even en probeer het opnieuw.');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await user.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
     expect(onRetry).toHaveBeenCalledTimes(1);

@@ -22,6 +22,14 @@ describe('ErrorState', () => {
     expect(screen.queryByText(/gemarkeerde velden/)).not.toBeInTheDocument();
   });
 
+  it('a 403 says "Geen toegang", not the not-found words, and offers no retry', async () => {
+    page(new ApiError(403, { code: 'FORBIDDEN' }), vi.fn());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Geen toegang');
+    expect(alert).not.toHaveTextContent('bestaat niet');
+    expect(screen.queryByRole('button', { name: 'Opnieuw proberen' })).not.toBeInTheDocument();
+  });
+
   it('any other failure keeps its message and the retry', async () => {
     const retry = vi.fn();
     const { user } = page(new ApiError(500, { code: 'INTERNAL' }), retry);

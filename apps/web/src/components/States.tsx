@@ -1,5 +1,5 @@
 import { Button, Center, Loader, EmptyState as MantineEmptyState, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconInbox, IconSearch, IconSearchOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInbox, IconLock, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -68,9 +68,37 @@ export function isNotFound(error: unknown): error is ApiError {
   return error.status === 400 && fields.length > 0 && fields.every((f) => f.startsWith('params.'));
 }
 
-/** A failed load with a way to try again; a load of something that does not exist says so. */
+/**
+ * What is there, but not for this person: 'Geen toegang', never the not-found words (a breadcrumb
+ * that names the record would contradict 'bestaat niet (meer)'). No retry: trying again cannot help.
+ */
+export function ForbiddenState({ description }: { description?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <MantineEmptyState
+      py="xl"
+      role="alert"
+      variant="light"
+      icon={<IconLock size={32} stroke={1.5} />}
+      title={t('common.forbidden.title')}
+      description={description ?? t('common.forbidden.text')}
+    >
+      <MantineEmptyState.Actions>
+        <Button component={Link} to="/" variant="light">
+          {t('common.notFound.home')}
+        </Button>
+      </MantineEmptyState.Actions>
+    </MantineEmptyState>
+  );
+}
+
+/** A failed load with a way to try again; a load of something that does not exist, or is not this person's to see, says so. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
+  if (error instanceof ApiError && error.status === 403) {
+    // A reason of its own (not the bare FORBIDDEN) is said as it is.
+    return <ForbiddenState description={error.code === 'FORBIDDEN' ? undefined : errorMessage(t, error)} />;
+  }
   if (isNotFound(error)) {
     return (
       <MantineEmptyState

@@ -14,7 +14,8 @@ export function confirmAction(o: {
     modals.openConfirmModal({
       title: o.title,
       centered: true,
-      children: <Text size="sm">{o.message}</Text>,
+      // Words in a paragraph; a richer message (a list) as it is.
+      children: typeof o.message === 'string' ? <Text size="sm">{o.message}</Text> : o.message,
       labels: { confirm: o.confirmLabel, cancel: i18n.t('common.actions.cancel') },
       confirmProps: { color: o.danger ? 'red' : undefined },
       onConfirm: () => resolve(true),

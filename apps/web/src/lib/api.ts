@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode, FieldError } from '@app/shared/platform/errors';
+import { noteReadAnswer, OFFLINE_CACHED_AT_HEADER } from './offline';
 import { storage } from './storage';
 
 /** An answer other than 2xx. The UI shows t('errors.' + code), never the server's message. */
@@ -112,6 +113,7 @@ export async function request<T>(method: string, path: string, o: RequestOptions
     // Reading the body is part of getting the answer: a page being left or reloaded cuts it off
     // after the status came in, and that is no answer either (a TypeError, not an AbortError).
     text = res.status === 204 ? '' : await res.text();
+    if (method === 'GET' && res.ok) noteReadAnswer(res.headers.get(OFFLINE_CACHED_AT_HEADER));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, null, 'NETWORK');

@@ -36,6 +36,8 @@ const gold: MantineColorsTuple = [
 const AA = 4.6;
 /** The page background of the back office and the portal (gray.0), the lightest text ever sits on besides white. */
 const PAGE = '#f8f9fa';
+/** gray.1: a hovered or striped table row, a code block, a muted panel; coloured text sits on it too. */
+const MUTED = '#f1f3f5';
 /**
  * Secondary text (`c="dimmed"`: descriptions, the current breadcrumb, captions). Mantine's gray.6
  * (#868e96) reaches only 3.15:1 on the page background; this one is 5.5:1 there and 4.9:1 on gray.2.
@@ -76,16 +78,18 @@ function darkEnough(color: string, backgrounds: string[]): string {
 
 /**
  * A colour scale every component can use as it is. With primaryShade 8, shade 8 is the filled
- * background under white text and the colour of coloured text (`c="red"`, links) on white and
- * on the page; the light variant (light badges, light buttons, alerts) writes shade 9 on shade 1.
+ * background under white text and the colour of coloured text (`c="red"`, links) on white, on
+ * the page and on gray.1; the light variant (light badges, light buttons, alerts) writes shade 9
+ * on shade 1, and on shade 2 under the pointer.
  * Mantine's own greens, oranges, yellows … fail those (#2b8a3e on #d3f9d8 is 3.8:1); darken them
  * just enough, so every screen to come gets 4.5:1 without thinking about it.
  */
 export function accessibleScale(tuple: readonly string[]): MantineColorsTuple {
   const out = [...tuple];
-  const s8 = darkEnough(out[8] as string, ['#ffffff', PAGE]);
+  const s8 = darkEnough(out[8] as string, ['#ffffff', PAGE, MUTED]);
   out[8] = s8;
-  let s9 = darkEnough(out[9] as string, [out[1] as string, PAGE]);
+  // Shade 2 is a light control's background under the pointer.
+  let s9 = darkEnough(out[9] as string, [out[1] as string, out[2] as string, PAGE]);
   // Hover on a filled control (shade 9) never looks lighter than the control itself.
   if (luminance(s9) > luminance(s8)) s9 = darkEnough(s9, [s8]);
   out[9] = s9;

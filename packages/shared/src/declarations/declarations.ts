@@ -96,7 +96,8 @@ export const declarationParams = z.strictObject({ declarationId: idSchema });
 
 export const declarationOptionSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: z.string().describe('The Dutch name'),
+  nameEn: z.string().describe('The English name; empty: the Dutch one is shown in English too (shownName)'),
   active: z.boolean().describe('Inactive ones are not offered for new declarations'),
   inUse: z.boolean().describe('Declarations use it: it can be deactivated, not deleted'),
   version: z.number().int(),
@@ -111,11 +112,13 @@ export const declarationOptionQuerySchema = z.strictObject({
 
 export const declarationOptionInputSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
+  nameEn: z.string().trim().max(100).default('').describe('Empty: the Dutch name is shown in English too'),
   active: z.boolean().default(true),
 });
 export type DeclarationOptionInput = z.input<typeof declarationOptionInputSchema>;
 export const declarationOptionUpdateSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
+  nameEn: z.string().trim().max(100).default('').describe('Empty: the Dutch name is shown in English too'),
   active: z.boolean(),
   version: versionField,
 });

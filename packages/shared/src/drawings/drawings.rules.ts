@@ -1,5 +1,11 @@
 import { type Abilities, firstDenied, permissionVerdict, toAbilities, type Verdict, type Viewer } from '../platform/abilities';
-import { type ApprovalContext, approverVerdict, NO_APPROVERS, ownVoteVerdict } from './approvers.rules';
+import {
+  type ApprovalContext,
+  type ApproverCodes,
+  approverVerdict,
+  NO_APPROVERS,
+  ownVoteVerdict,
+} from '../platform/approvers.rules';
 
 // No zod here: the web app's screens import the rules without the contracts.
 
@@ -78,6 +84,11 @@ export function drawingAbilities(
   });
 }
 
+const APPROVER_CODES: ApproverCodes = {
+  notApprover: 'DRAWING_NOT_APPROVER',
+  alreadyApproved: 'DRAWING_ALREADY_APPROVED_BY_YOU',
+};
+
 /**
  * Both sides comment on any version. The latest version, while it waits, is decided by the side
  * that did not upload it: a version from staff by the client, a version from the client by staff
@@ -100,8 +111,8 @@ export function drawingVersionAbilities(
     if (viewer.kind === 'client' && version.side === 'client') return 'DRAWING_AWAITS_STAFF';
     return true;
   };
-  const approver = (): Verdict => (viewer.kind === 'client' ? approverVerdict(approval) : true);
-  const vote = (): Verdict => (viewer.kind === 'client' ? ownVoteVerdict(approval) : true);
+  const approver = (): Verdict => (viewer.kind === 'client' ? approverVerdict(approval, APPROVER_CODES) : true);
+  const vote = (): Verdict => (viewer.kind === 'client' ? ownVoteVerdict(approval, APPROVER_CODES) : true);
   return toAbilities({
     canComment: actor,
     canApprove: firstDenied(actor, waiting, approver, vote),

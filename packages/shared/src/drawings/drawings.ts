@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { fileSchema } from '../files/files';
 import { abilitiesSchema } from '../platform/abilities-schema';
+import { approverSchema } from '../platform/approvers';
+import { APPROVAL_RULES, MAX_APPROVERS } from '../platform/approvers.rules';
 import { idSchema, listQueryBase, pageOf, versionField } from '../platform/http';
 import { isCalendarDate } from '../platform/iso-week';
 import { namedRefSchema } from '../projects/projects';
-import { APPROVAL_RULES, APPROVER_STATES, MAX_APPROVERS } from './approvers.rules';
 import {
   DRAWING_ABILITIES,
   DRAWING_COMMENT_KINDS,
@@ -45,19 +46,15 @@ export const drawingVersionSummarySchema = z.object({
 });
 export type DrawingVersionSummary = z.infer<typeof drawingVersionSummarySchema>;
 
-export const drawingApproverSchema = z.object({
-  id: z.number().int().describe('The account'),
-  name: z.string(),
-  state: z.enum(APPROVER_STATES),
-  decidedAt: z.string().nullable(),
-});
+export const drawingApproverSchema = approverSchema;
 export type DrawingApprover = z.infer<typeof drawingApproverSchema>;
 
-/** A company user who can be named an approver (active, invitation accepted). */
-export const approverChoiceSchema = z.object({ id: z.number().int().describe('The account'), name: z.string() });
-export type ApproverChoice = z.infer<typeof approverChoiceSchema>;
-export const approverChoicesSchema = z.array(approverChoiceSchema);
-export const approverChoicesQuerySchema = z.strictObject({ companyId: idSchema });
+export {
+  type ApproverChoice,
+  approverChoiceSchema,
+  approverChoicesQuerySchema,
+  approverChoicesSchema,
+} from '../platform/approvers';
 
 export const drawingListItemSchema = z.object({
   id: z.number().int(),

@@ -35,6 +35,12 @@ export const exportInputSchema = z
       .max(MAX_EXPORT_EMPLOYEES)
       .optional()
       .describe('Only these people (left out: everyone with rows in the period)'),
+    approvedOnly: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Hours only: leave out the hours of weeks not approved (timesheets) and list those weeks on a sheet 'Open weken' (a section of the CSV)",
+      ),
   })
   .superRefine((v, ctx) => {
     const problem = periodProblem(v.from, v.to);
@@ -50,6 +56,8 @@ export const exportRunSchema = z.object({
   to: calendarDateSchema,
   /** The people filter, or null for everyone. */
   employeeIds: z.array(z.number().int()).nullable(),
+  /** Hours of approved weeks only (and the open weeks listed). */
+  approvedOnly: z.boolean(),
   status: z.enum(EXPORT_STATUSES),
   done: z.number().int().describe('Rows written so far'),
   total: z.number().int().describe('Rows to write (known once the job has counted them)'),

@@ -46,15 +46,23 @@ export function bookingVerdict(viewer: Viewer, owner: HoursOwner, selfService: S
 
 export const BOOKED_HOUR_ABILITIES = ['canEdit', 'canDelete'] as const;
 
-/** What the viewer may do with one booking: the booking verdict, then the lock on its date. */
+/**
+ * What the viewer may do with one booking: the booking verdict, then the lock on its date, then
+ * its week's approval (an approved week is read only: HOURS_WEEK_APPROVED).
+ */
 export function bookedHourAbilities(
   entry: { date: string },
   owner: HoursOwner,
   viewer: Viewer,
   selfService: SelfService | null,
   lockedThrough: string | null,
+  weekApproved = false,
 ): Abilities<(typeof BOOKED_HOUR_ABILITIES)[number]> {
-  const v = firstDenied(bookingVerdict(viewer, owner, selfService), () => lockVerdict(entry.date, lockedThrough));
+  const v = firstDenied(
+    bookingVerdict(viewer, owner, selfService),
+    () => lockVerdict(entry.date, lockedThrough),
+    () => (weekApproved ? 'HOURS_WEEK_APPROVED' : true),
+  );
   return toAbilities({ canEdit: v, canDelete: v });
 }
 

@@ -4,6 +4,7 @@ import { idSchema, listQueryBase, pageMetaSchema, versionField } from '../platfo
 import { weekKeySchema } from '../timeline/timeline';
 import { calendarDateSchema, personRefSchema, workDateSchema } from '../users/people';
 import { BOOKED_HOUR_ABILITIES } from './hours.rules';
+import { timesheetSchema } from './timesheets';
 
 // Booked hours: per person, per day, on a project (an area or a task optional).
 // Own hours: /api/hours with no employeeId; another person's need hours.manage.
@@ -80,7 +81,9 @@ export const hoursWeekSchema = z.object({
   totals: z.object({ scheduled: z.number().int(), booked: z.number().int(), difference: z.number().int() }),
   /** The lock in force: days on or before it cannot change (null: nothing locked). */
   lockedThrough: calendarDateSchema.nullable(),
-  /** May the viewer book on this person's week (own with self-service on, or hours.manage). */
+  /** The week's timesheet: open, approved (read only) or returned (with the comment). */
+  timesheet: timesheetSchema,
+  /** May the viewer book on this person's week (own with self-service on, or hours.manage; never in an approved week). */
   canBook: z.boolean(),
   cannotBookReason: z.string().nullable().describe('The error code when canBook is false'),
 });
@@ -116,6 +119,7 @@ export const projectHoursSchema = z.object({
     z.object({
       employee: personRefSchema,
       minutes: z.array(z.number().int()).describe('Per week, in the order of `weeks`'),
+      approved: z.array(z.boolean()).describe("Per week: the person's timesheet of that week is approved"),
       total: z.number().int(),
     }),
   ),

@@ -25,7 +25,8 @@ const editAbilities = abilitiesSchema(['canEdit', 'canDelete'] as const);
 
 export const leaveTypeSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: z.string().describe('The Dutch name'),
+  nameEn: z.string().describe('The English name; empty: the Dutch one is shown in English too (shownName)'),
   code: z.string().describe('Short code shown on the planner and the card (e.g. VAK, BV)'),
   color: z.string().describe('#rrggbb'),
   countsAgainstBalance: z.boolean().describe('Taking it lowers the balance (holiday leave); special leave does not'),
@@ -42,6 +43,7 @@ export const leaveTypeQuerySchema = z.strictObject({
 });
 const leaveTypeFields = {
   name: z.string().trim().min(1).max(100),
+  nameEn: z.string().trim().max(100).default('').describe('Empty: the Dutch name is shown in English too'),
   code: z
     .string()
     .trim()

@@ -9,15 +9,21 @@ export const NOTIFICATION_KINDS = [
   'request.decided',
   'design.sent',
   'design.decided',
+  'design.vote',
   'order.info_requested',
   'order.info_answered',
   'order.completed',
   'drawing.version_ready',
   'drawing.comment',
   'drawing.decided',
+  // One named approver of a drawing with rule all approved; data carries `waitingFor`, the names still to.
+  'drawing.partially_approved',
   // People and hours: data carries the record's facts and `outcome`.
   'declaration.decided',
   'overnight.decided',
+  // Timesheets: data carries the week (key, from, to), the hours booked, who decided and, sent back, the comment.
+  'timesheet.approved',
+  'timesheet.returned',
   // Leave: data carries the employee, the type, the period and hours, and for decisions `outcome`.
   'leave.requested',
   'leave.decided',

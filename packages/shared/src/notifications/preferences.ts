@@ -27,14 +27,20 @@ export const NOTIFICATION_KIND_INFO: Record<
   'request.decided': { audience: 'portal', group: 'orders', defaultMode: 'immediate' },
   'design.sent': { audience: 'portal', group: 'orders', defaultMode: 'immediate' },
   'design.decided': { audience: 'staff', group: 'orders', defaultMode: 'immediate' },
+  // Rule all: one approver approved, others still decide; in the app unless one chooses a mail.
+  'design.vote': { audience: 'staff', group: 'orders', defaultMode: 'app' },
   'order.info_requested': { audience: 'staff', group: 'orders', defaultMode: 'immediate' },
   'order.info_answered': { audience: 'portal', group: 'orders', defaultMode: 'immediate' },
   'order.completed': { audience: 'portal', group: 'orders', defaultMode: 'immediate' },
   'drawing.version_ready': { audience: 'portal', group: 'drawings', defaultMode: 'immediate' },
   'drawing.comment': { audience: 'both', group: 'drawings', defaultMode: 'immediate' },
   'drawing.decided': { audience: 'both', group: 'drawings', defaultMode: 'immediate' },
+  // Progress, not a decision: in the app unless the person asks for a mail.
+  'drawing.partially_approved': { audience: 'staff', group: 'drawings', defaultMode: 'app' },
   'declaration.decided': { audience: 'staff', group: 'hours', defaultMode: 'immediate' },
   'overnight.decided': { audience: 'staff', group: 'hours', defaultMode: 'immediate' },
+  'timesheet.approved': { audience: 'staff', group: 'hours', defaultMode: 'app' },
+  'timesheet.returned': { audience: 'staff', group: 'hours', defaultMode: 'immediate' },
   'leave.requested': { audience: 'staff', group: 'leave', defaultMode: 'immediate' },
   'leave.decided': { audience: 'staff', group: 'leave', defaultMode: 'immediate' },
 };

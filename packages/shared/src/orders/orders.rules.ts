@@ -1,4 +1,11 @@
 import { type Abilities, firstDenied, permissionVerdict, toAbilities, type Verdict, type Viewer } from '../platform/abilities';
+import {
+  type ApprovalContext,
+  type ApproverCodes,
+  approverVerdict,
+  NO_APPROVERS,
+  ownVoteVerdict,
+} from '../platform/approvers.rules';
 
 // No zod here: the web app's screens import the rules without the contracts.
 
@@ -53,6 +60,8 @@ export const ORDER_EVENT_KINDS = [
   'files_added',
   'completed',
   'reordered',
+  // Rule all: one named approver's approval of the version, while others still have to approve.
+  'design_vote',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -71,6 +80,8 @@ export const ORDER_ABILITIES = [
 ] as const;
 export type OrderAbilities = Abilities<(typeof ORDER_ABILITIES)[number]>;
 
+const APPROVER_CODES: ApproverCodes = { notApprover: 'ORDER_NOT_APPROVER', alreadyApproved: 'ORDER_ALREADY_APPROVED_BY_YOU' };
+
 const is = (status: OrderStatus, allowed: readonly OrderStatus[], code: Verdict): Verdict =>
   allowed.includes(status) ? true : code;
 
@@ -82,13 +93,22 @@ const is = (status: OrderStatus, allowed: readonly OrderStatus[], code: Verdict)
  * whatever the order's status (an answer is not a decision: a question on a closed order still
  * deserves one). The server checks the same rules in its
  * conditional UPDATEs, so two people pressing at once get one outcome and one 409.
+ * With named approvers (platform/approvers.rules.ts) only they decide a design; under rule all an
+ * approver who approved the version waits for the others.
  */
-export function orderAbilities(order: { status: OrderStatus }, viewer: Viewer): OrderAbilities {
+export function orderAbilities(
+  order: { status: OrderStatus },
+  viewer: Viewer,
+  approval: ApprovalContext = NO_APPROVERS,
+): OrderAbilities {
   const s = order.status;
   const staff = permissionVerdict(viewer, 'companies.manage');
   const client: Verdict = viewer.kind === 'client' ? true : 'FORBIDDEN';
   const either: Verdict = staff === true || client === true ? true : 'FORBIDDEN';
   const open = () => is(s, ['requested', 'in_progress', 'pending_approval', 'approved'], 'ORDER_CLOSED');
+  const awaiting = () => is(s, ['pending_approval'], 'ORDER_NOT_AWAITING_APPROVAL');
+  const approver = () => approverVerdict(approval, APPROVER_CODES);
+  const vote = () => ownVoteVerdict(approval, APPROVER_CODES);
   return toAbilities({
     canEdit: firstDenied(either, () => is(s, ['requested', 'in_progress'], 'ORDER_NOT_EDITABLE')),
     canAddFiles: firstDenied(either, open),
@@ -98,8 +118,8 @@ export function orderAbilities(order: { status: OrderStatus }, viewer: Viewer): 
       s === 'pending_approval' ? 'ORDER_AWAITING_APPROVAL' : is(s, ['in_progress'], 'ORDER_NOT_IN_PROGRESS'),
     ),
     canComplete: firstDenied(staff, () => is(s, ['approved'], 'ORDER_NOT_APPROVED')),
-    canApproveDesign: firstDenied(client, () => is(s, ['pending_approval'], 'ORDER_NOT_AWAITING_APPROVAL')),
-    canDenyDesign: firstDenied(client, () => is(s, ['pending_approval'], 'ORDER_NOT_AWAITING_APPROVAL')),
+    canApproveDesign: firstDenied(client, awaiting, approver, vote),
+    canDenyDesign: firstDenied(client, awaiting, approver),
     canAskInfo: firstDenied(client, open),
     canAnswerQuestions: staff,
     canReorder: firstDenied(client, () => is(s, ['completed'], 'ORDER_NOT_COMPLETED')),

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { fileSchema } from '../files/files';
 import { abilitiesSchema } from '../platform/abilities-schema';
+import { approverSchema } from '../platform/approvers';
+import { APPROVAL_RULES, MAX_APPROVERS } from '../platform/approvers.rules';
 import { idSchema, listQueryBase, pageOf, versionField } from '../platform/http';
 import { isCalendarDate } from '../platform/iso-week';
 import { namedRefSchema } from '../projects/projects';
@@ -82,6 +84,9 @@ export const orderListItemSchema = z.object({
   project: namedRefSchema.nullable().describe('The project the product is asked for, or none'),
   dueDate: z.string().nullable().describe("YYYY-MM-DD (Europe/Amsterdam): the day by which staff want the client's decision"),
   overdue: z.boolean().describe('The due date has passed (Amsterdam day) and a design still waits for the client'),
+  waitingForYou: z
+    .boolean()
+    .describe('Portal: a design waits and the signed-in user is a named approver who has not decided it, or none are named'),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -94,6 +99,10 @@ export const orderSchema = orderListItemSchema.extend({
   providedFiles: z.array(fileSchema).describe("The client's files"),
   finalFiles: z.array(fileSchema).describe('Final files by staff; the client sees them once the design is approved'),
   events: z.array(orderEventSchema).describe('Oldest first'),
+  approvalRule: z.enum(APPROVAL_RULES).describe('With named approvers: any one of them decides a design, or all must approve'),
+  approvers: z
+    .array(approverSchema)
+    .describe('The named approvers and their state on the latest design version; empty: any company user decides'),
   version: z.number().int(),
   abilities: abilitiesSchema(ORDER_ABILITIES),
 });
@@ -106,6 +115,7 @@ export const clientOrderListQuerySchema = listQueryBase.extend({
   tab: z.enum(CLIENT_ORDER_TABS).default('ongoing'),
   sort: z.enum(ORDER_SORTS).default('-updated'),
   projectId: idSchema.optional().describe("Only one project's orders"),
+  waiting: z.enum(['me']).optional().describe('me: only the orders whose design waits for the signed-in user (any tab)'),
 });
 export type ClientOrderListQuery = z.infer<typeof clientOrderListQuerySchema>;
 export const staffOrderListQuerySchema = listQueryBase.extend({
@@ -141,6 +151,17 @@ export const productRequestInputSchema = z
   });
 export type ProductRequestInput = z.input<typeof productRequestInputSchema>;
 
+/** Staff name the company users who must decide the design (any one of them, or all); ignored from the portal. */
+const approvalFields = {
+  approvalRule: z
+    .enum(APPROVAL_RULES)
+    .optional()
+    .describe('Staff only: any one approver decides, or all must approve; left out: unchanged'),
+  approverIds: ids(MAX_APPROVERS)
+    .optional()
+    .describe("Staff only: accounts of the company's users who can sign in; empty: any of them decides; left out: unchanged"),
+};
+
 /** Editing a request or an order that is not decided against (both sides). */
 export const orderUpdateSchema = z.strictObject({
   title: text(200).min(1),
@@ -148,6 +169,7 @@ export const orderUpdateSchema = z.strictObject({
   quantity: z.number().int().min(1).max(1_000_000).default(1),
   projectId: id.nullable().optional().describe('The project (one the company sees); left out: unchanged'),
   dueDate: dueDateField.optional().describe('Staff only: the due date; left out: unchanged'),
+  ...approvalFields,
   version: versionField,
 });
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
@@ -175,6 +197,7 @@ export const sendVersionSchema = z.strictObject({
   comment: text(5_000).default(''),
   previewFileId: id,
   dueDate: dueDateField.optional().describe('The day by which the client decides; left out: unchanged'),
+  ...approvalFields,
 });
 export type SendVersionInput = z.input<typeof sendVersionSchema>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { abilitiesSchema } from '../platform/abilities-schema';
 import { idListQuery, idSchema, versionField } from '../platform/http';
 import { isCalendarDate } from '../platform/iso-week';
+import { CONFLICT_CODES } from './availability.rules';
 import {
   isWallClock,
   MAX_LIST_ENTRIES,
@@ -63,29 +64,10 @@ export const plannerQuerySchema = z
   });
 export type PlannerQuery = z.infer<typeof plannerQuerySchema>;
 
-/**
- * Leave and sick leave on the planner: approved leave requests, collective leave (the
- * days it took from the person by their schedule) and sick periods that overlap the window, for the
- * same people as the entries. `till` is the last day (inclusive); an open sick period runs to the
- * last day of the window. `label` is the leave type's name, or 'sick' (the web app words it);
- * `code` and `color` are the type's ('' for sick leave). Dates are YYYY-MM-DD.
- */
-export const plannerAbsenceSchema = z.object({
-  employee: z.object({ id: z.number().int(), name: z.string() }),
-  kind: z.enum(['leave', 'sick']),
-  from: z.string(),
-  till: z.string(),
-  label: z.string(),
-  code: z.string(),
-  color: z.string(),
-});
-export type PlannerAbsence = z.infer<typeof plannerAbsenceSchema>;
-
 export const plannerListSchema = z.object({
   from: z.string(),
   to: z.string(),
   entries: z.array(plannerEntrySchema).describe('By start, then person'),
-  absences: z.array(plannerAbsenceSchema),
   truncated: z.boolean().describe(`More than ${MAX_LIST_ENTRIES} entries overlap the window: the first ones by start are sent`),
   abilities: abilitiesSchema(['canCreate'] as const),
 });
@@ -134,7 +116,11 @@ function refineSpan(
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [problem === 'not_whole_days' ? 'allDay' : 'end'] });
 }
 
+/** Planning despite the conflicts (PLANNER_CONFLICT) the user was shown. */
+const confirmField = z.boolean().optional().describe('Save despite the conflicts (leave, sick, holiday, schedule, overlap)');
+
 const fields = {
+  confirm: confirmField,
   employeeId: id,
   projectId: id,
   start: wallClockSchema,
@@ -159,6 +145,7 @@ export const plannerUpdateSchema = z
     end: wallClockSchema.optional(),
     allDay: z.boolean().optional(),
     notes: z.string().trim().max(2_000).optional(),
+    confirm: confirmField,
     version: versionField,
   })
   .superRefine(refineSpan);
@@ -172,3 +159,97 @@ export function compareEntries(a: PlannerEntry, b: PlannerEntry): number {
     wallClockMinutes(a.start) - wallClockMinutes(b.start) || a.employee.name.localeCompare(b.employee.name, 'nl') || a.id - b.id
   );
 }
+
+// ---- availability: who is away, who is scheduled (GET /api/planner/availability)
+
+/**
+ * The window and the people: by id (the planner's people filter), by function (the employee's
+ * `function`, compared without case) and by role. Same window rules as the entries.
+ */
+export const availabilityQuerySchema = z
+  .strictObject({
+    from: dateSchema.describe('First day'),
+    to: dateSchema.describe('The day after the last day'),
+    employees: idListQuery.optional().describe('Only these people'),
+    function: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("Only people with this function (the employee's function text)"),
+    role: idSchema.optional().describe('Only people with this role'),
+  })
+  .superRefine((q, ctx) => {
+    if (!isCalendarDate(q.from) || !isCalendarDate(q.to)) return;
+    const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;
+    if (days <= 0) ctx.addIssue({ code: 'custom', message: 'end_before_start', path: ['to'] });
+    else if (days > MAX_WINDOW_DAYS) ctx.addIssue({ code: 'custom', message: 'span_too_long', path: ['to'] });
+  });
+export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
+
+/**
+ * An absence on the planner: an approved or a pending leave request (its period), collective leave
+ * (from the first to the last day it took from the person in the window), or a sick period (an open
+ * one runs to the window's last day). `till` is inclusive; a part-day leave request names its hours.
+ */
+export const plannerAbsenceSchema = z.object({
+  kind: z.enum(['leave', 'collective', 'sick']),
+  status: z.enum(['approved', 'pending']).describe('Only leave requests can be pending'),
+  from: z.string(),
+  till: z.string(),
+  label: z.string().describe("The leave type's name; '' for sick leave"),
+  code: z.string(),
+  color: z.string(),
+  part: z
+    .object({ start: z.string(), end: z.string() })
+    .nullable()
+    .describe('The hours of a part-day leave request (one day, HH:MM); null: whole days'),
+});
+export type PlannerAbsence = z.infer<typeof plannerAbsenceSchema>;
+
+const scheduleDayOut = z.object({
+  weekday: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  breakMinutes: z.number().int(),
+});
+
+export const availabilityPersonSchema = z.object({
+  employee: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    function: z.string().nullable(),
+    role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  }),
+  schedules: z
+    .array(
+      z.object({ effectiveFrom: z.string(), days: z.object({ even: z.array(scheduleDayOut), odd: z.array(scheduleDayOut) }) }),
+    )
+    .describe("The even/odd-week schedule versions in force in the window (empty: no schedule); a day's hours follow from them"),
+  absences: z.array(plannerAbsenceSchema),
+});
+export type AvailabilityPerson = z.infer<typeof availabilityPersonSchema>;
+
+export const availabilitySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  holidays: z.array(z.object({ date: z.string(), key: z.string() })).describe('Public holidays that are days off'),
+  people: z.array(availabilityPersonSchema).describe('By name'),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** One reason in a PLANNER_CONFLICT answer (`details.reasons`): see availability.rules ConflictReason. */
+export const conflictReasonSchema = z.object({
+  code: z.enum(CONFLICT_CODES),
+  from: z.string().optional(),
+  till: z.string().optional(),
+  date: z.string().optional(),
+  status: z.enum(['approved', 'pending']).optional(),
+  label: z.string().optional(),
+  key: z.string().optional(),
+  start: z.string().optional(),
+  end: z.string().optional(),
+  entryId: z.number().int().optional(),
+  project: z.string().optional(),
+});

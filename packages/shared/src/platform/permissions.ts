@@ -11,7 +11,7 @@ export const permissionGroups = [
   { key: 'dashboard', permissions: ['dashboard.change-settings'] },
   { key: 'companies', permissions: ['companies.manage', 'companies.act-as-client'] },
   { key: 'users', permissions: ['users.manage', 'users.manage-roles'] },
-  { key: 'hours', permissions: ['hours.manage', 'hours.export'] },
+  { key: 'hours', permissions: ['hours.manage', 'hours.export', 'hours.approve'] },
   { key: 'hour-rules', permissions: ['hour-rules.manage'] },
   { key: 'leave', permissions: ['leave.manage', 'leave.approve'] },
   { key: 'leave-categories', permissions: ['leave-categories.index', 'leave-categories.manage'] },

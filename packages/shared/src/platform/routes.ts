@@ -77,6 +77,8 @@ export const ROUTE_NAMES = [
   'projects.templates',
   // the articles and products on a project's order lines
   'project-articles.index',
+  // a project's budget against the booked hours and the order lines at cost price
+  'budgets.show',
   'projects.tickets',
   'projects.ticket',
   'tickets.index',
@@ -122,7 +124,9 @@ export const ROUTE_NAMES = [
   'users.contracts',
   'users.mobile-settings',
   'hours.mine',
+  'hours.timesheets',
   'declarations.index',
+  'field.index',
   'hours.index',
   'projects.hours',
   'settings.export-hours',

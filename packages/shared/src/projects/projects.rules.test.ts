@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BULK_AREAS, parseBulkAreas } from './projects.rules';
+import { completionCounts, completionPercent, MAX_BULK_AREAS, parseBulkAreas } from './projects.rules';
 
 const numbers = (text: string) => {
   const r = parseBulkAreas(text);
@@ -86,5 +86,21 @@ describe('parseBulkAreas', () => {
 
   it('allows the same name without a number twice', () => {
     expect(numbers('Corridor\nCorridor')).toEqual(['', '']);
+  });
+});
+
+describe('completionCounts', () => {
+  it('counts what the percentage counts: one task done with two sub-tasks open is 1 of 3, 33%', () => {
+    const c = { tasksDone: 1, tasksTotal: 1, subtasksDone: 0, subtasksTotal: 2 };
+    expect(completionCounts(c)).toEqual({ done: 1, total: 3, withSubtasks: true });
+    expect(completionPercent(c)).toBe(33);
+  });
+
+  it('says tasks only when there are no sub-tasks', () => {
+    expect(completionCounts({ tasksDone: 2, tasksTotal: 5, subtasksDone: 0, subtasksTotal: 0 })).toEqual({
+      done: 2,
+      total: 5,
+      withSubtasks: false,
+    });
   });
 });

@@ -97,6 +97,15 @@ export interface Completion {
   subtasksTotal: number;
 }
 
+/**
+ * What the percentage counts, as one "x of y": tasks and sub-tasks together (the percentage is
+ * done over total of both), so the words beside the bar name the same things the number counts.
+ * `withSubtasks` is false when there are no sub-tasks: then it is tasks only and says so.
+ */
+export function completionCounts(c: Completion): { done: number; total: number; withSubtasks: boolean } {
+  return { done: c.tasksDone + c.subtasksDone, total: c.tasksTotal + c.subtasksTotal, withSubtasks: c.subtasksTotal > 0 };
+}
+
 /** 0..100, rounded down so 100 means everything is done; an empty area counts as 0. */
 export function completionPercent(c: Completion): number {
   const total = c.tasksTotal + c.subtasksTotal;

@@ -16,6 +16,7 @@ export const PEOPLE_RIGHTS = {
     'users.manage',
     'hours.manage',
     'hours.export',
+    'hours.approve',
     'documents.manage',
     'contracts.manage',
     'exact.manage',
@@ -30,6 +31,10 @@ export const PEOPLE_RIGHTS = {
   schedules: ['users.manage', 'hours.manage'],
   /** Book and read another person's hours, projects/hours, the lock, approve declarations and overnight stays. */
   hours: ['hours.manage'],
+  /** Read another person's week of hours (the timesheet an approver decides on), not book on it. */
+  readHours: ['hours.manage', 'hours.approve'],
+  /** Approve a person's week of hours or send it back (timesheets), never one's own. */
+  approveHours: ['hours.approve'],
   /** The payroll exports (hours, overnight stays). */
   export: ['hours.export'],
   /** Another person's documents; upload and remove documents. */

@@ -60,6 +60,8 @@ export const orders = pgTable(
     remindedAt: ts('reminded_at'),
     /** The day by which staff want the client's decision (Europe/Amsterdam calendar date), or none. */
     dueDate: text('due_date'),
+    /** With named approvers (order_approvers): any one of them decides a design, or all must approve. */
+    approvalRule: text('approval_rule').notNull().default('any'),
     version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -75,6 +77,7 @@ export const orders = pgTable(
     ),
     check('orders_quantity_check', sql`${t.quantity} between 1 and 1000000`),
     check('orders_due_date_check', sql`${t.dueDate} IS NULL OR ${t.dueDate} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+    check('orders_approval_rule_check', sql`${t.approvalRule} in ('any','all')`),
     index('orders_company_idx').on(t.companyId, t.status, t.id),
     index('orders_status_idx').on(t.status, t.id),
     index('orders_product_idx').on(t.productId),
@@ -310,4 +313,18 @@ export const drawingApprovers = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.drawingId, t.accountId] }), index('drawing_approvers_account_idx').on(t.accountId)],
+);
+
+/** The company users who must decide an order's design (orders.approval_rule: any one of them, or all). */
+export const orderApprovers = pgTable(
+  'order_approvers',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.accountId] }), index('order_approvers_account_idx').on(t.accountId)],
 );

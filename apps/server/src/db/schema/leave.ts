@@ -34,6 +34,8 @@ export const leaveTypes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** The name in English; empty: the (Dutch) name is shown in English too. */
+    nameEn: text('name_en').notNull().default(''),
     code: text('code').notNull(),
     color: text('color').notNull(),
     countsAgainstBalance: boolean('counts_against_balance').notNull().default(true),

@@ -88,6 +88,8 @@ export const declarationCategories = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** The name in English; empty: the (Dutch) name is shown in English too. */
+    nameEn: text('name_en').notNull().default(''),
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(1),
     ...timestamps,
@@ -101,6 +103,8 @@ export const declarationPaymentTypes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** The name in English; empty: the (Dutch) name is shown in English too. */
+    nameEn: text('name_en').notNull().default(''),
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(1),
     ...timestamps,
@@ -268,5 +272,33 @@ export const exportRuns = pgTable(
     index('export_runs_active_idx')
       .on(t.heartbeatAt)
       .where(sql`${t.status} in ('queued','running') or (${t.status} = 'failed' and ${t.storageKey} is not null)`),
+  ],
+);
+
+/**
+ * A person's week of booked hours as decided by a project leader or HR: approved (payroll may take
+ * it), or returned with a comment (the person corrects it). No row: the week is still open.
+ * `week_start` is the Monday of the ISO week.
+ */
+export const timesheetWeeks = pgTable(
+  'timesheet_weeks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    comment: text('comment').notNull().default(''),
+    decidedBy: integer('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('timesheet_weeks_status_check', sql`${t.status} in ('approved','returned')`),
+    check('timesheet_weeks_monday_check', sql`extract(isodow from ${t.weekStart}) = 1`),
+    uniqueIndex('timesheet_weeks_employee_week_key').on(t.employeeId, t.weekStart),
+    index('timesheet_weeks_week_idx').on(t.weekStart, t.status),
   ],
 );

@@ -198,3 +198,29 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.accountId).where(sql`${t.readAt} IS NULL`),
   ],
 );
+
+/**
+ * A write sent with an Idempotency-Key (the field app's queue sends each offline entry with one):
+ * the first answer is kept, so the same entry sent again is answered the same and stored once.
+ * Rows older than a few days are removed.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** The answer's status, or NULL while the first request is still being handled. */
+    status: integer('status'),
+    body: jsonb('body'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_key_check', sql`length(${t.key}) BETWEEN 8 AND 200`),
+  ],
+);

@@ -392,3 +392,42 @@ export const companyProjectAreas = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** The hours a project may spend on one activity (booked_hours.activity), in minutes. */
+export const projectHourBudgets = pgTable(
+  'project_hour_budgets',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    activity: text('activity').notNull(),
+    minutes: integer('minutes').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.activity] }),
+    check('project_hour_budgets_minutes_check', sql`${t.minutes} BETWEEN 0 AND 100000000`),
+  ],
+);
+
+/**
+ * What a project may spend on articles (order lines: quantity x cost price), in euros: one row for
+ * the whole project (area_id NULL) and optionally one per deck, area or sub-area.
+ */
+export const projectArticleBudgets = pgTable(
+  'project_article_budgets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    areaId: integer('area_id').references(() => projectAreas.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('project_article_budgets_key').on(t.projectId, sql`coalesce(${t.areaId}, 0)`),
+    index('project_article_budgets_area_idx').on(t.areaId),
+    check('project_article_budgets_amount_check', sql`${t.amount} >= 0`),
+  ],
+);

@@ -20,12 +20,14 @@ const used = (kind: OptionKind, idCol: string) =>
 export interface OptionRow {
   id: number;
   name: string;
+  nameEn: string;
   active: boolean;
   inUse: boolean;
   version: number;
 }
 
-const columns = (kind: OptionKind) => sql`o.id, o.name, o.active, ${used(kind, 'o.id')} AS "inUse", o.version`;
+const columns = (kind: OptionKind) =>
+  sql`o.id, o.name, o.name_en AS "nameEn", o.active, ${used(kind, 'o.id')} AS "inUse", o.version`;
 
 /** Every entry by name (inactive ones too with `all`). */
 export async function list(db: DbOrTx, kind: OptionKind, all: boolean): Promise<OptionRow[]> {
@@ -49,11 +51,17 @@ export async function nameTaken(db: DbOrTx, kind: OptionKind, name: string, exce
   return rows.length > 0;
 }
 
-export async function insert(db: DbOrTx, kind: OptionKind, name: string, active: boolean, now: Date): Promise<number> {
+export async function insert(
+  db: DbOrTx,
+  kind: OptionKind,
+  v: { name: string; nameEn: string; active: boolean },
+  now: Date,
+): Promise<number> {
   const at = now.toISOString();
   const rows = await query<{ id: number }>(
     db,
-    sql`INSERT INTO ${t(kind)} (name, active, created_at, updated_at) VALUES (${name}, ${active}, ${at}::timestamptz, ${at}::timestamptz)
+    sql`INSERT INTO ${t(kind)} (name, name_en, active, created_at, updated_at)
+        VALUES (${v.name}, ${v.nameEn}, ${v.active}, ${at}::timestamptz, ${at}::timestamptz)
         RETURNING id`,
   );
   const id = rows[0]?.id;
@@ -65,12 +73,12 @@ export async function update(
   db: DbOrTx,
   kind: OptionKind,
   id: number,
-  v: { name: string; active: boolean; version: number },
+  v: { name: string; nameEn: string; active: boolean; version: number },
   now: Date,
 ): Promise<boolean> {
   const rows = await query<{ id: number }>(
     db,
-    sql`UPDATE ${t(kind)} o SET name = ${v.name}, active = ${v.active}, version = o.version + 1, updated_at = ${now.toISOString()}::timestamptz
+    sql`UPDATE ${t(kind)} o SET name = ${v.name}, name_en = ${v.nameEn}, active = ${v.active}, version = o.version + 1, updated_at = ${now.toISOString()}::timestamptz
          WHERE o.id = ${id} AND o.version = ${v.version} RETURNING o.id`,
   );
   return rows.length > 0;

@@ -55,8 +55,8 @@ export async function createOption(ctx: Ctx, kind: repo.OptionKind, input: Optio
   const id = await ctx.db.orm
     .transaction(async (tx) => {
       await checkName(tx, kind, input.name, null);
-      const id = await repo.insert(tx, kind, input.name, input.active, now);
-      await audit(tx, ctx, `${EVENT[kind]}.created`, { type: EVENT[kind], id }, { name: input.name });
+      const id = await repo.insert(tx, kind, { name: input.name, nameEn: input.nameEn, active: input.active }, now);
+      await audit(tx, ctx, `${EVENT[kind]}.created`, { type: EVENT[kind], id }, { name: input.name, nameEn: input.nameEn });
       return id;
     })
     .catch((err) => {
@@ -82,7 +82,13 @@ export async function updateOption(ctx: Ctx, kind: repo.OptionKind, id: number, 
       if (current.version !== input.version) throw new AppError('STALE_VERSION');
       await checkName(tx, kind, input.name, id);
       if (!(await repo.update(tx, kind, id, input, now))) throw new AppError('STALE_VERSION');
-      await audit(tx, ctx, `${EVENT[kind]}.updated`, { type: EVENT[kind], id }, { name: input.name, active: input.active });
+      await audit(
+        tx,
+        ctx,
+        `${EVENT[kind]}.updated`,
+        { type: EVENT[kind], id },
+        { name: input.name, nameEn: input.nameEn, active: input.active },
+      );
     })
     .catch((err) => {
       throw nameRace(err);

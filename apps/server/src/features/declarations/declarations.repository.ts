@@ -2,8 +2,8 @@ import type { DeclarationSort } from '@app/shared/declarations/declarations';
 import type { DeclarationStatus } from '@app/shared/declarations/declarations.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../platform/actor';
-import { personNameSql } from '../../platform/names';
+import { type Actor, readerLocale } from '../../platform/actor';
+import { personNameSql, shownNameSql } from '../../platform/names';
 import { attachedSql, scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
 
@@ -45,9 +45,12 @@ export interface DeclarationRow {
   version: number;
 }
 
-const columns = sql`d.id, d.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName", d.date::text AS date,
-  d.project_id AS "projectId", p.name AS "projectName", d.category_id AS "categoryId", c.name AS "categoryName",
-  d.payment_type_id AS "paymentTypeId", pt.name AS "paymentTypeName", d.description, d.amount_cents AS "amountCents",
+// The category's and the payment type's names in the reader's language (shownNameSql).
+const columns = (
+  actor: Actor,
+) => sql`d.id, d.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName", d.date::text AS date,
+  d.project_id AS "projectId", p.name AS "projectName", d.category_id AS "categoryId", ${shownNameSql('c', readerLocale(actor))} AS "categoryName",
+  d.payment_type_id AS "paymentTypeId", ${shownNameSql('pt', readerLocale(actor))} AS "paymentTypeName", d.description, d.amount_cents AS "amountCents",
   d.receipt_file_id AS "receiptFileId", d.status, d.reject_reason AS "rejectReason", ${deciderName('d.decided_by')} AS "decidedBy",
   ${iso('d.decided_at')} AS "decidedAt", ${iso('d.paid_at')} AS "paidAt", ${iso('d.created_at')} AS "createdAt", d.version`;
 const joins = sql`FROM declarations d JOIN employees e ON e.id = d.employee_id LEFT JOIN projects p ON p.id = d.project_id
@@ -99,7 +102,7 @@ export async function list(
   );
   const rows = await query<DeclarationRow>(
     db,
-    sql`SELECT ${columns} ${joins} WHERE ${w} ORDER BY ${SORTS[f.sort]}
+    sql`SELECT ${columns(actor)} ${joins} WHERE ${w} ORDER BY ${SORTS[f.sort]}
          LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`,
   );
   return { rows, total: totals?.total ?? 0, totalCents: Number(totals?.totalCents ?? 0) };
@@ -109,7 +112,7 @@ export async function list(
 export async function find(db: DbOrTx, actor: Actor, id: number, lock = false): Promise<DeclarationRow | null> {
   const rows = await query<DeclarationRow>(
     db,
-    sql`SELECT ${columns} ${joins} WHERE d.id = ${id} AND ${inReach(actor)} ${lock ? sql`FOR UPDATE OF d` : sql``}`,
+    sql`SELECT ${columns(actor)} ${joins} WHERE d.id = ${id} AND ${inReach(actor)} ${lock ? sql`FOR UPDATE OF d` : sql``}`,
   );
   return rows[0] ?? null;
 }

@@ -67,7 +67,7 @@ export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/declarations',
     {
-      config: anyEmployee,
+      config: { ...anyEmployee, idempotent: true },
       schema: {
         tags,
         summary: "File a declaration with its receipt (one's own; another person's with the hours rights); it is submitted",

@@ -468,6 +468,22 @@ describe('settings: categories and payment types', () => {
     expect(pt.map((p: { name: string }) => p.name)).toContain('Eigen geld');
   });
 
+  it("keeps an English name; a declaration shows the category and payment type in the reader's language", async () => {
+    const created = await hr.post(url, { name: 'Gereedschap', nameEn: 'Tools' });
+    expect(created.statusCode, created.body).toBe(201);
+    const c = created.json().data;
+    expect(c).toMatchObject({ name: 'Gereedschap', nameEn: 'Tools' });
+    const pay = (await hr.post('/api/settings/declarations/payment-types', { name: 'Pinpas', nameEn: 'Debit card' })).json().data;
+    const made = await me.post('/api/declarations', await input(meFx, { categoryId: c.id, paymentTypeId: pay.id }));
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id;
+    expect(made.json().data).toMatchObject({ category: { name: 'Gereedschap' }, paymentType: { name: 'Pinpas' } });
+    const english = await t.signIn(await createEmployee(tdb.db, { permissions: ['hours.manage'], locale: 'en' }));
+    const seen = await english.get(`/api/declarations/${id}`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().data).toMatchObject({ category: { name: 'Tools' }, paymentType: { name: 'Debit card' } });
+  });
+
   it('adds, renames, deactivates and deletes with the hours rights; a unique name; stale 409; used 409', async () => {
     expect((await me.post(url, { name: 'Maaltijden' })).statusCode).toBe(403);
     const created = await hr.post(url, { name: '  Maaltijden ' });

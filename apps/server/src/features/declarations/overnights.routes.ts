@@ -57,7 +57,7 @@ export const overnightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/overnights',
     {
-      config: anyEmployee,
+      config: { ...anyEmployee, idempotent: true },
       schema: {
         tags,
         summary:

@@ -1,4 +1,4 @@
-import type { ApproverState } from '@app/shared/drawings/approvers.rules';
+import type { ApproverState } from '@app/shared/platform/approvers.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
@@ -7,63 +7,14 @@ import { scope } from '../../platform/scope';
 import { intArray, query } from '../../platform/sql';
 
 /**
- * The named approvers of a drawing (drawing_approvers) and their votes. A vote is a decision
+ * The named approvers of a drawing (drawing_approvers) and their votes (who may be named, and the
+ * list itself: platform/approvers.ts). A vote is a decision
  * comment (kind approve or request_changes) written by the approver themself on a version: never
  * one written by an employee acting as the company. Callers have found the drawing in the actor's
  * reach first; the lock and the "waiting for" filter AND the drawing scope themselves.
  */
 
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
-
-/** A company user who can sign in (active, invitation accepted): who may be named. */
-const approverAccount = sql`a.status = 'active' AND a.password_hash IS NOT NULL`;
-
-/** The company's users who can be named approvers, by name. */
-export async function approverChoices(db: DbOrTx, companyId: number): Promise<{ id: number; name: string }[]> {
-  const rows = await query<{ id: number; name: string }>(
-    db,
-    sql`SELECT a.id, ${joinedPersonNameSql('cu')} AS name
-          FROM company_users cu JOIN accounts a ON a.company_user_id = cu.id
-         WHERE cu.company_id = ${companyId} AND ${approverAccount}
-         ORDER BY ${personSortSql('cu')}, a.id`,
-  );
-  return rows.map((r) => ({ id: Number(r.id), name: r.name ?? '' }));
-}
-
-/** Of these accounts, those that may be named approvers of the company's drawings. */
-export async function validApprovers(db: DbOrTx, companyId: number, accountIds: readonly number[]): Promise<Set<number>> {
-  if (accountIds.length === 0) return new Set();
-  const rows = await query<{ id: number }>(
-    db,
-    sql`SELECT a.id FROM accounts a JOIN company_users cu ON cu.id = a.company_user_id
-         WHERE a.id = ANY(${intArray(accountIds)}) AND cu.company_id = ${companyId} AND ${approverAccount}`,
-  );
-  return new Set(rows.map((r) => Number(r.id)));
-}
-
-/** The accounts named on the drawing. */
-export async function approverIds(db: DbOrTx, drawingId: number): Promise<number[]> {
-  const rows = await query<{ id: number }>(
-    db,
-    sql`SELECT account_id AS id FROM drawing_approvers WHERE drawing_id = ${drawingId} ORDER BY account_id`,
-  );
-  return rows.map((r) => Number(r.id));
-}
-
-/** Names exactly these accounts on the drawing. */
-export async function replaceApprovers(db: DbOrTx, drawingId: number, accountIds: readonly number[]): Promise<void> {
-  await query(
-    db,
-    sql`DELETE FROM drawing_approvers WHERE drawing_id = ${drawingId} AND NOT (account_id = ANY(${intArray(accountIds)}))`,
-  );
-  if (accountIds.length) {
-    await query(
-      db,
-      sql`INSERT INTO drawing_approvers (drawing_id, account_id)
-          SELECT ${drawingId}, x FROM unnest(${intArray(accountIds)}) AS x ON CONFLICT DO NOTHING`,
-    );
-  }
-}
 
 export interface ApproverRow {
   id: number;

@@ -1,8 +1,8 @@
-import type { ApproverChoice } from '@app/shared/drawings/drawings';
+import type { ApproverChoice } from '@app/shared/platform/approvers';
+import { approverChoices } from '../../platform/approvers';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import * as projectsRepo from '../projects/projects.repository';
-import * as approversRepo from './approvers.repository';
 import * as repo from './drawings.repository';
 
 /**
@@ -16,5 +16,5 @@ export async function listApproverChoices(ctx: Ctx, projectId: number, companyId
   if (!(await repo.companyAttached(db, projectId, companyId))) {
     throw new AppError('VALIDATION_FAILED', { fieldErrors: { companyId: { code: 'not_attached' } } });
   }
-  return approversRepo.approverChoices(db, companyId);
+  return approverChoices(db, companyId);
 }

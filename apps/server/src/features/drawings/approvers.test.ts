@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/factories/identity';
 import { type Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { auditRows } from '../../../test/helpers/rows';
-import { auditLog, drawingApprovers, drawings } from '../../db/schema';
+import { auditLog, drawingApprovers, drawings, notifications } from '../../db/schema';
 import { createFileRow, createProjectRow } from '../projects/projects.fixtures';
 
 // Deadlines and named approvers of drawings: who may be named, who decides under rule any and
@@ -24,15 +24,21 @@ let clientAAccount: number;
 let clientA2: Agent;
 let clientA2Account: number;
 let clientA3: Agent;
+let clientA3Account: number;
 let clientBAccount: number;
 let invitedA: number;
 let acting: Agent;
+let responsible: Agent & { fx: { accountId: number; employeeId: number } };
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await startTestApp({ db: tdb.db, jobs: 'deferred' });
   const cast = await castOf(t, {
-    staff: { manager: { permissions: ['projects.manage'] }, viewer: { permissions: ['projects.view'] } },
+    staff: {
+      manager: { permissions: ['projects.manage'] },
+      viewer: { permissions: ['projects.view'] },
+      responsible: { permissions: ['projects.manage'], firstName: 'Rik' },
+    },
     companies: { companyA: { name: 'Nordic A' }, companyB: { name: 'Company B' } },
     clients: {
       clientA: { company: 'companyA', firstLogin: false },
@@ -43,11 +49,12 @@ beforeAll(async () => {
     acting: { acting: { permissions: ['companies.act-as-client'], company: 'companyA' } },
     anon: true,
   });
-  ({ manager, viewer, anon, clientA, clientA2, clientA3, acting } = cast);
+  ({ manager, viewer, anon, clientA, clientA2, clientA3, acting, responsible } = cast);
   ({ companyA, companyB } = cast.companies);
   managerAccount = cast.manager.fx.accountId;
   clientAAccount = cast.clientA.fx.accountId;
   clientA2Account = cast.clientA2.fx.accountId;
+  clientA3Account = cast.clientA3.fx.accountId;
   clientBAccount = cast.clientB.fx.accountId;
   // Invited but never signed in: cannot be named.
   invitedA = (await createClient(tdb.db, companyA.id, { passwordHash: null })).accountId;
@@ -227,6 +234,86 @@ describe('deciding with named approvers', () => {
     expect((await approve(clientA, d2)).statusCode).toBe(200);
     expect((await requestChanges(clientA2, d2)).statusCode).toBe(200);
     expect(await statusOf(d2.id)).toBe('open');
+  });
+
+  it('rule all: each approval short of the last tells the drawing’s employee once, who approved and who is still to', async () => {
+    const d = await create((await project()).id, {
+      approvalRule: 'all',
+      approverIds: [clientAAccount, clientA2Account, clientA3Account],
+      employeeId: responsible.fx.employeeId,
+    });
+    const names = Object.fromEntries(
+      ((await clientA.get(`/api/client/drawings/${d.id}`)).json().data.approvers as { id: number; name: string }[]).map((a) => [
+        a.id,
+        a.name,
+      ]),
+    );
+    // The employee wants these by mail at once; by default they stay in the app.
+    const pref = await responsible.put('/api/user/notification-preferences', {
+      preferences: [{ kind: 'drawing.partially_approved', mode: 'immediate' }],
+    });
+    expect(pref.statusCode, pref.body).toBe(200);
+    const everyone = [managerAccount, responsible.fx.accountId, clientAAccount, clientA2Account, clientA3Account];
+    const told = async () =>
+      tdb.db.orm
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            inArray(notifications.accountId, everyone),
+            eq(notifications.kind, 'drawing.partially_approved'),
+            like(notifications.link, `%/drawings/${d.id}/versions/%`),
+          ),
+        )
+        .orderBy(asc(notifications.id));
+
+    expect((await approve(clientA, d)).statusCode).toBe(200);
+    const first = await told();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({
+      accountId: responsible.fx.accountId,
+      data: { name: 'Hut 5001 wandopstelling', versionNumber: 1 },
+      link: expect.stringMatching(new RegExp(`/drawings/${d.id}/versions/${d.versions[0]?.id}$`)),
+      mailState: 'pending',
+    });
+    const data = first[0]?.data as { by: string; waitingFor: string[] };
+    expect(data.by).toContain(names[clientAAccount]);
+    expect([...data.waitingFor].sort()).toEqual([names[clientA2Account], names[clientA3Account]].sort());
+    // A second approval by the same person is refused and tells no one.
+    expect((await approve(clientA, d)).statusCode).toBe(409);
+    expect(await told()).toHaveLength(1);
+    expect((await approve(clientA2, d)).statusCode).toBe(200);
+    const second = await told();
+    expect(second).toHaveLength(2);
+    expect(second[1]).toMatchObject({ accountId: responsible.fx.accountId, data: { waitingFor: [names[clientA3Account]] } });
+    // The last vote approves: that is the decision, told as before, not one more partial approval.
+    expect((await approve(clientA3, d)).statusCode).toBe(200);
+    expect(await told()).toHaveLength(2);
+    const decided = await tdb.db.orm
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.accountId, responsible.fx.accountId),
+          eq(notifications.kind, 'drawing.decided'),
+          like(notifications.link, `%/drawings/${d.id}/versions/%`),
+        ),
+      );
+    expect(decided).toHaveLength(1);
+  });
+
+  it('rule all: a partial approval stays in the app unless one chose mail, and goes to projects.manage staff when no one else is named', async () => {
+    const p = await project();
+    const d = await create(p.id, { approvalRule: 'all', approverIds: [clientAAccount, clientA2Account] });
+    await tdb.db.orm.delete(notifications).where(eq(notifications.kind, 'drawing.partially_approved'));
+    expect((await approve(clientA, d)).statusCode).toBe(200);
+    const rows = await tdb.db.orm.select().from(notifications).where(eq(notifications.kind, 'drawing.partially_approved'));
+    const state = new Map(rows.map((r) => [r.accountId, r.mailState]));
+    // No project managers either: everyone with projects.manage; the one who chose mail gets one.
+    expect(state.get(managerAccount)).toBe('none');
+    expect(state.get(responsible.fx.accountId)).toBe('pending');
+    expect(rows).toHaveLength(state.size);
+    for (const c of [clientAAccount, clientA2Account, clientA3Account]) expect(state.has(c)).toBe(false);
   });
 
   it('rule all: two last approvals at once give one approved outcome', async () => {

@@ -1,5 +1,5 @@
-import type { ApprovalRule } from '@app/shared/drawings/approvers.rules';
 import type { DrawingCommentKind, DrawingSide, DrawingStatus, DrawingVersionStatus } from '@app/shared/drawings/drawings.rules';
+import type { ApprovalRule } from '@app/shared/platform/approvers.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/actor';

@@ -1,4 +1,3 @@
-import { type ApprovalContext, NO_APPROVERS } from '@app/shared/drawings/approvers.rules';
 import type {
   approveDrawingSchema,
   ClientDrawingListQuery,
@@ -24,12 +23,14 @@ import {
   newVersionVerdict,
 } from '@app/shared/drawings/drawings.rules';
 import type { FileInfo } from '@app/shared/files/files';
+import { type ApprovalContext, NO_APPROVERS } from '@app/shared/platform/approvers.rules';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import { localDateString } from '@app/shared/platform/iso-week';
 import { isOverdue } from '@app/shared/platform/overdue';
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
+import { approversAllowed, namedApproverIds, replaceNamedApprovers } from '../../platform/approvers';
 import { audit } from '../../platform/audit';
 import { assertAbility, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
@@ -335,13 +336,14 @@ async function tellStaff(
   ctx: Ctx,
   d: { id: number; projectId: number; employeeId: number | null },
   versionId: number,
-  kind: 'drawing.version_ready' | 'drawing.comment' | 'drawing.decided',
+  kind: 'drawing.version_ready' | 'drawing.comment' | 'drawing.decided' | 'drawing.partially_approved',
   data: Record<string, unknown>,
 ): Promise<void> {
   await notify(
     tx,
     others(ctx, await staffSide(tx, d)),
-    { kind, data, link: staffLink(d.projectId, d.id, versionId), mail: true },
+    // A partial approval is progress: a mail only for whoever asked for one (its default is the app).
+    { kind, data, link: staffLink(d.projectId, d.id, versionId), mail: kind !== 'drawing.partially_approved' },
     ctx.clock(),
   );
 }
@@ -426,9 +428,8 @@ async function checkFields(
   if (!errors.companyId) await checkArea(tx, projectId, input.companyId, areaId, current, errors);
   const approverIds = input.approverIds ?? [];
   if (approverIds.length) {
-    const named = current && current.companyId === input.companyId ? await approversRepo.approverIds(tx, current.id) : [];
-    const valid = await approversRepo.validApprovers(tx, input.companyId, approverIds);
-    if (approverIds.some((a) => !valid.has(a) && !named.includes(a))) errors.approverIds = { code: 'not_approver' };
+    const named = current && current.companyId === input.companyId ? await namedApproverIds(tx, 'drawing', current.id) : [];
+    if (!(await approversAllowed(tx, input.companyId, approverIds, named))) errors.approverIds = { code: 'not_approver' };
   }
   const fields = {
     name: input.name,
@@ -471,7 +472,7 @@ export async function createDrawing(ctx: Ctx, projectId: number, input: DrawingC
       fail(errors);
       const createdBy = signedInAccountId(ctx.actor);
       const id = await repo.insertDrawing(tx, projectId, fields, createdBy, now);
-      await approversRepo.replaceApprovers(tx, id, approverIds);
+      await replaceNamedApprovers(tx, 'drawing', id, approverIds);
       const versionId = await repo.insertVersion(
         tx,
         { drawingId: id, number: 1, fileId: input.fileId, notes: input.notes ?? '', createdBy },
@@ -503,9 +504,9 @@ export async function updateDrawing(ctx: Ctx, projectId: number, id: number, inp
       assertAbility(drawingAbilities(current, viewerOf(ctx.actor)), 'canEdit');
       const { fields, approverIds, errors } = await checkFields(tx, projectId, input, current);
       fail(errors);
-      const approversBefore = await approversRepo.approverIds(tx, id);
+      const approversBefore = await namedApproverIds(tx, 'drawing', id);
       if (!(await repo.update(tx, projectId, id, input.version, fields, now))) throw new AppError('STALE_VERSION');
-      await approversRepo.replaceApprovers(tx, id, approverIds);
+      await replaceNamedApprovers(tx, 'drawing', id, approverIds);
       const changed: string[] = (Object.keys(fields) as (keyof repo.DrawingFields)[]).filter((k) => {
         const before: Record<keyof repo.DrawingFields, unknown> = current;
         return before[k] !== fields[k];
@@ -636,6 +637,16 @@ export async function decideDrawingVersion(
         );
         if ((await approversRepo.missingApprovals(tx, drawingId, versionId)) > 0) {
           await audit(tx, ctx, 'drawing.approval_recorded', { type: 'drawing', id: drawingId }, { versionId, number: v.number });
+          // Those told of the decision hear who approved and whom it still waits for.
+          const waitingFor = (await approversRepo.approversOf(tx, drawingId, versionId))
+            .filter((a) => a.state !== 'approved')
+            .map((a) => a.name);
+          await tellStaff(tx, ctx, v.drawing, versionId, 'drawing.partially_approved', {
+            name: v.drawing.name,
+            versionNumber: v.number,
+            by: actorName(ctx),
+            waitingFor,
+          });
           return;
         }
         await decideAndTell(tx, ctx, v, decision.outcome, decidedBy, body, now);

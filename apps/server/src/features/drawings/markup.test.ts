@@ -18,6 +18,7 @@ let clientA: Agent;
 let clientAAccount: number;
 let clientA2Account: number;
 let clientB: Agent;
+let clientBAccount: number;
 let acting: Agent;
 let anon: Agent;
 let companyA: { id: number; name: string };
@@ -43,6 +44,7 @@ beforeAll(async () => {
   managerAccount = cast.manager.fx.accountId;
   clientAAccount = cast.clientA.fx.accountId;
   clientA2Account = cast.clientA2.fx.accountId;
+  clientBAccount = cast.clientB.fx.accountId;
   const r = await createEmployee(tdb.db, { firstName: 'Rik' });
   responsible = { employeeId: r.employeeId, accountId: r.accountId };
 });
@@ -229,6 +231,40 @@ describe('markup threads', () => {
     // An employee acting as the company replies as the company.
     const asCompany = await acting.post(clientUrl(d.id, v1, `/${pinId}/replies`), { body: 'Namens de klant' });
     expect(asCompany.json().data.replies[2]).toMatchObject({ side: 'client', author: 'Nordic A' });
+  });
+
+  it('takes attachments on a reply from either side, shown with the reply and downloaded by both sides only', async () => {
+    const d = await drawingOfA();
+    const v1 = d.versionIds[0] as number;
+    const root = (await clientA.post(clientUrl(d.id, v1), { body: 'Welke maten?', anchor: pin })).json().data.id as number;
+    const upload = async (accountId: number, name: string) =>
+      (await createFileRow(tdb.db, { storage: t.app.platform.storage, createdBy: accountId, name })).id;
+    const staffFile = await upload(managerAccount, 'maten.pdf');
+    const staffReply = await manager.post(staffUrl(d.projectId, d.id, v1, `/${root}/replies`), {
+      body: 'Zie bijlage',
+      fileIds: [staffFile],
+    });
+    expect(staffReply.statusCode, staffReply.body).toBe(201);
+    expect(staffReply.json().data.replies[0].files).toEqual([
+      expect.objectContaining({ id: staffFile, originalName: 'maten.pdf', url: `/api/files/${staffFile}` }),
+    ]);
+    const clientFile = await upload(clientAAccount, 'foto.pdf');
+    const clientReply = await clientA.post(clientUrl(d.id, v1, `/${root}/replies`), { body: 'Zo?', fileIds: [clientFile] });
+    expect(clientReply.statusCode, clientReply.body).toBe(201);
+    // Another company's upload, or a file of a record the caller cannot see, is not attachable.
+    const foreign = await upload(clientBAccount, 'ander.pdf');
+    const refused = await clientA.post(clientUrl(d.id, v1, `/${root}/replies`), { body: 'X', fileIds: [foreign] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ fileIds: { code: 'not_found' } });
+    // Both sides see both files on the thread and download them; another company gets a 404.
+    const v = (await clientA.get(`/api/client/drawings/${d.id}/versions/${v1}`)).json().data;
+    const thread = v.threads.find((x: { id: number }) => x.id === root);
+    expect(thread.replies.map((r: { files: { id: number }[] }) => r.files.map((f) => f.id))).toEqual([[staffFile], [clientFile]]);
+    for (const id of [staffFile, clientFile]) {
+      expect((await clientA.get(`/api/files/${id}`)).statusCode).toBe(200);
+      expect((await manager.get(`/api/files/${id}`)).statusCode).toBe(200);
+      expect((await clientB.get(`/api/files/${id}`)).statusCode).toBe(404);
+    }
   });
 
   it('resolves and reopens once (409 when already so), with who did it; two at once give one outcome', async () => {

@@ -35,6 +35,16 @@ export interface ExportLabels {
   grandApprovedTotal: string;
   sheetHours: string;
   sheetOvernights: string;
+  /** Hours of approved weeks only: the weeks still open, on a sheet of their own (a section of the CSV). */
+  openWeeks: {
+    title: string;
+    week: string;
+    from: string;
+    to: string;
+    state: string;
+    hours: string;
+    states: Record<'open' | 'returned', string>;
+  };
 }
 
 const nl: ExportLabels = {
@@ -73,6 +83,15 @@ const nl: ExportLabels = {
   grandApprovedTotal: 'Totaal goedgekeurd',
   sheetHours: 'Uren',
   sheetOvernights: 'Overnachtingen',
+  openWeeks: {
+    title: 'Open weken',
+    week: 'Week',
+    from: 'Van',
+    to: 'Tot en met',
+    state: 'Status',
+    hours: 'Uren',
+    states: { open: 'Niet beoordeeld', returned: 'Teruggestuurd' },
+  },
 };
 
 const en: ExportLabels = {
@@ -111,6 +130,15 @@ const en: ExportLabels = {
   grandApprovedTotal: 'Total approved',
   sheetHours: 'Hours',
   sheetOvernights: 'Overnight stays',
+  openWeeks: {
+    title: 'Open weeks',
+    week: 'Week',
+    from: 'From',
+    to: 'To',
+    state: 'Status',
+    hours: 'Hours',
+    states: { open: 'Not reviewed', returned: 'Sent back' },
+  },
 };
 
 export const EXPORT_LABELS: Record<Locale, ExportLabels> = { nl, en };

@@ -17,6 +17,8 @@ export interface ExportParams {
   from: string;
   to: string;
   employeeIds: number[] | null;
+  /** Hours only: the hours of approved weeks (timesheet_weeks), the open ones listed apart. Left out: every hour. */
+  approvedOnly?: boolean;
 }
 
 export interface RunRow {
@@ -275,10 +277,16 @@ export interface Cursor {
 
 const TABLE: Record<ExportKind, SQL> = { hours: sql.raw('booked_hours'), overnights: sql.raw('overnight_stays') };
 
-function inPeriod(actor: Actor, kind: ExportKind, p: ExportParams): SQL {
+/** The booking's week is approved (its Monday's row in timesheet_weeks). */
+const weekApproved = sql`EXISTS (SELECT 1 FROM timesheet_weeks tw
+   WHERE tw.employee_id = booked_hours.employee_id AND tw.week_start = date_trunc('week', booked_hours.date)::date
+     AND tw.status = 'approved')`;
+
+function inPeriod(actor: Actor, kind: ExportKind, p: ExportParams, weeks: 'approved' | 'all' = 'approved'): SQL {
   const t = TABLE[kind];
   return sql`${t}.date BETWEEN ${p.from}::date AND ${p.to}::date
     ${p.employeeIds ? sql`AND ${t}.employee_id = ANY(${intArray(p.employeeIds)})` : sql``}
+    ${kind === 'hours' && p.approvedOnly && weeks === 'approved' ? sql`AND ${weekApproved}` : sql``}
     AND ${scope.employeeRecord(actor, sql`${t}.employee_id`, 'export')}`;
 }
 
@@ -353,4 +361,33 @@ export async function personOvernights(
          LIMIT ${limit}`,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), nights: Number(r.nights) }));
+}
+
+export interface OpenWeekRow {
+  name: string;
+  exactId: string;
+  monday: string;
+  state: 'open' | 'returned';
+  minutes: number;
+}
+
+/**
+ * The weeks with hours in the period that are not approved (open or sent back), per person by
+ * name then week, with the minutes booked in the period: what an export of approved weeks leaves out.
+ */
+export async function openWeeks(db: DbOrTx, actor: Actor, p: ExportParams): Promise<OpenWeekRow[]> {
+  const rows = await query<OpenWeekRow>(
+    db,
+    sql`SELECT ${personNameSql('e')} AS name, coalesce(e.exact_id, '') AS "exactId", w.monday::text AS monday,
+               coalesce(tw.status, 'open') AS state, w.minutes
+          FROM (SELECT booked_hours.employee_id, date_trunc('week', booked_hours.date)::date AS monday,
+                       sum(booked_hours.minutes)::int AS minutes
+                  FROM booked_hours
+                 WHERE ${inPeriod(actor, 'hours', p, 'all')} AND NOT ${weekApproved}
+                 GROUP BY 1, 2) w
+          JOIN employees e ON e.id = w.employee_id
+          LEFT JOIN timesheet_weeks tw ON tw.employee_id = w.employee_id AND tw.week_start = w.monday
+         ORDER BY lower(e.last_name), lower(e.first_name), e.id, w.monday`,
+  );
+  return rows.map((r) => ({ ...r, minutes: Number(r.minutes) }));
 }

@@ -9,6 +9,7 @@ import {
   RECENT_EXPORTS,
 } from '@app/shared/exports/exports';
 import { type ExportLine, ExportTotals, exportFileName, hoursOf } from '@app/shared/exports/exports.rules';
+import { addDays, isoWeekOf, weekKey } from '@app/shared/platform/iso-week';
 import { DEFAULT_SELF_SERVICE, PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmployeeActor } from '../../platform/actor';
@@ -43,6 +44,7 @@ function toRun(r: repo.RunRow): ExportRun {
     from: r.params.from,
     to: r.params.to,
     employeeIds: r.params.employeeIds ?? null,
+    approvedOnly: r.params.approvedOnly === true,
     status: r.status,
     done: r.done,
     total: r.total,
@@ -72,6 +74,7 @@ export async function createExport(ctx: Ctx, input: ExportInput): Promise<Export
     from: v.from,
     to: v.to,
     employeeIds: v.employeeIds ? [...new Set(v.employeeIds)].sort((a, b) => a - b) : null,
+    ...(v.kind === 'hours' && v.approvedOnly ? { approvedOnly: true } : {}),
   };
   const id = await ctx.db.orm.transaction(async (tx) => {
     const runId = await repo.insertRun(tx, { kind: v.kind, format: v.format, params, createdBy: accountId }, ctx.clock());
@@ -293,7 +296,7 @@ async function writeRows(
   }
 
   if (run.kind === 'hours') {
-    return writeAll<repo.HourRow>({
+    const written = await writeAll<repo.HourRow>({
       fetch: (employeeId, cursor, limit) => repo.personHours(db, actor, run.params, employeeId, cursor, limit),
       amountOf: (r) => r.minutes,
       cells: (r) => {
@@ -307,6 +310,8 @@ async function writeRows(
       personLabel: labels.personTotal,
       grandLabel: labels.grandTotal,
     });
+    if (run.params.approvedOnly) await writeOpenWeeks(db, run, actor, labels, writer, hours);
+    return written;
   }
   return writeAll<repo.OvernightRow>({
     fetch: (employeeId, cursor, limit) => repo.personOvernights(db, actor, run.params, employeeId, cursor, limit),
@@ -321,6 +326,58 @@ async function writeRows(
     personLabel: labels.personApprovedTotal,
     grandLabel: labels.grandApprovedTotal,
   });
+}
+
+const openWeekColumns = (l: ExportLabels): Column[] => [
+  { header: l.hoursColumns.person, width: 28, type: 'text' },
+  { header: l.hoursColumns.exactId, width: 12, type: 'text' },
+  { header: l.openWeeks.week, width: 10, type: 'text' },
+  { header: l.openWeeks.from, width: 12, type: 'date' },
+  { header: l.openWeeks.to, width: 12, type: 'date' },
+  { header: l.openWeeks.state, width: 16, type: 'text' },
+  { header: l.openWeeks.hours, width: 9, type: 'decimal' },
+];
+
+/**
+ * Hours of approved weeks only: the weeks with hours in the period that are not approved, so
+ * payroll sees what is missing. XLSX: a sheet 'Open weken' of its own; CSV (one sheet): a section
+ * after the grand total, a title line and its own header, in the hour columns (person, Exact ID,
+ * week in the project column, status in the area column, hours in the hours column).
+ */
+async function writeOpenWeeks(
+  db: Platform['db']['orm'],
+  run: repo.RunRow,
+  actor: EmployeeActor,
+  labels: ExportLabels,
+  writer: SheetWriter,
+  hours: (minutes: number) => number,
+): Promise<void> {
+  const rows = await repo.openWeeks(db, actor, run.params);
+  const o = labels.openWeeks;
+  const week = (monday: string) => weekKey(isoWeekOf(monday));
+  if (run.format === 'xlsx') {
+    await writer.nextSheet(o.title, openWeekColumns(labels));
+    for (const r of rows) {
+      await writer.row([
+        r.name,
+        r.exactId || null,
+        week(r.monday),
+        r.monday,
+        addDays(r.monday, 6),
+        o.states[r.state],
+        hours(r.minutes),
+      ]);
+    }
+    return;
+  }
+  await writer.row([]);
+  await writer.row([o.title], { bold: true });
+  await writer.row([labels.hoursColumns.person, labels.hoursColumns.exactId, null, o.week, o.state, null, o.hours], {
+    bold: true,
+  });
+  for (const r of rows) {
+    await writer.row([r.name, r.exactId || null, null, week(r.monday), o.states[r.state], null, hours(r.minutes)]);
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { castOf } from '../../../test/helpers/cast';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { auditRows } from '../../../test/helpers/rows';
-import { bookedHours, employees, exportRuns, overnightStays, rolePermissions } from '../../db/schema';
+import { bookedHours, employees, exportRuns, overnightStays, rolePermissions, timesheetWeeks } from '../../db/schema';
 import { query } from '../../platform/sql';
 import { createAreaRow, createProjectRow, createTaskRow } from '../projects/projects.fixtures';
 import { runExport, sweepExports } from './exports.service';
@@ -385,6 +385,93 @@ describe('the hours export', () => {
     expect(mine?.data).toMatchObject({ kind: 'hours', format: 'xlsx', from: '2026-10-01', to: '2026-10-15', employeeIds: null });
     expect(await auditRows(tdb.db, 'export.downloaded')).toEqual([]);
     expect(t.logText()).toContain('"event":"exports.downloaded"');
+  });
+});
+
+describe('hours of approved weeks only', () => {
+  // Ann's week 40 approved, Bob's week 40 sent back, Cees's week 41 approved; Ann's week 41 open.
+  beforeAll(async () => {
+    await tdb.db.orm.insert(timesheetWeeks).values([
+      { employeeId: ann.employeeId, weekStart: '2026-09-28', status: 'approved' },
+      { employeeId: bob.employeeId, weekStart: '2026-09-28', status: 'returned', comment: 'Zaterdag?' },
+      { employeeId: cees.employeeId, weekStart: '2026-10-05', status: 'approved' },
+    ]);
+  });
+  afterAll(async () => {
+    await tdb.db.orm.delete(timesheetWeeks);
+  });
+
+  it('by default exports every hour as before, whatever the weeks, on one sheet', async () => {
+    const { run, file } = await exportAs(exporter, { kind: 'hours', format: 'xlsx', ...OCT });
+    expect(run).toMatchObject({ done: 6, approvedOnly: false });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Uren']);
+  });
+
+  it('XLSX: leaves out the hours of weeks not approved and lists those weeks on the sheet Open weken', async () => {
+    const { run, file } = await exportAs(exporter, { kind: 'hours', format: 'xlsx', ...OCT, approvedOnly: true });
+    expect(run).toMatchObject({ done: 4, approvedOnly: true });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Uren', 'Open weken']);
+    const { rows } = await readXlsx(file.rawPayload);
+    expect(rows.map((r) => [r[0], r[2]])).toEqual([
+      ['Medewerker', 'Datum'],
+      ['Ann Aalders', new Date(Date.UTC(2026, 9, 1))],
+      ['Ann Aalders', new Date(Date.UTC(2026, 9, 2))],
+      ['Totaal Ann Aalders', undefined],
+      ['Cees de Vries', new Date(Date.UTC(2026, 9, 6))],
+      ['Cees de Vries', new Date(Date.UTC(2026, 9, 7))],
+      ['Totaal Cees de Vries', undefined],
+      ['Totaal', undefined],
+    ]);
+    expect(rows[7]?.[6]).toBeCloseTo(9 + 40 / 60, 10);
+    const open: unknown[][] = [];
+    wb.worksheets[1]?.eachRow((row) => {
+      open.push((row.values as unknown[]).slice(1));
+    });
+    expect(open).toEqual([
+      ['Medewerker', 'Exact-ID', 'Week', 'Van', 'Tot en met', 'Status', 'Uren'],
+      [
+        'Ann Aalders',
+        'E-100',
+        '2026-W41',
+        new Date(Date.UTC(2026, 9, 5)),
+        new Date(Date.UTC(2026, 9, 11)),
+        'Niet beoordeeld',
+        20 / 60,
+      ],
+      ['Bob Bakker', undefined, '2026-W40', new Date(Date.UTC(2026, 8, 28)), new Date(Date.UTC(2026, 9, 4)), 'Teruggestuurd', 8],
+    ]);
+  });
+
+  it('CSV: the same, the open weeks as a section after the grand total (English too)', async () => {
+    const { file } = await exportAs(exporter, { kind: 'hours', format: 'csv', ...OCT, approvedOnly: true });
+    const rows = parseCsv(file.rawPayload.toString('utf8').slice(1), ';');
+    expect(rows.map((r) => r[0])).toEqual([
+      'Medewerker',
+      'Ann Aalders',
+      'Ann Aalders',
+      'Totaal Ann Aalders',
+      'Cees de Vries',
+      'Cees de Vries',
+      'Totaal Cees de Vries',
+      'Totaal',
+      '',
+      'Open weken',
+      'Medewerker',
+      'Ann Aalders',
+      'Bob Bakker',
+    ]);
+    expect(rows[7]?.[6]).toBe('9,67');
+    expect(rows[10]).toEqual(['Medewerker', 'Exact-ID', '', 'Week', 'Status', '', 'Uren']);
+    expect(rows[11]).toEqual(['Ann Aalders', 'E-100', '', '2026-W41', 'Niet beoordeeld', '', '0,33']);
+    expect(rows[12]).toEqual(['Bob Bakker', '', '', '2026-W40', 'Teruggestuurd', '', '8,00']);
+    const en = await exportAs(exporterEn, { kind: 'hours', format: 'csv', ...OCT, approvedOnly: true });
+    const enRows = parseCsv(en.file.rawPayload.toString('utf8').slice(1), ',');
+    expect(enRows.at(-4)?.[0]).toBe('Open weeks');
+    expect(enRows.at(-1)).toEqual(['Bob Bakker', '', '', '2026-W40', 'Sent back', '', '8.00']);
   });
 });
 

@@ -49,7 +49,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Every employee and the portal view pass here; who may upload then follows the purpose
       // (UPLOAD_RIGHTS: the right to the kind of record the file will belong to), checked first thing.
-      config: { access: access.employeeOrPortal() },
+      config: { access: access.employeeOrPortal(), idempotent: true },
       // The largest purpose's (checked per purpose below; the file size limits while streaming).
       bodyLimit: Math.max(bodyLimitOf(UPLOAD_LIMITS.attachment), bodyLimitOf(UPLOAD_LIMITS.drawing)),
       schema: {

@@ -66,7 +66,7 @@ export async function findBooked(db: DbOrTx, actor: Actor, id: number, lock = fa
   return rows[0] ?? null;
 }
 
-/** One person's bookings from `from` to `to` (both included), by date then id. */
+/** One person's bookings from `from` to `to` (both included), by date then id, for whoever may read their week. */
 export function bookedBetween(
   db: DbOrTx | Database,
   actor: Actor,
@@ -74,8 +74,10 @@ export function bookedBetween(
   from: string,
   to: string,
 ): Promise<BookedHourRow[]> {
+  // Read with hours.approve too: the approver reads the week they decide on (and books nothing on it).
   const ids = sql`SELECT bh.id FROM booked_hours bh
-                   WHERE bh.employee_id = ${employeeId} AND bh.date BETWEEN ${from}::date AND ${to}::date AND ${inReach(actor)}`;
+                   WHERE bh.employee_id = ${employeeId} AND bh.date BETWEEN ${from}::date AND ${to}::date
+                     AND ${scope.employeeRecord(actor, sql.raw('bh.employee_id'), 'readHours')}`;
   return read<BookedHourRow>(db, 'hours_between', joined(ids, sql`bh.date, bh.id`));
 }
 
@@ -152,7 +154,7 @@ export async function listHours(
 
 /**
  * The project's hours from `from` to `to`, per person and week (the Monday it starts): one
- * GROUP BY over booked_hours_project_date_idx. Staff with projects.manage see the project's
+ * GROUP BY over booked_hours_project_date_idx, with whether the person's week is approved (timesheets). Staff with projects.manage see the project's
  * totals of everyone (the project's hours tab shows no notes); anyone else through the hours scope.
  */
 export function projectHours(
@@ -161,13 +163,17 @@ export function projectHours(
   projectId: number,
   from: string,
   to: string,
-): Promise<{ employeeId: number; name: string; monday: string; minutes: number }[]> {
+): Promise<{ employeeId: number; name: string; monday: string; minutes: number; approved: boolean }[]> {
   const reach = can(actor, 'projects.manage') ? sql`true` : inReach(actor);
+  // timesheet_weeks has at most one row per person and week, so the join never repeats a booking.
   return query(
     db,
     sql`SELECT bh.employee_id AS "employeeId", ${personNameSql('e')} AS name,
-               date_trunc('week', bh.date::timestamp)::date::text AS monday, sum(bh.minutes)::int AS minutes
+               date_trunc('week', bh.date::timestamp)::date::text AS monday, sum(bh.minutes)::int AS minutes,
+               coalesce(bool_or(tw.status = 'approved'), false) AS approved
           FROM booked_hours bh JOIN employees e ON e.id = bh.employee_id
+          LEFT JOIN timesheet_weeks tw ON tw.employee_id = bh.employee_id
+                                      AND tw.week_start = date_trunc('week', bh.date::timestamp)::date
          WHERE bh.project_id = ${projectId} AND bh.date BETWEEN ${from}::date AND ${to}::date AND ${reach}
          GROUP BY bh.employee_id, e.id, monday
          ORDER BY lower(${personNameSql('e')}), bh.employee_id, monday`,
@@ -237,14 +243,29 @@ export async function refsOk(db: DbOrTx, f: BookedHourFields) {
   return rows[0] ?? { project: false, area: false, task: false };
 }
 
-/** The minutes the person booked on the day, the booking `except` left out. Run with the employee's row locked. */
-export async function dayTotal(db: DbOrTx, employeeId: number, date: string, except: number | null): Promise<number> {
-  const rows = await query<{ n: number }>(
+/**
+ * The minutes the person booked on the day, the booking `except` left out, and whether one of the
+ * weeks starting on `mondays` (YYYY-MM-DD) is approved (timesheet_weeks): one statement, run with
+ * the employee's row locked.
+ */
+export async function dayTotal(
+  db: DbOrTx,
+  employeeId: number,
+  date: string,
+  except: number | null,
+  mondays: readonly string[],
+): Promise<{ minutes: number; weekApproved: boolean }> {
+  const days = mondays.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+  const rows = await query<{ n: number; approved: boolean }>(
     db,
-    sql`SELECT coalesce(sum(minutes), 0)::int AS n FROM booked_hours
+    sql`SELECT coalesce(sum(minutes), 0)::int AS n,
+               EXISTS (SELECT 1 FROM timesheet_weeks tw
+                        WHERE tw.employee_id = ${employeeId} AND tw.status = 'approved'
+                          AND tw.week_start = ANY(${`{${days.join(',')}}`}::date[])) AS approved
+          FROM booked_hours
          WHERE employee_id = ${employeeId} AND date = ${date}::date ${except === null ? sql`` : sql`AND id <> ${except}`}`,
   );
-  return rows[0]?.n ?? 0;
+  return { minutes: rows[0]?.n ?? 0, weekApproved: rows[0]?.approved ?? false };
 }
 
 export async function insertBooked(

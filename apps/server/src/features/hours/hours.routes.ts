@@ -64,7 +64,7 @@ export const hoursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/hours',
     {
-      config: anyEmployee,
+      config: { ...anyEmployee, idempotent: true },
       schema: {
         tags,
         summary:

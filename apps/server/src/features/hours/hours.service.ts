@@ -11,9 +11,19 @@ import {
 } from '@app/shared/hours/hours';
 import { bookedHourAbilities, bookingVerdict, dayFits, isLocked, lockVerdict } from '@app/shared/hours/hours.rules';
 import { scheduledDays, weekParity } from '@app/shared/hours/schedules.rules';
-import type { Verdict, Viewer } from '@app/shared/platform/abilities';
+import { weekVerdict } from '@app/shared/hours/timesheets.rules';
+import { firstDenied, type Verdict, type Viewer } from '@app/shared/platform/abilities';
 import { type Page, pageMeta } from '@app/shared/platform/http';
-import { addDays, addWeeks, isoWeekOf, mondayOfWeek, parseWeekKey, weekKey, weeksBetween } from '@app/shared/platform/iso-week';
+import {
+  addDays,
+  addWeeks,
+  isoWeekOf,
+  mondayOf,
+  mondayOfWeek,
+  parseWeekKey,
+  weekKey,
+  weeksBetween,
+} from '@app/shared/platform/iso-week';
 import type { SelfService } from '@app/shared/users/people.rules';
 import type { Database, DbOrTx } from '../../db/client';
 import { signedInAccountId } from '../../platform/actor';
@@ -24,6 +34,8 @@ import { AppError, fieldError } from '../../platform/errors';
 import { bookingWritten } from './booking-followers';
 import * as repo from './hours.repository';
 import * as people from './schedules.repository';
+import { approvedWeeks } from './timesheets.repository';
+import { toTimesheet } from './timesheets.service';
 
 /**
  * Booked hours: per person, per day, on a project (an area or a task optional).
@@ -42,7 +54,13 @@ function ownEmployeeId(ctx: Ctx): number {
 
 const selfServiceOf = (ctx: Ctx): SelfService | null => (ctx.actor.kind === 'employee' ? ctx.actor.selfService : null);
 
-function toBookedHour(r: repo.BookedHourRow, viewer: Viewer, self: SelfService | null, lockedThrough: string | null): BookedHour {
+function toBookedHour(
+  r: repo.BookedHourRow,
+  viewer: Viewer,
+  self: SelfService | null,
+  lockedThrough: string | null,
+  weekApproved = false,
+): BookedHour {
   return {
     id: r.id,
     employee: { id: r.employeeId, name: r.employeeName },
@@ -56,7 +74,14 @@ function toBookedHour(r: repo.BookedHourRow, viewer: Viewer, self: SelfService |
     notes: r.notes,
     version: r.version,
     locked: isLocked(r.date, lockedThrough),
-    abilities: bookedHourAbilities(r, { employeeId: r.employeeId, deleted: r.employeeDeleted }, viewer, self, lockedThrough),
+    abilities: bookedHourAbilities(
+      r,
+      { employeeId: r.employeeId, deleted: r.employeeDeleted },
+      viewer,
+      self,
+      lockedThrough,
+      weekApproved,
+    ),
   };
 }
 
@@ -89,7 +114,9 @@ export async function getWeek(ctx: Ctx, q: { employeeId?: number | undefined; we
   const lock = { lockedThrough: head.lockedThrough };
   const viewer = viewerOf(ctx.actor);
   const self = selfServiceOf(ctx);
-  const booked = entries.map((r) => toBookedHour(r, viewer, self, lock.lockedThrough));
+  const decision = head.timesheet;
+  const approved = decision?.status === 'approved';
+  const booked = entries.map((r) => toBookedHour(r, viewer, self, lock.lockedThrough, approved));
   const days = scheduledDays(versions, monday, sunday).map((d) => {
     const mine = booked.filter((b) => b.date === d.date);
     return {
@@ -101,7 +128,10 @@ export async function getWeek(ctx: Ctx, q: { employeeId?: number | undefined; we
   });
   const scheduled = days.reduce((s, d) => s + d.scheduledMinutes, 0);
   const bookedTotal = days.reduce((s, d) => s + d.bookedMinutes, 0);
-  const verdict = bookingVerdict(viewer, { employeeId: e.id, deleted: e.deleted }, self);
+  const verdict = firstDenied(
+    bookingVerdict(viewer, { employeeId: e.id, deleted: e.deleted }, self),
+    weekVerdict(decision?.status ?? 'open'),
+  );
   return {
     week: weekKey(w),
     parity: weekParity(monday),
@@ -109,6 +139,7 @@ export async function getWeek(ctx: Ctx, q: { employeeId?: number | undefined; we
     days,
     totals: { scheduled, booked: bookedTotal, difference: bookedTotal - scheduled },
     lockedThrough: lock.lockedThrough,
+    timesheet: toTimesheet(decision, viewer, e.id),
     canBook: verdict === true,
     cannotBookReason: verdict === true ? null : verdict,
   };
@@ -151,9 +182,21 @@ function check(verdict: Verdict): void {
   if (verdict !== true) throw new AppError(verdict);
 }
 
-async function fitsDay(tx: DbOrTx, employeeId: number, f: Fields, except: number | null): Promise<void> {
-  const total = await repo.dayTotal(tx, employeeId, f.date, except);
-  if (!dayFits(total, f.minutes)) throw new AppError('HOURS_DAY_FULL', { details: { bookedMinutes: total } });
+/** No booking is removed from a week the person has approved (HOURS_WEEK_APPROVED). Run with the person's row locked. */
+async function assertWeekOpen(tx: DbOrTx, employeeId: number, date: string): Promise<void> {
+  const approved = await approvedWeeks(tx, employeeId, [mondayOf(date)]);
+  if (approved.size > 0) throw new AppError('HOURS_WEEK_APPROVED');
+}
+
+/**
+ * The day has room for the booking (HOURS_DAY_FULL), and neither the week it lands in nor the one
+ * it leaves (`from`, on a change) is approved (HOURS_WEEK_APPROVED): one statement, the person's row locked.
+ */
+async function fitsDay(tx: DbOrTx, employeeId: number, f: Fields, except: number | null, from?: string): Promise<void> {
+  const mondays = [...new Set([f.date, ...(from ? [from] : [])].map(mondayOf))];
+  const { minutes, weekApproved } = await repo.dayTotal(tx, employeeId, f.date, except, mondays);
+  if (weekApproved) throw new AppError('HOURS_WEEK_APPROVED');
+  if (!dayFits(minutes, f.minutes)) throw new AppError('HOURS_DAY_FULL', { details: { bookedMinutes: minutes } });
 }
 
 async function reread(ctx: Ctx, tx: DbOrTx, id: number, lockedThrough: string | null): Promise<BookedHour> {
@@ -225,7 +268,7 @@ export async function updateBookedHour(ctx: Ctx, id: number, input: BookedHourUp
     const { row, e, lockedThrough } = await lockForChange(ctx, tx, id, input.version);
     check(lockVerdict(f.date, lockedThrough));
     await assertRefs(tx, f);
-    await fitsDay(tx, e.id, f, id);
+    await fitsDay(tx, e.id, f, id, row.date);
     if (!(await repo.updateBooked(tx, id, input.version, f, now))) throw new AppError('STALE_VERSION');
     await bookingWritten(tx, id);
     await audit(
@@ -243,6 +286,7 @@ export async function updateBookedHour(ctx: Ctx, id: number, input: BookedHourUp
 export async function deleteBookedHour(ctx: Ctx, id: number, version: number): Promise<void> {
   await inTurn(ctx, await bookingOwner(ctx, id), async (tx) => {
     const { row, e } = await lockForChange(ctx, tx, id, version);
+    await assertWeekOpen(tx, e.id, row.date);
     if (!(await repo.deleteBooked(tx, id, version))) throw new AppError('STALE_VERSION');
     await audit(
       tx,
@@ -285,17 +329,26 @@ export async function getProjectHours(ctx: Ctx, projectId: number, q: { from: st
   const first = mondayOfWeek(from.year, from.week);
   const last = addDays(mondayOfWeek(to.year, to.week), 6);
   const rows = await repo.projectHours(db, ctx.actor, projectId, first, last);
-  const people = new Map<number, { employee: { id: number; name: string }; minutes: number[]; total: number }>();
+  const people = new Map<
+    number,
+    { employee: { id: number; name: string }; minutes: number[]; approved: boolean[]; total: number }
+  >();
   const totals = weeks.map(() => 0);
   for (const r of rows) {
     let p = people.get(r.employeeId);
     if (!p) {
-      p = { employee: { id: r.employeeId, name: r.name }, minutes: weeks.map(() => 0), total: 0 };
+      p = {
+        employee: { id: r.employeeId, name: r.name },
+        minutes: weeks.map(() => 0),
+        approved: weeks.map(() => false),
+        total: 0,
+      };
       people.set(r.employeeId, p);
     }
     const i = index.get(weekKey(isoWeekOf(r.monday)));
     if (i === undefined) continue;
     p.minutes[i] = (p.minutes[i] ?? 0) + r.minutes;
+    p.approved[i] = r.approved;
     p.total += r.minutes;
     totals[i] = (totals[i] ?? 0) + r.minutes;
   }

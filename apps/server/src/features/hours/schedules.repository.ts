@@ -21,6 +21,16 @@ export function read<T>(db: DbOrTx | Database, name: string, q: SQL): Promise<T[
   return 'orm' in db ? namedSql<T>(db, name, q) : query<T>(db, q);
 }
 
+/** The decision on a person's week (timesheet_weeks; no row: the week is open). */
+export interface TimesheetRowDb {
+  employeeId: number;
+  status: 'approved' | 'returned';
+  comment: string;
+  decidedBy: string | null;
+  decidedAt: string;
+  version: number;
+}
+
 export interface EmployeeRow {
   id: number;
   name: string;
@@ -36,7 +46,7 @@ export async function findEmployee(
   db: DbOrTx | Database,
   actor: Actor,
   employeeId: number,
-  part: 'schedules' | 'hours' | 'leave',
+  part: 'schedules' | 'hours' | 'readHours' | 'leave',
   lock = false,
 ): Promise<EmployeeRow | null> {
   const rows = await read<EmployeeRow>(
@@ -50,9 +60,15 @@ export async function findEmployee(
   return rows[0] ?? null;
 }
 
+/** A timesheet_weeks row `tw` as the timesheets read it (timesheets.repository.ts). */
+export const TIMESHEET_COLUMNS = sql`tw.employee_id AS "employeeId", tw.status, tw.comment,
+  (SELECT ${personNameSql('de')} FROM accounts da JOIN employees de ON de.id = da.employee_id WHERE da.id = tw.decided_by) AS "decidedBy",
+  to_char(tw.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "decidedAt", tw.version`;
+
 /**
  * The week view's head in one statement: the person (through the scope; null when out of reach),
- * the schedule versions that matter for the days from `from` to `to`, and the lock in force.
+ * the schedule versions that matter for the days from `from` to `to`, the lock in force, and the
+ * decision on the week (timesheet_weeks; null while it is open). `from` is the week's Monday.
  */
 export async function weekHead(
   db: DbOrTx | Database,
@@ -60,8 +76,10 @@ export async function weekHead(
   employeeId: number,
   from: string,
   to: string,
-): Promise<(EmployeeRow & { schedules: ScheduleRow[]; lockedThrough: string | null }) | null> {
-  const rows = await read<EmployeeRow & { schedules: ScheduleRow[]; lockedThrough: string | null }>(
+): Promise<(EmployeeRow & { schedules: ScheduleRow[]; lockedThrough: string | null; timesheet: TimesheetRowDb | null }) | null> {
+  const rows = await read<
+    EmployeeRow & { schedules: ScheduleRow[]; lockedThrough: string | null; timesheet: TimesheetRowDb | null }
+  >(
     db,
     'hours_week_head',
     sql`SELECT e.id, ${personNameSql('e')} AS name, e.deleted_at IS NOT NULL AS deleted,
@@ -73,9 +91,11 @@ export async function weekHead(
                    AND s.effective_from >= coalesce((SELECT max(x.effective_from) FROM schedules x
                                                       WHERE x.employee_id = e.id AND x.effective_from <= ${from}::date),
                                                     ${from}::date)) AS schedules,
-               (SELECT hl.locked_through::text FROM hour_locks hl ORDER BY hl.id DESC LIMIT 1) AS "lockedThrough"
+               (SELECT hl.locked_through::text FROM hour_locks hl ORDER BY hl.id DESC LIMIT 1) AS "lockedThrough",
+               (SELECT row_to_json(t) FROM (SELECT ${TIMESHEET_COLUMNS} FROM timesheet_weeks tw
+                                             WHERE tw.employee_id = e.id AND tw.week_start = ${from}::date) t) AS timesheet
           FROM employees e
-         WHERE e.id = ${employeeId} AND ${scope.employeeRecord(actor, sql.raw('e.id'), 'hours')}`,
+         WHERE e.id = ${employeeId} AND ${scope.employeeRecord(actor, sql.raw('e.id'), 'readHours')}`,
   );
   return rows[0] ?? null;
 }

@@ -1,8 +1,9 @@
 import type { LeaveLine } from '@app/shared/leave/leave';
 import type { LeaveBucket } from '@app/shared/leave/leave.rules';
+import type { Locale } from '@app/shared/platform/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { accountNameSql } from '../../platform/names';
+import { accountNameSql, shownNameSql } from '../../platform/names';
 import { read } from '../hours/schedules.repository';
 import { bucketSql } from './ledger.repository';
 
@@ -25,10 +26,11 @@ type LineRow = Omit<LeaveLine, 'leaveType' | 'collectiveLeave' | 'bookedHour' | 
   createdAt: string;
 };
 
-function columns(today: string): SQL {
+/** The columns of a line; the leave type's name in the reader's language (shownNameSql). */
+function columns(today: string, locale: Locale): SQL {
   return sql`l.id, l.kind, ${bucketSql(sql.raw('l.kind'), sql.raw('l.date'), today)} AS bucket, l.date::text AS date,
     l.minutes, l.counts, l.days::float8 AS days, l.description, l.request_id AS "requestId",
-    l.leave_type_id AS "leaveTypeId", lt.name AS "leaveTypeName", lt.code AS "leaveTypeCode", lt.color AS "leaveTypeColor",
+    l.leave_type_id AS "leaveTypeId", ${shownNameSql('lt', locale)} AS "leaveTypeName", lt.code AS "leaveTypeCode", lt.color AS "leaveTypeColor",
     l.collective_leave_id AS "collectiveLeaveId", cl.name AS "collectiveLeaveName",
     l.booked_hour_id AS "bookedHourId", p.name AS "bookedHourProject", bh.start_time AS "bookedHourStart", bh.minutes AS "bookedHourMinutes",
     l.hour_rule_id AS "hourRuleId", hr.name AS "hourRuleName",
@@ -82,6 +84,7 @@ export async function listLines(
   employeeId: number,
   f: { year: number; bucket: LeaveBucket | undefined; page: number; perPage: number },
   today: string,
+  locale: Locale,
 ): Promise<{ rows: LeaveLine[]; total: number; totalMinutes: number }> {
   const bucket = bucketSql(sql.raw('l.kind'), sql.raw('l.date'), today);
   const where = sql`l.employee_id = ${employeeId} AND l.date BETWEEN ${`${f.year}-01-01`}::date AND ${`${f.year}-12-31`}::date
@@ -89,8 +92,8 @@ export async function listLines(
   // One statement: the page, and the count and the sum of every matching line as window totals.
   const rows = await read<LineRow & { total: number; totalMinutes: number }>(
     db,
-    'leave_lines_page',
-    sql`SELECT ${columns(today)}, count(*) OVER ()::int AS total,
+    `leave_lines_page_${locale}`,
+    sql`SELECT ${columns(today, locale)}, count(*) OVER ()::int AS total,
                coalesce(sum(l.minutes) FILTER (WHERE l.counts) OVER (), 0)::int AS "totalMinutes"
           ${joins} WHERE ${where}
          ORDER BY l.date, l.id LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`,
@@ -108,11 +111,17 @@ export async function listLines(
   return { rows: rows.map(toLine), total: head?.total ?? 0, totalMinutes: head?.totalMinutes ?? 0 };
 }
 
-export async function findLine(db: DbOrTx | Database, employeeId: number, id: number, today: string): Promise<LeaveLine | null> {
+export async function findLine(
+  db: DbOrTx | Database,
+  employeeId: number,
+  id: number,
+  today: string,
+  locale: Locale,
+): Promise<LeaveLine | null> {
   const rows = await read<LineRow>(
     db,
-    'leave_line_one',
-    sql`SELECT ${columns(today)} ${joins} WHERE l.id = ${id} AND l.employee_id = ${employeeId}`,
+    `leave_line_one_${locale}`,
+    sql`SELECT ${columns(today, locale)} ${joins} WHERE l.id = ${id} AND l.employee_id = ${employeeId}`,
   );
   return rows[0] ? toLine(rows[0]) : null;
 }

@@ -4,7 +4,7 @@ import { type Page, pageMeta } from '@app/shared/platform/http';
 import { localDateString } from '@app/shared/platform/iso-week';
 import { isOwnRecord } from '@app/shared/users/people.rules';
 import type { Database, DbOrTx } from '../../db/client';
-import { signedInAccountId } from '../../platform/actor';
+import { readerLocale, signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
@@ -120,6 +120,7 @@ export async function listLines(
     e.id,
     { year, bucket: q.bucket, page: q.page, perPage: q.perPage },
     today,
+    readerLocale(ctx.actor),
   );
   return { data: rows, meta: pageMeta(q.page, q.perPage, total), totalMinutes };
 }
@@ -157,7 +158,7 @@ export async function addCorrection(ctx: Ctx, employeeId: number, input: LeaveCo
     );
     return lineId;
   });
-  const line = await repo.findLine(ctx.db.orm, employeeId, id, today);
+  const line = await repo.findLine(ctx.db.orm, employeeId, id, today, readerLocale(ctx.actor));
   if (!line) throw new AppError('LEAVE_LINE_NOT_FOUND');
   return line;
 }

@@ -1,6 +1,7 @@
+import type { Locale } from '@app/shared/platform/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { personNameSql } from '../../platform/names';
+import { personNameSql, shownNameSql } from '../../platform/names';
 import { intArray, query } from '../../platform/sql';
 
 // Every query of collective leave (the table aliased `c`). Collective leave is company-wide: the
@@ -35,7 +36,10 @@ const people = (role: 'include' | 'exclude') =>
          FROM collective_leave_employees ce JOIN employees e ON e.id = ce.employee_id
         WHERE ce.collective_leave_id = c.id AND ce.role = ${role})`;
 
-const columns = sql`c.id, c.name, c.leave_type_id AS "leaveTypeId", t.name AS "leaveTypeName", t.code AS "leaveTypeCode",
+// The leave type's name in the reader's language (shownNameSql).
+const columns = (
+  locale: Locale,
+) => sql`c.id, c.name, c.leave_type_id AS "leaveTypeId", ${shownNameSql('t', locale)} AS "leaveTypeName", t.code AS "leaveTypeCode",
   t.color AS "leaveTypeColor", c.starts_on::text AS "startsOn", c.ends_on::text AS "endsOn", c.minutes_per_day AS "minutesPerDay",
   c.applies_to AS "appliesTo", ${people('include')} AS employees, ${people('exclude')} AS exceptions,
   (SELECT count(DISTINCT l.employee_id)::int FROM leave_lines l WHERE l.collective_leave_id = c.id) AS "bookedPeople",
@@ -44,14 +48,14 @@ const columns = sql`c.id, c.name, c.leave_type_id AS "leaveTypeId", t.name AS "l
 const joins = sql`FROM collective_leaves c JOIN leave_types t ON t.id = c.leave_type_id`;
 
 /** Every collective leave (those touching `year` when given), newest first. */
-export function list(db: DbOrTx, year?: number): Promise<CollectiveRow[]> {
+export function list(db: DbOrTx, locale: Locale, year?: number): Promise<CollectiveRow[]> {
   const filter: SQL =
     year === undefined ? sql`true` : sql`c.starts_on <= ${`${year}-12-31`}::date AND c.ends_on >= ${`${year}-01-01`}::date`;
-  return query<CollectiveRow>(db, sql`SELECT ${columns} ${joins} WHERE ${filter} ORDER BY c.starts_on DESC, c.id DESC`);
+  return query<CollectiveRow>(db, sql`SELECT ${columns(locale)} ${joins} WHERE ${filter} ORDER BY c.starts_on DESC, c.id DESC`);
 }
 
-export async function find(db: DbOrTx, id: number): Promise<CollectiveRow | null> {
-  const rows = await query<CollectiveRow>(db, sql`SELECT ${columns} ${joins} WHERE c.id = ${id}`);
+export async function find(db: DbOrTx, id: number, locale: Locale = 'nl'): Promise<CollectiveRow | null> {
+  const rows = await query<CollectiveRow>(db, sql`SELECT ${columns(locale)} ${joins} WHERE c.id = ${id}`);
   return rows[0] ?? null;
 }
 

@@ -4,7 +4,7 @@ import { collectiveDays, LEAVE_RIGHTS, leaveVerdict } from '@app/shared/leave/le
 import { toAbilities } from '@app/shared/platform/abilities';
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { signedInAccountId } from '../../platform/actor';
+import { readerLocale, signedInAccountId } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { can, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
@@ -49,13 +49,13 @@ function toCollective(ctx: Ctx, r: repo.CollectiveRow): CollectiveLeave {
 
 /** GET /api/collective-leaves: every one (touching `year` when given), newest first. */
 export async function listCollectiveLeaves(ctx: Ctx, year?: number): Promise<{ data: CollectiveLeave[] }> {
-  const rows = await repo.list(ctx.db.orm, year);
+  const rows = await repo.list(ctx.db.orm, readerLocale(ctx.actor), year);
   return { data: rows.map((r) => toCollective(ctx, r)) };
 }
 
 /** @throws COLLECTIVE_LEAVE_NOT_FOUND */
 export async function getCollectiveLeave(ctx: Ctx, id: number): Promise<CollectiveLeave> {
-  const row = await repo.find(ctx.db.orm, id);
+  const row = await repo.find(ctx.db.orm, id, readerLocale(ctx.actor));
   if (!row) throw new AppError('COLLECTIVE_LEAVE_NOT_FOUND');
   return toCollective(ctx, row);
 }

@@ -14,6 +14,7 @@ import { query } from '../../platform/sql';
 export interface LeaveTypeRow {
   id: number;
   name: string;
+  nameEn: string;
   code: string;
   color: string;
   countsAgainstBalance: boolean;
@@ -25,6 +26,7 @@ export interface LeaveTypeRow {
 
 export interface LeaveTypeFields {
   name: string;
+  nameEn: string;
   code: string;
   color: string;
   countsAgainstBalance: boolean;
@@ -37,7 +39,7 @@ const typeInUse = sql`(EXISTS (SELECT 1 FROM leave_requests r WHERE r.leave_type
                     OR EXISTS (SELECT 1 FROM leave_lines l WHERE l.leave_type_id = t.id)
                     OR EXISTS (SELECT 1 FROM collective_leaves c WHERE c.leave_type_id = t.id))`;
 
-const typeColumns = sql`t.id, t.name, t.code, t.color, t.counts_against_balance AS "countsAgainstBalance",
+const typeColumns = sql`t.id, t.name, t.name_en AS "nameEn", t.code, t.color, t.counts_against_balance AS "countsAgainstBalance",
   t.needs_approval AS "needsApproval", t.active, ${typeInUse} AS "inUse", t.version`;
 
 /** The leave types by name: the active ones, or with `all` every one. */
@@ -70,8 +72,8 @@ export async function insertType(db: DbOrTx, f: LeaveTypeFields, now: Date): Pro
   const at = now.toISOString();
   const rows = await query<{ id: number }>(
     db,
-    sql`INSERT INTO leave_types (name, code, color, counts_against_balance, needs_approval, active, created_at, updated_at)
-        VALUES (${f.name}, ${f.code}, ${f.color}, ${f.countsAgainstBalance}, ${f.needsApproval}, ${f.active},
+    sql`INSERT INTO leave_types (name, name_en, code, color, counts_against_balance, needs_approval, active, created_at, updated_at)
+        VALUES (${f.name}, ${f.nameEn}, ${f.code}, ${f.color}, ${f.countsAgainstBalance}, ${f.needsApproval}, ${f.active},
                 ${at}::timestamptz, ${at}::timestamptz)
         RETURNING id`,
   );
@@ -85,7 +87,7 @@ export async function updateType(db: DbOrTx, id: number, version: number, f: Lea
   const rows = await query<{ id: number }>(
     db,
     sql`UPDATE leave_types t
-           SET name = ${f.name}, code = ${f.code}, color = ${f.color}, counts_against_balance = ${f.countsAgainstBalance},
+           SET name = ${f.name}, name_en = ${f.nameEn}, code = ${f.code}, color = ${f.color}, counts_against_balance = ${f.countsAgainstBalance},
                needs_approval = ${f.needsApproval}, active = ${f.active}, version = t.version + 1,
                updated_at = ${now.toISOString()}::timestamptz
          WHERE t.id = ${id} AND t.version = ${version}

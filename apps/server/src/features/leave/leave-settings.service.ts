@@ -66,6 +66,7 @@ function codeRace(err: unknown): unknown {
 
 const typeFields = (i: TypeInput | TypeChange): repo.LeaveTypeFields => ({
   name: i.name,
+  nameEn: i.nameEn,
   code: i.code,
   color: i.color.toLowerCase(),
   countsAgainstBalance: i.countsAgainstBalance,

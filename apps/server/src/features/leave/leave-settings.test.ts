@@ -318,6 +318,49 @@ describe('leave types', () => {
   });
 });
 
+describe('leave type names in two languages', () => {
+  it('keeps an English name beside the Dutch one; readers see theirs elsewhere (the Dutch one when there is no English one)', async () => {
+    const made = await typesMgr.post(
+      '/api/leave-types',
+      typeInput({ name: 'Studieverlof', nameEn: ' Study leave ', code: 'STU' }),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const lt: Json = made.json().data;
+    expect(lt).toMatchObject({ name: 'Studieverlof', nameEn: 'Study leave' });
+    const plain = await typesMgr.post('/api/leave-types', typeInput({ name: 'Rouwverlof', code: 'ROUW' }));
+    expect(plain.json().data).toMatchObject({ name: 'Rouwverlof', nameEn: '' });
+    const renamed = await typesMgr.patch(`/api/leave-types/${lt.id}`, {
+      ...typeInput({ name: 'Studieverlof', nameEn: 'Training leave', code: 'STU' }),
+      version: lt.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.nameEn).toBe('Training leave');
+    expect(
+      (await typesMgr.patch(`/api/leave-types/${lt.id}`, { ...typeInput({ code: 'STU' }), nameEn: 'x'.repeat(101), version: 2 }))
+        .statusCode,
+    ).toBe(400);
+
+    // A collective leave names its type: in the reader's language.
+    for (const [typeId, label] of [
+      [lt.id, 'study'],
+      [plain.json().data.id, 'plain'],
+    ] as const) {
+      await tdb.db.orm
+        .insert(collectiveLeaves)
+        .values({ name: `Dag ${label}`, leaveTypeId: typeId, startsOn: '2031-05-02', endsOn: '2031-05-02' });
+    }
+    const read = async (locale: 'nl' | 'en') => {
+      const who = await t.signIn(await createEmployee(tdb.db, { permissions: ['collective-leave.manage'], locale }));
+      const res = await who.get('/api/collective-leaves?year=2031');
+      expect(res.statusCode, res.body).toBe(200);
+      const rows: { name: string; leaveType: { name: string } }[] = res.json().data;
+      return Object.fromEntries(rows.map((r) => [r.name, r.leaveType.name]));
+    };
+    expect(await read('en')).toMatchObject({ 'Dag study': 'Training leave', 'Dag plain': 'Rouwverlof' });
+    expect(await read('nl')).toMatchObject({ 'Dag study': 'Studieverlof', 'Dag plain': 'Rouwverlof' });
+  });
+});
+
 describe('the leave policy', () => {
   const url = '/api/leave-policy';
 

@@ -2,8 +2,8 @@ import type { LeaveRequestListQuery } from '@app/shared/leave/leave';
 import type { LeaveRequestStatus } from '@app/shared/leave/leave.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../platform/actor';
-import { personNameSql } from '../../platform/names';
+import { type Actor, readerLocale } from '../../platform/actor';
+import { personNameSql, shownNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, query } from '../../platform/sql';
 
@@ -44,8 +44,9 @@ export interface LeaveRequestRow {
   version: number;
 }
 
-const columns = sql`r.id, r.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName",
-  r.leave_type_id AS "leaveTypeId", lt.name AS "leaveTypeName", lt.code AS "leaveTypeCode", lt.color AS "leaveTypeColor",
+// The leave type's name in the reader's language (shownNameSql).
+const columns = (actor: Actor) => sql`r.id, r.employee_id AS "employeeId", ${personNameSql('e')} AS "employeeName",
+  r.leave_type_id AS "leaveTypeId", ${shownNameSql('lt', readerLocale(actor))} AS "leaveTypeName", lt.code AS "leaveTypeCode", lt.color AS "leaveTypeColor",
   lt.counts_against_balance AS "countsAgainstBalance", r.starts_on::text AS "startsOn", r.ends_on::text AS "endsOn",
   r.part_start AS "partStart", r.part_end AS "partEnd", r.minutes, r.note, r.status, r.decision_reason AS "decisionReason",
   ${accountName('r.decided_by')} AS "decidedBy", ${iso('r.decided_at')} AS "decidedAt", ${iso('r.cancelled_at')} AS "cancelledAt",
@@ -88,7 +89,7 @@ export async function list(
   );
   const rows = await query<LeaveRequestRow>(
     db,
-    sql`SELECT ${columns} ${joins} WHERE ${inReach(actor)} AND ${match} ORDER BY ${SORTS[f.sort]}
+    sql`SELECT ${columns(actor)} ${joins} WHERE ${inReach(actor)} AND ${match} ORDER BY ${SORTS[f.sort]}
          LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`,
   );
   return { rows, total: counts?.total ?? 0, pending: counts?.pending ?? 0 };
@@ -96,7 +97,7 @@ export async function list(
 
 /** One request in reach. */
 export async function find(db: DbOrTx, actor: Actor, id: number): Promise<LeaveRequestRow | null> {
-  const rows = await query<LeaveRequestRow>(db, sql`SELECT ${columns} ${joins} WHERE r.id = ${id} AND ${inReach(actor)}`);
+  const rows = await query<LeaveRequestRow>(db, sql`SELECT ${columns(actor)} ${joins} WHERE r.id = ${id} AND ${inReach(actor)}`);
   return rows[0] ?? null;
 }
 

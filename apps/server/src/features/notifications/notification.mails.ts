@@ -11,15 +11,18 @@ import { message, type Who } from '../auth/auth.mails';
  * - request.decided: title, outcome ('approved' | 'declined'), reason?
  * - design.sent: title, versionNumber
  * - design.decided: title, company, versionNumber, outcome ('approved' | 'denied'), comment?
- * - order.info_requested: title, company, comment
+ * - design.vote: title, company, versionNumber, by (the approver), waiting (the approvers still awaited, joined)
+ * - order.info_requested: title, company, comment; a follow-up in a question's thread also followUp (true), question
  * - order.info_answered: title, question, comment (the answer)
  * - order.completed: title
  * - drawing.version_ready: name, project, versionNumber
  * - drawing.comment: name, versionNumber, author, body
  * - drawing.decided: name, versionNumber, outcome ('approved' | 'changes_requested'), by, body?
+ * - drawing.partially_approved: name, versionNumber, by (who approved), waitingFor (the names still to approve)
  * - post.published: title
  * - declaration.decided: description, amount (formatted), date, outcome ('approved' | 'rejected' | 'paid'), reason?
  * - overnight.decided: date, nights, location, project, outcome ('approved' | 'rejected'), reason?
+ * - timesheet.approved / timesheet.returned: week ('2026-W10'), from, to, hours (h:mm), by, comment? (sent back)
  * - leave.requested: employee, type, startsOn, endsOn, part? ('12:00-16:30'), hours (h:mm)
  * - leave.decided: employee, type, startsOn, endsOn, part?, hours (h:mm), outcome ('approved' | 'denied'), reason?
  */
@@ -35,6 +38,13 @@ const period = (d: Data, to: string) => {
   const window = d.part ? ` ${str(d, 'part')}` : '';
   return one ? `${day(d, 'startsOn')}${window}` : `${day(d, 'startsOn')} ${to} ${day(d, 'endsOn')}`;
 };
+/** A list of names in the reader's language ("Emma en Noor", "Emma and Noor"). */
+const names = (d: Data, k: string, locale: Locale) => {
+  const v = d[k];
+  return headerSafe(new Intl.ListFormat(locale, { type: 'conjunction' }).format(Array.isArray(v) ? v.map(String) : []));
+};
+/** A week key's number ('2026-W10' -> '10'). */
+const weekNo = (d: Data) => String(Number(str(d, 'week').slice(6)) || str(d, 'week'));
 const quote = (d: Data, k: string) => (d[k] ? [`“${String(d[k]).slice(0, 1000)}”`] : []);
 
 const nl: Record<NotificationKind, (d: Data) => Texts> = {
@@ -94,11 +104,25 @@ const nl: Record<NotificationKind, (d: Data) => Texts> = {
           ],
           action: 'Wijzigingen bekijken',
         },
-  'order.info_requested': (d) => ({
-    subject: `Vraag over: ${str(d, 'title')}`,
-    lines: [`${str(d, 'company')} vraagt om meer informatie over "${str(d, 'title')}".`, ...quote(d, 'comment')],
+  'design.vote': (d) => ({
+    subject: `Ontwerp deels goedgekeurd: ${str(d, 'title')}`,
+    lines: [
+      `${str(d, 'by')} (${str(d, 'company')}) keurde ontwerp v${str(d, 'versionNumber')} van "${str(d, 'title')}" goed; wacht nog op ${str(d, 'waiting')}.`,
+    ],
     action: 'Bestelling bekijken',
   }),
+  'order.info_requested': (d) =>
+    d.followUp
+      ? {
+          subject: `Vervolgvraag over: ${str(d, 'title')}`,
+          lines: [`${str(d, 'company')} stelt een vervolgvraag over "${str(d, 'title')}".`, ...quote(d, 'comment')],
+          action: 'Bestelling bekijken',
+        }
+      : {
+          subject: `Vraag over: ${str(d, 'title')}`,
+          lines: [`${str(d, 'company')} vraagt om meer informatie over "${str(d, 'title')}".`, ...quote(d, 'comment')],
+          action: 'Bestelling bekijken',
+        },
   'order.info_answered': (d) => ({
     subject: `Antwoord op je vraag: ${str(d, 'title')}`,
     lines: [`We hebben je vraag over "${str(d, 'title')}" beantwoord.`, ...quote(d, 'comment')],
@@ -140,6 +164,13 @@ const nl: Record<NotificationKind, (d: Data) => Texts> = {
           ],
           action: 'Tekening bekijken',
         },
+  'drawing.partially_approved': (d) => ({
+    subject: `Deels goedgekeurd: ${str(d, 'name')}`,
+    lines: [
+      `${str(d, 'by')} keurde versie ${str(d, 'versionNumber')} van "${str(d, 'name')}" goed; we wachten nog op ${names(d, 'waitingFor', 'nl')}.`,
+    ],
+    action: 'Tekening bekijken',
+  }),
   'declaration.decided': (d) =>
     d.outcome === 'rejected'
       ? {
@@ -176,6 +207,23 @@ const nl: Record<NotificationKind, (d: Data) => Texts> = {
           lines: [`Je overnachting in ${str(d, 'location')} vanaf ${day(d, 'date')} (${str(d, 'project')}) is goedgekeurd.`],
           action: 'Overnachtingen bekijken',
         },
+  'timesheet.approved': (d) => ({
+    subject: `Week ${weekNo(d)} goedgekeurd`,
+    lines: [
+      `${str(d, 'by')} heeft je uren van week ${weekNo(d)} (${day(d, 'from')} t/m ${day(d, 'to')}, ${str(d, 'hours')} uur) goedgekeurd.`,
+      'De uren van deze week liggen nu vast.',
+    ],
+    action: 'Uren bekijken',
+  }),
+  'timesheet.returned': (d) => ({
+    subject: `Week ${weekNo(d)} teruggestuurd: pas je uren aan`,
+    lines: [
+      `${str(d, 'by')} heeft je uren van week ${weekNo(d)} (${day(d, 'from')} t/m ${day(d, 'to')}) teruggestuurd.`,
+      ...quote(d, 'comment'),
+      'Pas je uren aan; daarna kan de week opnieuw worden goedgekeurd.',
+    ],
+    action: 'Uren aanpassen',
+  }),
   'leave.requested': (d) => ({
     subject: `Verlofaanvraag van ${str(d, 'employee')}: ${period(d, 't/m')}`,
     lines: [
@@ -257,11 +305,25 @@ const en: Record<NotificationKind, (d: Data) => Texts> = {
           ],
           action: 'View the changes',
         },
-  'order.info_requested': (d) => ({
-    subject: `Question about: ${str(d, 'title')}`,
-    lines: [`${str(d, 'company')} asks for more information about "${str(d, 'title')}".`, ...quote(d, 'comment')],
+  'design.vote': (d) => ({
+    subject: `Design partly approved: ${str(d, 'title')}`,
+    lines: [
+      `${str(d, 'by')} (${str(d, 'company')}) approved design v${str(d, 'versionNumber')} of "${str(d, 'title')}"; still waiting for ${str(d, 'waiting')}.`,
+    ],
     action: 'View the order',
   }),
+  'order.info_requested': (d) =>
+    d.followUp
+      ? {
+          subject: `Follow-up question about: ${str(d, 'title')}`,
+          lines: [`${str(d, 'company')} asks a follow-up question about "${str(d, 'title')}".`, ...quote(d, 'comment')],
+          action: 'View the order',
+        }
+      : {
+          subject: `Question about: ${str(d, 'title')}`,
+          lines: [`${str(d, 'company')} asks for more information about "${str(d, 'title')}".`, ...quote(d, 'comment')],
+          action: 'View the order',
+        },
   'order.info_answered': (d) => ({
     subject: `Answer to your question: ${str(d, 'title')}`,
     lines: [`We answered your question about "${str(d, 'title')}".`, ...quote(d, 'comment')],
@@ -300,6 +362,13 @@ const en: Record<NotificationKind, (d: Data) => Texts> = {
           ],
           action: 'View the drawing',
         },
+  'drawing.partially_approved': (d) => ({
+    subject: `Partly approved: ${str(d, 'name')}`,
+    lines: [
+      `${str(d, 'by')} approved version ${str(d, 'versionNumber')} of "${str(d, 'name')}"; still waiting for ${names(d, 'waitingFor', 'en')}.`,
+    ],
+    action: 'View the drawing',
+  }),
   'declaration.decided': (d) =>
     d.outcome === 'rejected'
       ? {
@@ -336,6 +405,23 @@ const en: Record<NotificationKind, (d: Data) => Texts> = {
           lines: [`Your overnight stay in ${str(d, 'location')} from ${day(d, 'date')} (${str(d, 'project')}) was approved.`],
           action: 'View overnight stays',
         },
+  'timesheet.approved': (d) => ({
+    subject: `Week ${weekNo(d)} approved`,
+    lines: [
+      `${str(d, 'by')} approved your hours of week ${weekNo(d)} (${day(d, 'from')} to ${day(d, 'to')}, ${str(d, 'hours')} hours).`,
+      'The hours of this week are now fixed.',
+    ],
+    action: 'View hours',
+  }),
+  'timesheet.returned': (d) => ({
+    subject: `Week ${weekNo(d)} sent back: correct your hours`,
+    lines: [
+      `${str(d, 'by')} sent your hours of week ${weekNo(d)} (${day(d, 'from')} to ${day(d, 'to')}) back.`,
+      ...quote(d, 'comment'),
+      'Correct your hours; the week can then be approved again.',
+    ],
+    action: 'Correct hours',
+  }),
   'leave.requested': (d) => ({
     subject: `Leave request from ${str(d, 'employee')}: ${period(d, 'to')}`,
     lines: [

@@ -171,8 +171,9 @@ export async function setMailState(db: DbOrTx, ids: readonly number[], state: 's
 /**
  * Claims what the daily reminder names (each record at most once a day): waiting longer than the
  * cutoff, or waiting for the client past its due date (`today`, the Amsterdam day: overdue items are
- * named however long they have waited). A drawing with named approvers goes to those who have not
- * decided its latest version yet, else to every user of its company.
+ * named however long they have waited). A drawing or an order's design with named approvers goes to
+ * those who have not decided its latest version yet; else a drawing goes to every user of its
+ * company and an order to the requester (every user when the requester is gone).
  */
 export async function claimWaitingApprovals(
   db: DbOrTx,
@@ -206,8 +207,17 @@ export async function claimWaitingApprovals(
                o.due_date AS "dueDate"
           FROM due_orders o JOIN company_users cu ON cu.company_id = o.company_id
           JOIN accounts a ON a.company_user_id = cu.id AND a.status = 'active'
-         WHERE o.status = 'pending_approval' AND (o.requested_by IS NULL OR a.id = o.requested_by
-               OR NOT EXISTS (SELECT 1 FROM accounts r WHERE r.id = o.requested_by AND r.status = 'active'))
+         WHERE o.status = 'pending_approval'
+           AND CASE WHEN EXISTS (SELECT 1 FROM order_approvers oa WHERE oa.order_id = o.id)
+               -- Named approvers: those who have not decided the waiting version yet.
+               THEN EXISTS (SELECT 1 FROM order_approvers oa WHERE oa.order_id = o.id AND oa.account_id = a.id)
+                    AND NOT EXISTS (SELECT 1 FROM order_events oe JOIN order_versions ov ON ov.id = oe.version_id
+                                     WHERE oe.order_id = o.id AND ov.status = 'pending' AND oe.actor_account_id = a.id
+                                       AND oe.acting_employee_id IS NULL
+                                       AND oe.kind IN ('design_vote', 'design_approved', 'design_denied'))
+               ELSE (o.requested_by IS NULL OR a.id = o.requested_by
+                     OR NOT EXISTS (SELECT 1 FROM accounts r WHERE r.id = o.requested_by AND r.status = 'active'))
+               END
         UNION ALL
         SELECT a.id, o.title, o.waiting_since::text, '/requests/' || o.id, NULL
           FROM due_orders o JOIN accounts a ON a.status = 'active' AND a.employee_id IS NOT NULL

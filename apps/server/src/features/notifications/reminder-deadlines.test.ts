@@ -2,7 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, createCompany } from '../../../test/factories/identity';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
-import { drawingApprovers, drawingComments, drawings, drawingVersions, files, orders } from '../../db/schema';
+import {
+  drawingApprovers,
+  drawingComments,
+  drawings,
+  drawingVersions,
+  files,
+  orderApprovers,
+  orderEvents,
+  orders,
+  orderVersions,
+} from '../../db/schema';
 import { createProjectRow } from '../projects/projects.fixtures';
 import { remindWaitingApprovals } from './notification.jobs';
 
@@ -113,5 +123,36 @@ describe('the daily reminder and due dates', () => {
     await drawing('Bar deck 7', { dueDate: '2026-11-24', since: new Date('2026-11-24T08:00:00Z'), approvers: [en.accountId] });
     await remindWaitingApprovals(t.app.platform, now, 3);
     expect(t.mailer.to(en.email)[0]?.text).toContain('OVERDUE (due 24-11-2026): Bar deck 7: waiting 0 days');
+  });
+
+  it('reminds of an order with named approvers only those who have not decided its design yet', async () => {
+    const now = new Date('2026-11-28T07:00:00Z');
+    const [o] = await tdb.db.orm
+      .insert(orders)
+      .values({
+        companyId,
+        title: 'Stoel Aurora',
+        status: 'pending_approval',
+        newProductTitle: 'Stoel',
+        requestedBy: other.accountId,
+        waitingSince: new Date('2026-11-20T08:00:00Z'),
+        approvalRule: 'all',
+      })
+      .returning({ id: orders.id });
+    if (!o) throw new Error('fixture');
+    const [v] = await tdb.db.orm.insert(orderVersions).values({ orderId: o.id, number: 1 }).returning({ id: orderVersions.id });
+    await tdb.db.orm.insert(orderApprovers).values([
+      { orderId: o.id, accountId: nl.accountId },
+      { orderId: o.id, accountId: en.accountId },
+    ]);
+    // en voted already.
+    await tdb.db.orm
+      .insert(orderEvents)
+      .values({ orderId: o.id, kind: 'design_vote', versionId: v?.id ?? null, actorAccountId: en.accountId });
+    await remindWaitingApprovals(t.app.platform, now, 3);
+    expect(t.mailer.to(nl.email)[0]?.text ?? '').toContain('Stoel Aurora');
+    expect(t.mailer.to(en.email)[0]?.text ?? '').not.toContain('Stoel Aurora');
+    // The requester is not named: not reminded.
+    expect(t.mailer.to(other.email)[0]?.text ?? '').not.toContain('Stoel Aurora');
   });
 });

@@ -1,4 +1,5 @@
 import type { OrderEventKind, OrderFileKind, OrderStatus } from '@app/shared/orders/orders.rules';
+import type { ApprovalRule } from '@app/shared/platform/approvers.rules';
 import type { Locale } from '@app/shared/platform/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -6,6 +7,7 @@ import type { Actor } from '../../platform/actor';
 import { accountNameSql, personNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { escapeLike, intArray, query } from '../../platform/sql';
+import { waitingForSql } from './approvers.repository';
 
 /**
  * Every query of product requests and orders. Reads and writes AND `scope.order` on the order's
@@ -72,12 +74,19 @@ export interface OrderRow {
   projectId: number | null;
   projectName: string | null;
   dueDate: string | null;
+  approvalRule: ApprovalRule;
 }
 
-/** SQL: how many of the order `o`'s questions (info_requested) have no answer (info_answered) yet. */
+/**
+ * SQL: how many of the order `o`'s question threads wait for staff: the client's last word in the
+ * thread (the question, or a follow-up: an info_requested with the question as parent) has no
+ * answer (info_answered) after it.
+ */
 const openQuestions = sql`(SELECT count(*)::int FROM order_events q_o
   WHERE q_o.order_id = o.id AND q_o.kind = 'info_requested' AND q_o.parent_id IS NULL
-    AND NOT EXISTS (SELECT 1 FROM order_events a_o WHERE a_o.parent_id = q_o.id AND a_o.kind = 'info_answered'))`;
+    AND NOT EXISTS (SELECT 1 FROM order_events a_o WHERE a_o.parent_id = q_o.id AND a_o.kind = 'info_answered'
+      AND a_o.id > (SELECT max(c_o.id) FROM order_events c_o
+                     WHERE (c_o.id = q_o.id OR c_o.parent_id = q_o.id) AND c_o.kind = 'info_requested')))`;
 
 function columns(locale: Locale): SQL {
   return sql`o.id, o.company_id AS "companyId", c.name AS "companyName", o.title, o.description,
@@ -93,7 +102,7 @@ function columns(locale: Locale): SQL {
     ${openQuestions} AS "openQuestions",
     o.version, ${iso('o.created_at')} AS "createdAt", ${iso('o.updated_at')} AS "updatedAt",
     o.project_id AS "projectId", (SELECT pr.name FROM projects pr WHERE pr.id = o.project_id) AS "projectName",
-    o.due_date AS "dueDate"`;
+    o.due_date AS "dueDate", o.approval_rule AS "approvalRule"`;
 }
 
 const from = sql`FROM orders o JOIN companies c ON c.id = o.company_id LEFT JOIN products p ON p.id = o.product_id`;
@@ -109,6 +118,8 @@ export interface OrderListFilter {
   statuses: readonly OrderStatus[];
   companyId?: number | undefined;
   projectId?: number | undefined;
+  /** Only the orders whose design waits for this account (see waitingForSql); null: a viewer who is no approver. */
+  waitingFor?: number | null | undefined;
   q?: string | undefined;
   sort: string;
   page: number;
@@ -130,6 +141,7 @@ export async function list(
   const where = sql`WHERE ${inReach(actor)} AND o.status = ANY(${statuses})
     ${f.companyId === undefined ? sql`` : sql`AND o.company_id = ${f.companyId}`}
     ${f.projectId === undefined ? sql`` : sql`AND o.project_id = ${f.projectId}`}
+    ${f.waitingFor === undefined ? sql`` : sql`AND ${waitingForSql(f.waitingFor)}`}
     ${term === null ? sql`` : sql`AND (o.title ILIKE ${term} OR o.new_product_title ILIKE ${term} OR c.name ILIKE ${term} OR p.name_nl ILIKE ${term})`}`;
   const [rows, count] = await Promise.all([
     query<OrderRow>(
@@ -163,12 +175,13 @@ export interface OrderState {
   description: string;
   requestedBy: number | null;
   handledBy: number | null;
+  approvalRule: ApprovalRule;
 }
 
 const stateColumns = sql`o.id, o.company_id AS "companyId", (SELECT c_s.name FROM companies c_s WHERE c_s.id = o.company_id) AS "companyName",
   o.title, o.status, o.version, o.product_id AS "productId", o.new_product_title AS "newProductTitle",
   o.new_product_thumbnail_media_id AS "newProductThumbnailMediaId", o.quantity, o.description,
-  o.requested_by AS "requestedBy", o.handled_by AS "handledBy"`;
+  o.requested_by AS "requestedBy", o.handled_by AS "handledBy", o.approval_rule AS "approvalRule"`;
 
 /** The order's state in the actor's reach; `lock` holds the row for the change (FOR UPDATE). */
 export async function state(db: DbOrTx, actor: Actor, id: number, lock = false): Promise<OrderState | null> {
@@ -200,6 +213,7 @@ export interface OrderChange {
   clearReminder?: boolean;
   projectId?: number | null;
   dueDate?: string | null;
+  approvalRule?: ApprovalRule;
 }
 
 function setClause(c: OrderChange): SQL {
@@ -214,6 +228,7 @@ function setClause(c: OrderChange): SQL {
   if (c.clearReminder) parts.push(sql`reminded_at = NULL`);
   if (c.projectId !== undefined) parts.push(sql`project_id = ${c.projectId}`);
   if (c.dueDate !== undefined) parts.push(sql`due_date = ${c.dueDate}`);
+  if (c.approvalRule !== undefined) parts.push(sql`approval_rule = ${c.approvalRule}`);
   if (c.keepOrSetProductId !== undefined) parts.push(sql`product_id = coalesce(${c.keepOrSetProductId}::int, o.product_id)`);
   return sql.join(parts, sql`, `);
 }
@@ -300,7 +315,7 @@ export async function addEvent(
     kind: OrderEventKind;
     comment?: string | null;
     versionId?: number | null;
-    /** An answer: the question it answers. */
+    /** An answer or the client's follow-up: the question whose thread it joins. */
     parentId?: number | null;
     actorAccountId: number | null;
     actingEmployeeId: number | null;
@@ -327,6 +342,27 @@ export async function question(
          WHERE id = ${eventId} AND order_id = ${orderId} AND kind = 'info_requested' AND parent_id IS NULL`,
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The client's words in a question's thread (the question and its follow-ups), oldest first: who
+ * wrote each, whether that is an active user of the company, and the text.
+ */
+export async function threadQuestions(
+  db: DbOrTx,
+  companyId: number,
+  orderId: number,
+  questionId: number,
+): Promise<{ accountId: number | null; active: boolean; comment: string | null }[]> {
+  return query<{ accountId: number | null; active: boolean; comment: string | null }>(
+    db,
+    sql`SELECT ev.actor_account_id AS "accountId", ev.comment,
+               EXISTS (SELECT 1 FROM accounts a JOIN company_users cu ON cu.id = a.company_user_id
+                        WHERE a.id = ev.actor_account_id AND a.status = 'active' AND cu.company_id = ${companyId}) AS active
+          FROM order_events ev
+         WHERE ev.order_id = ${orderId} AND ev.kind = 'info_requested' AND (ev.id = ${questionId} OR ev.parent_id = ${questionId})
+         ORDER BY ev.id`,
+  );
 }
 
 /** Attaches files to the order (a file already on it stays as it was). */

@@ -21,6 +21,7 @@ import {
   sendVersionSchema,
   staffOrderListQuerySchema,
 } from '@app/shared/orders/orders';
+import { approverChoicesSchema } from '@app/shared/platform/approvers';
 import { envelope, noQuery } from '@app/shared/platform/http';
 import type { Locale } from '@app/shared/platform/locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,6 +50,10 @@ const EVENT = {
   version_sent: { nl: 'Ontwerp versie {n} ter goedkeuring verstuurd', en: 'Design version {n} sent for approval' },
   design_approved: { nl: 'Ontwerp versie {n} goedgekeurd', en: 'Design version {n} approved' },
   design_denied: { nl: 'Wijzigingen gevraagd op versie {n}', en: 'Changes requested on version {n}' },
+  design_vote: {
+    nl: 'Ontwerp versie {n} goedgekeurd (wacht op de andere goedkeurders)',
+    en: 'Design version {n} approved (waiting for the other approvers)',
+  },
   info_requested: { nl: 'Meer informatie gevraagd', en: 'More information requested' },
   info_answered: { nl: 'Vraag beantwoord', en: 'Question answered' },
   files_added: { nl: 'Bestanden toegevoegd', en: 'Files added' },
@@ -133,13 +138,29 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await orders.getOrder(req.ctx, req.params.orderId) }),
   );
 
+  app.get(
+    '/api/orders/:orderId/approvers',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Who can be named an order's approvers: the users of the order's company who can sign in",
+        params: orderParams,
+        querystring: noQuery,
+        response: { 200: envelope(approverChoicesSchema) },
+      },
+    },
+    async (req) => ({ data: await orders.listApproverChoices(req.ctx, req.params.orderId) }),
+  );
+
   app.put(
     '/api/orders/:orderId',
     {
       config: staff,
       schema: {
         tags,
-        summary: 'Edit the title, description and quantity while requested or in progress (send the version)',
+        summary:
+          'Edit the title, description, quantity, project, due date and named approvers while requested or in progress (send the version)',
         params: orderParams,
         querystring: noQuery,
         body: orderUpdateSchema,
@@ -369,6 +390,25 @@ export const clientOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await orders.askInfo(req.ctx, req.params.orderId, req.body.comment) }),
+  );
+
+  app.post(
+    '/api/client/orders/:orderId/questions/:eventId/replies',
+    {
+      config: portal,
+      schema: {
+        tags,
+        summary:
+          "Follow up on one of the company's questions in its thread (while the order is open); staff are told as of a question",
+        params: orderQuestionParams,
+        querystring: noQuery,
+        body: moreInfoSchema,
+        response: one,
+      },
+    },
+    async (req) => ({
+      data: await orders.followUpQuestion(req.ctx, req.params.orderId, req.params.eventId, req.body.comment),
+    }),
   );
 
   app.post(

@@ -19,6 +19,8 @@ import {
   orderAbilities,
   STAFF_TAB_STATUSES,
 } from '@app/shared/orders/orders.rules';
+import type { ApproverChoice } from '@app/shared/platform/approvers';
+import { type ApprovalContext, NO_APPROVERS } from '@app/shared/platform/approvers.rules';
 import type { FieldError } from '@app/shared/platform/errors';
 import { type Page, pageMeta } from '@app/shared/platform/http';
 import { localDateString } from '@app/shared/platform/iso-week';
@@ -26,6 +28,7 @@ import { isOverdue } from '@app/shared/platform/overdue';
 import { slugify } from '@app/shared/products/products';
 import type { DbOrTx } from '../../db/client';
 import { type Actor, signedInAccountId } from '../../platform/actor';
+import { approverChoices, approversAllowed, namedApproverIds, replaceNamedApprovers } from '../../platform/approvers';
 import { audit } from '../../platform/audit';
 import { assertAbility, requirePermission, viewerOf } from '../../platform/can';
 import type { Ctx } from '../../platform/context';
@@ -36,6 +39,7 @@ import { sendOwedMails } from '../notifications/notification.jobs';
 import { companyAccounts, employeeAccount, staffAccountsWith } from '../notifications/notifications.repository';
 import { notify } from '../notifications/notifications.service';
 import * as productsRepo from '../products/products.repository';
+import * as approversRepo from './approvers.repository';
 import * as repo from './orders.repository';
 
 /**
@@ -68,7 +72,7 @@ function toProduct(r: repo.OrderRow): OrderListItem['product'] {
   };
 }
 
-function toListItem(r: repo.OrderRow, today: string): OrderListItem {
+function toListItem(r: repo.OrderRow, today: string, waitingForYou = false): OrderListItem {
   return {
     id: r.id,
     company: { id: r.companyId, name: r.companyName },
@@ -85,7 +89,23 @@ function toListItem(r: repo.OrderRow, today: string): OrderListItem {
     project: r.projectId === null ? null : { id: Number(r.projectId), name: r.projectName ?? '' },
     dueDate: r.dueDate,
     overdue: isOverdue(r.dueDate, r.status === 'pending_approval', today),
+    waitingForYou,
   };
+}
+
+/** The account whose decisions count as a named approver's: a company user's own; an employee acting as the company never. */
+const approverAccountId = (actor: Actor): number | null =>
+  actor.kind === 'client' && !actor.actingEmployee ? actor.accountId : null;
+
+/** The viewer's standing among the order's named approvers on the version waiting (staff: none, they do not decide designs). */
+function approvalContext(
+  actor: Actor,
+  rule: ApprovalContext['rule'],
+  approvers: readonly approversRepo.ApproverRow[],
+): ApprovalContext {
+  if (actor.kind !== 'client' || approvers.length === 0) return { ...NO_APPROVERS, rule };
+  const mine = approvers.find((a) => a.id === approverAccountId(actor));
+  return { named: true, rule, isApprover: mine !== undefined, approvedByViewer: mine?.state === 'approved' };
 }
 
 const localeOf = (actor: Actor) => (actor.kind === 'anonymous' ? 'nl' : actor.locale);
@@ -100,11 +120,21 @@ async function listOrders(
     sort: string;
     companyId?: number | undefined;
     projectId?: number | undefined;
+    waitingFor?: number | null | undefined;
   },
 ): Promise<Page<OrderListItem>> {
   const { rows, total } = await repo.list(ctx.db.orm, ctx.actor, localeOf(ctx.actor), { ...q, statuses });
   const today = localDateString(ctx.clock());
-  return { data: rows.map((r) => toListItem(r, today)), meta: pageMeta(q.page, q.perPage, total) };
+  // The portal view's "waiting for you" of the page (one statement); staff see none.
+  const waiting =
+    ctx.actor.kind === 'client'
+      ? await approversRepo.waitingAmong(
+          ctx.db.orm,
+          approverAccountId(ctx.actor),
+          rows.map((r) => r.id),
+        )
+      : new Set<number>();
+  return { data: rows.map((r) => toListItem(r, today, waiting.has(r.id))), meta: pageMeta(q.page, q.perPage, total) };
 }
 
 /** The back office's requests and orders, per tab (STAFF_TAB_STATUSES), of one company or all. */
@@ -112,8 +142,14 @@ export function listStaffOrders(ctx: Ctx, q: StaffOrderListQuery): Promise<Page<
   return listOrders(ctx, STAFF_TAB_STATUSES[q.tab], q);
 }
 
-/** The portal's requests and orders of its own company, per tab (ORDER_TAB_STATUSES). */
+/**
+ * The portal's requests and orders of its own company, per tab (ORDER_TAB_STATUSES); with
+ * `waiting=me` across the tabs the orders whose design waits for the signed-in user.
+ */
 export function listClientOrders(ctx: Ctx, q: ClientOrderListQuery): Promise<Page<OrderListItem>> {
+  if (q.waiting === 'me') {
+    return listOrders(ctx, ['pending_approval'], { ...q, companyId: undefined, waitingFor: approverAccountId(ctx.actor) });
+  }
   return listOrders(ctx, ORDER_TAB_STATUSES[q.tab], { ...q, companyId: undefined });
 }
 
@@ -142,8 +178,16 @@ export async function getOrder(ctx: Ctx, id: number): Promise<Order> {
   };
   const showFinal = ctx.actor.kind !== 'client' || row.status === 'approved' || row.status === 'completed';
   const latest = versions[0]?.number ?? 0;
+  const approvers = await approversRepo.approversOf(db, id, versions[0]?.id ?? null);
+  const approval = approvalContext(ctx.actor, row.approvalRule, approvers);
+  // Waiting for the portal user: as waitingForSql, read off the approvers' states on the latest version.
+  const me = approverAccountId(ctx.actor);
+  const waitingForYou =
+    ctx.actor.kind === 'client' &&
+    row.status === 'pending_approval' &&
+    (approvers.length === 0 || approvers.some((a) => a.id === me && a.state === 'waiting'));
   return {
-    ...toListItem(row, localDateString(ctx.clock())),
+    ...toListItem(row, localDateString(ctx.clock()), waitingForYou),
     description: row.description,
     declineReason: row.declineReason,
     reorderedFromId: row.reorderedFromId,
@@ -165,13 +209,25 @@ export async function getOrder(ctx: Ctx, id: number): Promise<Order> {
     providedFiles: attached.filter((f) => f.kind === 'provided').flatMap((f) => info(f.fileId)),
     finalFiles: showFinal ? attached.filter((f) => f.kind === 'final').flatMap((f) => info(f.fileId)) : [],
     events,
+    approvalRule: row.approvalRule,
+    approvers: approvers.map((a) => ({ ...a, decidedAt: a.decidedAt ? a.decidedAt.toISOString() : null })),
     version: row.version,
-    abilities: abilities(ctx.actor, row.status),
+    abilities: abilities(ctx.actor, row.status, approval),
   };
 }
 
-function abilities(actor: Actor, status: OrderStatus): OrderAbilities {
-  return orderAbilities({ status }, viewerOf(actor));
+function abilities(actor: Actor, status: OrderStatus, approval?: ApprovalContext): OrderAbilities {
+  return orderAbilities({ status }, viewerOf(actor), approval);
+}
+
+/**
+ * Who staff can name as an order's approvers: the users of the order's company who can sign in.
+ * @throws ORDER_NOT_FOUND
+ */
+export async function listApproverChoices(ctx: Ctx, id: number): Promise<ApproverChoice[]> {
+  const s = await repo.state(ctx.db.orm, ctx.actor, id);
+  if (!s) throw new AppError('ORDER_NOT_FOUND');
+  return approverChoices(ctx.db.orm, s.companyId);
 }
 
 // ---- helpers of the writes
@@ -350,17 +406,30 @@ export async function updateOrder(ctx: Ctx, id: number, input: OrderUpdate): Pro
   return write(
     ctx,
     async (tx, now) => {
-      await precheck(tx, ctx.actor, id, 'canEdit', input.version);
+      const before = await precheck(tx, ctx.actor, id, 'canEdit', input.version);
+      const approvers = await approverChange(tx, ctx, before.companyId, id, input);
       const fields: repo.OrderChange = {
         title: input.title,
         description: input.description ?? '',
         quantity: input.quantity ?? 1,
         ...(await projectAndDueDate(tx, ctx, id, input)),
+        ...(approvers.rule ? { approvalRule: approvers.rule } : {}),
       };
       const s = await repo.transition(tx, ctx.actor, id, input.version, ['requested', 'in_progress'], fields, now);
       if (!s) return whyNot(tx, ctx.actor, id, input.version, 'canEdit');
+      if (approvers.ids) await replaceNamedApprovers(tx, 'order', id, approvers.ids);
       await repo.addEvent(tx, { orderId: id, kind: 'edited', ...who(ctx.actor) }, now);
-      await audit(tx, ctx, 'order.updated', { type: 'order', id }, { title: input.title, quantity: input.quantity ?? 1 });
+      await audit(
+        tx,
+        ctx,
+        'order.updated',
+        { type: 'order', id },
+        {
+          title: input.title,
+          quantity: input.quantity ?? 1,
+          ...(approvers.ids ? { approvers: approvers.ids.length, approvalRule: s.approvalRule } : {}),
+        },
+      );
       return id;
     },
     { mails: false },
@@ -397,10 +466,21 @@ async function decideDesign(
 ): Promise<Order> {
   const ability = d.outcome === 'approved' ? 'canApproveDesign' : 'canDenyDesign';
   return write(ctx, async (tx, now) => {
-    await precheck(tx, ctx.actor, id, ability, version);
+    // Decisions on one order take turns on its row lock: the votes of rule all are counted under it,
+    // so two last votes at once give one approval.
+    const before = await precheck(tx, ctx.actor, id, ability, version, true);
+    const pending = await approversRepo.pendingVersion(tx, id);
+    const approvers = pending ? await approversRepo.approversOf(tx, id, pending.id) : [];
+    const approval = approvalContext(ctx.actor, before.approvalRule, approvers);
+    assertAbility(abilities(ctx.actor, before.status, approval), ability);
     const errors: Record<string, FieldError> = {};
     await checkFiles(tx, ctx.actor, 'fileIds', d.fileIds, errors);
     fieldErrors(errors);
+    if (pending && approval.named && approval.rule === 'all' && d.outcome === 'approved') {
+      const waiting = approvers.filter((a) => a.state !== 'approved' && a.id !== approverAccountId(ctx.actor));
+      if (waiting.length > 0) return recordVote(tx, ctx, before, pending, approvers, waiting, now);
+      // The last missing approval: it decides, as any approval does.
+    }
     const next = d.outcome === 'approved' ? 'approved' : 'in_progress';
     const s = await repo.transition(tx, ctx.actor, id, version, ['pending_approval'], { status: next, waitingSince: now }, now, {
       latestVersionPending: true,
@@ -448,6 +528,45 @@ async function decideDesign(
 }
 
 /**
+ * Rule all: a named approver's approval while others still have to approve. An event of its own
+ * (design_vote) on the version; the order's status and version stay (the others decide the same
+ * version), and the handling employee is told in the app who approved and who is still awaited.
+ */
+async function recordVote(
+  tx: DbOrTx,
+  ctx: Ctx,
+  s: repo.OrderState,
+  v: { id: number; number: number },
+  approvers: readonly approversRepo.ApproverRow[],
+  waiting: readonly approversRepo.ApproverRow[],
+  now: Date,
+): Promise<number> {
+  const id = s.id;
+  const voter = approvers.find((a) => a.id === approverAccountId(ctx.actor));
+  await repo.addEvent(tx, { orderId: id, kind: 'design_vote', versionId: v.id, ...who(ctx.actor) }, now);
+  await repo.touch(tx, id, now);
+  await audit(tx, ctx, 'order.design_vote', { type: 'order', id }, { versionNumber: v.number, waiting: waiting.length });
+  await notify(
+    tx,
+    await staffRecipients(tx, ctx.actor, s.handledBy),
+    {
+      kind: 'design.vote',
+      data: {
+        orderId: id,
+        title: s.title,
+        company: s.companyName,
+        versionNumber: v.number,
+        by: voter?.name ?? '',
+        waiting: waiting.map((a) => a.name).join(', '),
+      },
+      link: staffLink(id),
+    },
+    now,
+  );
+  return id;
+}
+
+/**
  * The client asks staff for more information about an open order: an event with the question,
  * the status unchanged. The handling employee (or companies.manage staff) is told.
  * @throws ORDER_NOT_FOUND, ORDER_CLOSED
@@ -471,10 +590,37 @@ export async function askInfo(ctx: Ctx, id: number, comment: string): Promise<Or
 }
 
 /**
+ * The client follows up on one of its questions, in the question's thread: an info_requested event
+ * whose parent is the question (the thread waits for staff again), under the rule of asking (an
+ * open order). Staff are told as of a question: the handling employee, or companies.manage staff.
+ * @throws ORDER_NOT_FOUND, FORBIDDEN, ORDER_CLOSED, ORDER_QUESTION_NOT_FOUND (not a question of this order)
+ */
+export async function followUpQuestion(ctx: Ctx, id: number, eventId: number, comment: string): Promise<Order> {
+  return write(ctx, async (tx, now) => {
+    const s = await precheck(tx, ctx.actor, id, 'canAskInfo', undefined, true);
+    const q = await repo.question(tx, id, eventId);
+    if (!q) throw new AppError('ORDER_QUESTION_NOT_FOUND');
+    await repo.addEvent(tx, { orderId: id, kind: 'info_requested', comment, parentId: eventId, ...who(ctx.actor) }, now);
+    await repo.touch(tx, id, now);
+    await audit(tx, ctx, 'order.info_requested', { type: 'order', id }, { questionId: eventId });
+    await tell(
+      tx,
+      await staffRecipients(tx, ctx.actor, s.handledBy),
+      'order.info_requested',
+      { orderId: id, title: s.title, company: s.companyName, comment, followUp: true, question: q.comment ?? '' },
+      staffLink(id),
+      now,
+    );
+    return id;
+  });
+}
+
+/**
  * Staff answer one of the client's questions on the order: an info_answered event pointing at the
  * question, the status and version unchanged. An answer is not a decision: two staff answering at
- * once both land, as two answers in the thread. The one who asked is told (every user of the
- * company when they are gone), in the app and by mail as they chose.
+ * once both land, as two answers in the thread. The company users who wrote in the thread (the
+ * question and its follow-ups) are told, every user of the company when they are all gone, in the
+ * app and by mail as they chose; the mail quotes the client's last words.
  * @throws ORDER_NOT_FOUND, FORBIDDEN, ORDER_QUESTION_NOT_FOUND (not a question of this order)
  */
 export async function answerQuestion(ctx: Ctx, id: number, eventId: number, comment: string): Promise<Order> {
@@ -486,12 +632,13 @@ export async function answerQuestion(ctx: Ctx, id: number, eventId: number, comm
     await repo.touch(tx, id, now);
     await audit(tx, ctx, 'order.info_answered', { type: 'order', id }, { questionId: eventId });
     const me = signedInAccountId(ctx.actor);
-    const asker = (await repo.activeCompanyAccount(tx, s.companyId, q.askedBy)) ? [q.askedBy as number] : null;
+    const asked = await repo.threadQuestions(tx, s.companyId, id, eventId);
+    const askers = [...new Set(asked.flatMap((a) => (a.active && a.accountId !== null ? [a.accountId] : [])))];
     await tell(
       tx,
-      (asker ?? (await companyAccounts(tx, s.companyId))).filter((a) => a !== me),
+      (askers.length ? askers : await companyAccounts(tx, s.companyId)).filter((a) => a !== me),
       'order.info_answered',
-      { orderId: id, title: s.title, question: q.comment ?? '', comment },
+      { orderId: id, title: s.title, question: asked.at(-1)?.comment ?? q.comment ?? '', comment },
       portalLink(id),
       now,
     );
@@ -687,13 +834,14 @@ export async function declineRequest(ctx: Ctx, id: number, input: { version: num
  */
 export async function sendVersion(ctx: Ctx, id: number, input: SendVersionInput): Promise<Order> {
   return write(ctx, async (tx, now) => {
-    await precheck(tx, ctx.actor, id, 'canSendVersion', input.version);
+    const before = await precheck(tx, ctx.actor, id, 'canSendVersion', input.version);
     const errors: Record<string, FieldError> = {};
     const ok = await attachableFileIds(tx, ctx.actor, [input.previewFileId]);
     if (!ok.has(input.previewFileId)) errors.previewFileId = { code: 'not_found' };
     else if (!PREVIEW_TYPES.has((await repo.fileMime(tx, input.previewFileId)) ?? '')) {
       errors.previewFileId = { code: 'type_not_allowed' };
     }
+    const approvers = await approverChange(tx, ctx, before.companyId, id, input, errors);
     fieldErrors(errors);
     const s = await repo.transition(
       tx,
@@ -706,10 +854,12 @@ export async function sendVersion(ctx: Ctx, id: number, input: SendVersionInput)
         waitingSince: now,
         clearReminder: true,
         ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
+        ...(approvers.rule ? { approvalRule: approvers.rule } : {}),
       },
       now,
     );
     if (!s) return whyNot(tx, ctx.actor, id, input.version, 'canSendVersion');
+    if (approvers.ids) await replaceNamedApprovers(tx, 'order', id, approvers.ids);
     const me = who(ctx.actor);
     const v = await repo.insertVersion(
       tx,
@@ -718,7 +868,13 @@ export async function sendVersion(ctx: Ctx, id: number, input: SendVersionInput)
       now,
     );
     await repo.addEvent(tx, { orderId: id, kind: 'version_sent', comment: input.comment || null, versionId: v.id, ...me }, now);
-    await audit(tx, ctx, 'order.version_sent', { type: 'order', id }, { versionNumber: v.number });
+    await audit(
+      tx,
+      ctx,
+      'order.version_sent',
+      { type: 'order', id },
+      { versionNumber: v.number, ...(approvers.ids ? { approvers: approvers.ids.length, approvalRule: s.approvalRule } : {}) },
+    );
     await tell(
       tx,
       await clientRecipients(tx, ctx.actor, s),
@@ -780,5 +936,34 @@ async function projectAndDueDate(
     }
   }
   out.projectId = input.projectId;
+  return out;
+}
+
+/**
+ * The named approvers and rule of an order edit or a design sent: staff's to set (ignored from the
+ * portal), each left out unchanged. Each named approver must be a user of the order's company who
+ * can sign in (one named already may stay). A problem goes into `errors` when given, else throws.
+ * @throws VALIDATION_FAILED (approverIds not_approver)
+ */
+async function approverChange(
+  tx: DbOrTx,
+  ctx: Ctx,
+  companyId: number,
+  id: number,
+  input: { approvalRule?: ApprovalContext['rule'] | undefined; approverIds?: number[] | undefined },
+  errors?: Record<string, FieldError>,
+): Promise<{ rule?: ApprovalContext['rule']; ids?: number[] }> {
+  if (ctx.actor.kind !== 'employee') return {};
+  const out: { rule?: ApprovalContext['rule']; ids?: number[] } = {};
+  if (input.approvalRule !== undefined) out.rule = input.approvalRule;
+  if (input.approverIds !== undefined) {
+    const named = await namedApproverIds(tx, 'order', id);
+    if (!(await approversAllowed(tx, companyId, input.approverIds, named))) {
+      const problem = { approverIds: { code: 'not_approver' } };
+      if (errors) Object.assign(errors, problem);
+      else fieldErrors(problem);
+    }
+    out.ids = input.approverIds;
+  }
   return out;
 }

@@ -701,6 +701,126 @@ describe("orders: answers to the client's questions", () => {
   });
 });
 
+describe("orders: the client's follow-ups in a question's thread", () => {
+  const answersUrl = (orderId: number | string, eventId: number | string) => staffUrl(orderId, `/questions/${eventId}/answers`);
+  const repliesUrl = (orderId: number | string, eventId: number | string) => clientUrl(orderId, `/questions/${eventId}/replies`);
+
+  /** An order of company A handled by Hugo, with one question of the client that Hugo answered. */
+  async function answered(comment = 'Can the legs be oak?') {
+    const o = await createOrderRow(tdb.db, {
+      companyId: companyA.id,
+      status: 'in_progress',
+      requestedBy: clientFx.accountId,
+      handledBy: handlerFx.employeeId,
+    });
+    const asked = data(await client.post(clientUrl(o.id, '/more-info'), { comment }));
+    const questionId = asked.events.find((e: { kind: string }) => e.kind === 'info_requested').id as number;
+    data(await companiesOnly.post(answersUrl(o.id, questionId), { comment: 'Yes, oiled oak.' }));
+    return { id: o.id as number, questionId };
+  }
+  const thread = async (questionId: number) =>
+    (await tdb.db.orm.select().from(orderEvents).where(eq(orderEvents.parentId, questionId)).orderBy(asc(orderEvents.id))).map(
+      (e) => [e.kind, e.comment],
+    );
+
+  it('401 anonymous, 403 for staff, 404 for another company or no question of this order, 409 on a closed order; nothing written', async () => {
+    const { id, questionId } = await answered();
+    const other = await answered('Another order');
+    const body = { comment: 'And in black?' };
+    expect((await anon.post(repliesUrl(id, questionId), body)).statusCode).toBe(401);
+    expect((await manager.post(repliesUrl(id, questionId), body)).statusCode).toBe(403);
+    const foreign = await clientB.post(repliesUrl(id, questionId), body);
+    expect(foreign.statusCode).toBe(404);
+    expect(code(foreign)).toBe('ORDER_NOT_FOUND');
+    // A question of another order, staff's answer, the request event: not a question of this order.
+    const events = await tdb.db.orm.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    const answerId = events.find((e) => e.kind === 'info_answered')?.id ?? 0;
+    const requestedId = events.find((e) => e.kind === 'requested')?.id ?? 0;
+    for (const eventId of [other.questionId, answerId, requestedId]) {
+      const res = await client.post(repliesUrl(id, eventId), body);
+      expect(res.statusCode, String(eventId)).toBe(404);
+      expect(code(res)).toBe('ORDER_QUESTION_NOT_FOUND');
+    }
+    for (const bad of [{}, { comment: '' }, { comment: '   ' }, { comment: 'x'.repeat(5_001) }, { comment: 'x', extra: 1 }]) {
+      expect((await client.post(repliesUrl(id, questionId), bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await client.post(repliesUrl(id, 'x'), body)).statusCode).toBe(400);
+    // Asking is for open orders: so is following up.
+    await tdb.db.orm.update(orders).set({ status: 'completed' }).where(eq(orders.id, id));
+    const closed = await client.post(repliesUrl(id, questionId), body);
+    expect(closed.statusCode).toBe(409);
+    expect(code(closed)).toBe('ORDER_CLOSED');
+    expect(await thread(questionId)).toEqual([['info_answered', 'Yes, oiled oak.']]);
+  });
+
+  it('the client follows up in the thread: it waits for staff again, the handler is told; the second answer tells the client', async () => {
+    const { id, questionId } = await answered();
+    t.mailer.sent.length = 0;
+    const before = (await notificationsOf(handlerFx.accountId, 'order.info_requested')).length;
+    const managerBefore = (await notificationsOf(managerFx.accountId, 'order.info_requested')).length;
+    const res = data(await client.post(repliesUrl(id, questionId), { comment: 'And in black oak?' }));
+    expect(res.openQuestions).toBe(1);
+    expect(res.status).toBe('in_progress');
+    expect(res.latestEvent).toMatchObject({ kind: 'info_requested', parentId: questionId, comment: 'And in black oak?' });
+    expect(await auditRows(tdb.db, 'order.info_requested', eq(auditLog.subjectId, String(id)))).toHaveLength(2);
+    // Told as of a question: the handling employee only, in the app and (by default) by mail.
+    const told = await notificationsOf(handlerFx.accountId, 'order.info_requested');
+    expect(told).toHaveLength(before + 1);
+    expect(told.at(-1)).toMatchObject({
+      data: {
+        orderId: id,
+        company: 'Order Co A',
+        comment: 'And in black oak?',
+        followUp: true,
+        question: 'Can the legs be oak?',
+      },
+      link: `/requests/${id}`,
+      mailState: 'pending',
+    });
+    expect(await notificationsOf(managerFx.accountId, 'order.info_requested')).toHaveLength(managerBefore);
+    await t.jobs?.drain();
+    const mail = t.mailer.to(handlerFx.email).at(-1);
+    expect(mail?.subject).toMatch(/^Vervolgvraag over: /);
+    expect(mail?.text).toContain('And in black oak?');
+    // The staff list marks it unanswered again.
+    const listed = (
+      data(await companiesOnly.get(staffUrl(undefined, '?tab=ongoing&perPage=100'))) as { id: number; openQuestions: number }[]
+    ).find((o) => o.id === id);
+    expect(listed?.openQuestions).toBe(1);
+
+    const clientBefore = (await notificationsOf(clientFx.accountId, 'order.info_answered')).length;
+    const second = data(await companiesOnly.post(answersUrl(id, questionId), { comment: 'Yes, black stained oak.' }));
+    expect(second.openQuestions).toBe(0);
+    const toClient = await notificationsOf(clientFx.accountId, 'order.info_answered');
+    expect(toClient).toHaveLength(clientBefore + 1);
+    expect(toClient.at(-1)).toMatchObject({ data: { question: 'And in black oak?', comment: 'Yes, black stained oak.' } });
+    expect(await notificationsOf(colleagueFx.accountId, 'order.info_answered')).toHaveLength(0);
+    // Both sides read the thread in order.
+    expect(await thread(questionId)).toEqual([
+      ['info_answered', 'Yes, oiled oak.'],
+      ['info_requested', 'And in black oak?'],
+      ['info_answered', 'Yes, black stained oak.'],
+    ]);
+    const seen = data(await client.get(clientUrl(id)));
+    expect(seen.events.filter((e: { parentId: number | null }) => e.parentId === questionId)).toHaveLength(3);
+  });
+
+  it('an employee acting as the company follows up as the company; the answer still goes to the client who wrote', async () => {
+    const { id, questionId } = await answered();
+    const res = data(await actingAsA.post(repliesUrl(id, questionId), { comment: 'Also for deck 8?' }));
+    expect(res.latestEvent).toMatchObject({
+      kind: 'info_requested',
+      parentId: questionId,
+      actingEmployee: expect.stringContaining('Acting'),
+    });
+    const clientBefore = (await notificationsOf(clientFx.accountId, 'order.info_answered')).length;
+    const actingBefore = (await notificationsOf(actingFx.accountId, 'order.info_answered')).length;
+    data(await manager.post(answersUrl(id, questionId), { comment: 'Yes, deck 8 too.' }));
+    expect(await notificationsOf(clientFx.accountId, 'order.info_answered')).toHaveLength(clientBefore + 1);
+    expect(await notificationsOf(actingFx.accountId, 'order.info_answered')).toHaveLength(actingBefore);
+  });
+});
+
 describe('orders: breadcrumbs', () => {
   it('names an order by its title only for those who may see it', async () => {
     const o = await createOrderRow(tdb.db, { companyId: companyA.id, title: 'Crumb order' });

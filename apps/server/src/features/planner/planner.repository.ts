@@ -1,8 +1,8 @@
 import { MAX_LIST_ENTRIES } from '@app/shared/planner/planner.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { Actor } from '../../platform/actor';
-import { personNameSql } from '../../platform/names';
+import { type Actor, readerLocale } from '../../platform/actor';
+import { personNameSql, shownNameSql } from '../../platform/names';
 import { scope } from '../../platform/scope';
 import { intArray, query } from '../../platform/sql';
 
@@ -205,50 +205,153 @@ export async function removeEntry(db: DbOrTx, id: number, version: number): Prom
 
 export interface AbsenceRow {
   employeeId: number;
-  employeeName: string;
-  kind: 'leave' | 'sick';
+  kind: 'leave' | 'collective' | 'sick';
+  status: 'approved' | 'pending';
   from: string;
   till: string;
   label: string;
   code: string;
   color: string;
+  /** A part-day leave request's hours, `HH:MM`; null for whole days. */
+  partStart: string | null;
+  partEnd: string | null;
 }
 
 /**
- * Leave and sick leave overlapping [from, to) for the people in the actor's planner scope, in one
- * statement: approved leave requests (their period), collective leave (per person, from the first
- * to the last day it took from them in the window, so exceptions and unscheduled people are left
- * out) and sick periods (an open one runs to the window's last day). By person, then start.
+ * Leave and sick leave overlapping [from, to) for the given people in the actor's planner scope,
+ * in one statement: approved and pending leave requests (their period, and the hours of a part-day one), collective leave (per
+ * person, from the first to the last day it took from them in the window, so exceptions and
+ * unscheduled people are left out) and sick periods (an open one runs to the window's last day).
+ * By person, then start.
  */
-export function absencesInWindow(db: DbOrTx, actor: Actor, f: WindowFilter): Promise<AbsenceRow[]> {
-  const people = f.employees?.length ? sql`AND e.id = ANY(${intArray(f.employees)})` : sql``;
-  const inReach = scope.plannerEntry(actor, sql.raw('e.id'));
-  const name = personNameSql('e');
+export function absencesInWindow(
+  db: DbOrTx,
+  actor: Actor,
+  f: { from: string; to: string; employees: readonly number[] },
+): Promise<AbsenceRow[]> {
+  const people = intArray(f.employees);
+  const inReach = scope.plannerEntry(actor, sql.raw('a.employee_id'));
   return query<AbsenceRow>(
     db,
-    sql`SELECT a."employeeId", ${name} AS "employeeName", a.kind, to_char(a.from_day, 'YYYY-MM-DD') AS "from",
-               to_char(a.till_day, 'YYYY-MM-DD') AS "till", a.label, a.code, a.color
+    sql`SELECT a.employee_id AS "employeeId", a.kind, a.status, to_char(a.from_day, 'YYYY-MM-DD') AS "from",
+               to_char(a.till_day, 'YYYY-MM-DD') AS "till", a.label, a.code, a.color,
+               a.part_start AS "partStart", a.part_end AS "partEnd"
           FROM (
-            SELECT lr.employee_id AS "employeeId", 'leave' AS kind, lr.starts_on AS from_day, lr.ends_on AS till_day,
-                   lt.name AS label, lt.code, lt.color
+            SELECT lr.employee_id, 'leave' AS kind, lr.status, lr.starts_on AS from_day, lr.ends_on AS till_day,
+                   ${shownNameSql('lt', readerLocale(actor))} AS label, lt.code, lt.color, lr.part_start, lr.part_end
               FROM leave_requests lr
               JOIN leave_types lt ON lt.id = lr.leave_type_id
-             WHERE lr.status = 'approved' AND lr.starts_on < ${f.to}::date AND lr.ends_on >= ${f.from}::date
+             WHERE lr.status IN ('approved', 'pending') AND lr.employee_id = ANY(${people})
+               AND lr.starts_on < ${f.to}::date AND lr.ends_on >= ${f.from}::date
             UNION ALL
-            SELECT ll.employee_id, 'leave', min(ll.date), max(ll.date), max(lt.name), max(lt.code), max(lt.color)
+            SELECT ll.employee_id, 'collective', 'approved', min(ll.date), max(ll.date), max(${shownNameSql('lt', readerLocale(actor))}), max(lt.code), max(lt.color),
+                   NULL::text, NULL::text
               FROM leave_lines ll
               JOIN collective_leaves cl ON cl.id = ll.collective_leave_id
               JOIN leave_types lt ON lt.id = cl.leave_type_id
-             WHERE ll.kind = 'leave' AND ll.date >= ${f.from}::date AND ll.date < ${f.to}::date
+             WHERE ll.kind = 'leave' AND ll.employee_id = ANY(${people})
+               AND ll.date >= ${f.from}::date AND ll.date < ${f.to}::date
              GROUP BY ll.employee_id, ll.collective_leave_id
             UNION ALL
-            SELECT sp.employee_id, 'sick', sp.starts_on, coalesce(sp.ends_on, ${f.to}::date - 1), 'sick', '', ''
+            SELECT sp.employee_id, 'sick', 'approved', sp.starts_on, coalesce(sp.ends_on, ${f.to}::date - 1), '', '', '',
+                   NULL::text, NULL::text
               FROM sick_periods sp
-             WHERE sp.starts_on < ${f.to}::date AND (sp.ends_on IS NULL OR sp.ends_on >= ${f.from}::date)
+             WHERE sp.employee_id = ANY(${people})
+               AND sp.starts_on < ${f.to}::date AND (sp.ends_on IS NULL OR sp.ends_on >= ${f.from}::date)
           ) a
-          JOIN employees e ON e.id = a."employeeId"
-         WHERE e.deleted_at IS NULL AND ${inReach} ${people}
-         ORDER BY lower(${name}), a."employeeId", a.from_day, a.kind, a.label
+         WHERE ${inReach}
+         ORDER BY a.employee_id, a.from_day, a.kind, a.label
          LIMIT ${MAX_LIST_ENTRIES}`,
+  );
+}
+
+export interface AvailabilityPersonRow {
+  id: number;
+  name: string;
+  function: string | null;
+  roleId: number | null;
+  roleName: string | null;
+}
+
+export interface PeopleFilter {
+  employees?: readonly number[] | undefined;
+  /** The employee's function, compared without case and surrounding spaces. */
+  function?: string | undefined;
+  role?: number | undefined;
+}
+
+/** The people in the actor's planner scope (not deleted), filtered, by name: one statement. */
+export function availabilityPeople(db: DbOrTx, actor: Actor, f: PeopleFilter): Promise<AvailabilityPersonRow[]> {
+  const name = personNameSql('e');
+  const conditions: SQL[] = [sql`e.deleted_at IS NULL`, scope.plannerEntry(actor, sql.raw('e.id'))];
+  if (f.employees?.length) conditions.push(sql`e.id = ANY(${intArray(f.employees)})`);
+  if (f.function) conditions.push(sql`lower(btrim(e.function)) = lower(${f.function})`);
+  if (f.role !== undefined) conditions.push(sql`e.role_id = ${f.role}`);
+  return query<AvailabilityPersonRow>(
+    db,
+    sql`SELECT e.id, ${name} AS name, nullif(btrim(e.function), '') AS function, r.id AS "roleId", r.name AS "roleName"
+          FROM employees e
+          LEFT JOIN roles r ON r.id = e.role_id
+         WHERE ${sql.join(conditions, sql` AND `)}
+         ORDER BY lower(${name}), e.id
+         LIMIT ${MAX_LIST_ENTRIES}`,
+  );
+}
+
+export interface ScheduleRow {
+  employeeId: number;
+  effectiveFrom: string;
+  days: unknown;
+}
+
+/**
+ * The schedule versions that apply in [from, to) for the people, one statement: per person the one
+ * in force on `from` and every later one that starts before `to`.
+ */
+export function schedulesInWindow(
+  db: DbOrTx,
+  actor: Actor,
+  f: { from: string; to: string; employees: readonly number[] },
+): Promise<ScheduleRow[]> {
+  return query<ScheduleRow>(
+    db,
+    sql`SELECT s.employee_id AS "employeeId", to_char(s.effective_from, 'YYYY-MM-DD') AS "effectiveFrom", s.days
+          FROM schedules s
+         WHERE s.employee_id = ANY(${intArray(f.employees)}) AND s.effective_from < ${f.to}::date
+           AND ${scope.plannerEntry(actor, sql.raw('s.employee_id'))}
+           AND s.effective_from >= coalesce(
+                 (SELECT max(s2.effective_from) FROM schedules s2
+                   WHERE s2.employee_id = s.employee_id AND s2.effective_from <= ${f.from}::date),
+                 '-infinity'::date)
+         ORDER BY s.employee_id, s.effective_from`,
+  );
+}
+
+export interface OverlapRow {
+  id: number;
+  projectName: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+}
+
+/** The person's other entries overlapping [start, end) (any project, deleted ones left out): the double bookings. */
+export function overlappingEntries(
+  db: DbOrTx,
+  actor: Actor,
+  f: { employeeId: number; start: string; end: string; except: number | null },
+): Promise<OverlapRow[]> {
+  return query<OverlapRow>(
+    db,
+    sql`SELECT pe.id, p.name AS "projectName", to_char(pe.starts_at, ${sql.raw(WALL)}) AS "start",
+               to_char(pe.ends_at, ${sql.raw(WALL)}) AS "end", pe.all_day AS "allDay"
+          FROM planner_entries pe
+          JOIN projects p ON p.id = pe.project_id
+         WHERE pe.employee_id = ${f.employeeId} AND pe.starts_at < ${f.end}::timestamp AND pe.ends_at > ${f.start}::timestamp
+           AND pe.starts_at > ${f.start}::timestamp - interval '366 days'
+           AND p.deleted_at IS NULL AND pe.id <> ${f.except ?? 0}
+           AND ${scope.plannerEntry(actor, sql.raw('pe.employee_id'))}
+         ORDER BY pe.starts_at, pe.id
+         LIMIT 20`,
   );
 }

@@ -1,4 +1,6 @@
 import {
+  availabilityQuerySchema,
+  availabilitySchema,
   myPlannerQuerySchema,
   plannerEntrySchema,
   plannerInputSchema,
@@ -50,6 +52,21 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/planner/availability',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary:
+          'Who is away and who is scheduled in a window: per person the schedule versions and the absences (approved and pending leave, collective leave, sick leave), and the public holidays',
+        querystring: availabilityQuerySchema,
+        response: { 200: envelope(availabilitySchema) },
+      },
+    },
+    async (req) => ({ data: await planner.availability(req.ctx, req.query) }),
+  );
+
+  app.get(
     '/api/planner/mine',
     {
       config: { access: access.employee() },
@@ -84,7 +101,8 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
       schema: {
         tags,
-        summary: 'Plan a person on a project (wall-clock start and end, end exclusive; all-day from midnight to midnight)',
+        summary:
+          'Plan a person on a project (wall-clock start and end, end exclusive; all-day from midnight to midnight); 409 PLANNER_CONFLICT with the reasons unless confirm is sent',
         querystring: noQuery,
         body: plannerInputSchema,
         response: { 201: envelope(plannerEntrySchema) },
@@ -99,7 +117,8 @@ export const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
       schema: {
         tags,
-        summary: 'Change an entry: person, project, start, end, all day, notes (send the version it was based on)',
+        summary:
+          'Change an entry: person, project, start, end, all day, notes (send the version it was based on); a new person or time answers 409 PLANNER_CONFLICT with the reasons unless confirm is sent',
         params: plannerParams,
         querystring: noQuery,
         body: plannerUpdateSchema,

@@ -140,7 +140,16 @@ export async function createEmployee(ctx: Ctx, input: EmployeeInput): Promise<Em
     });
   // After the commit: the mail job finds the account (a rolled-back insert mails nobody).
   await sendInvitation(ctx, created.accountId);
-  return getEmployee(ctx, created.id);
+  return invitationSent(await getEmployee(ctx, created.id));
+}
+
+/**
+ * The answer to sending an invitation: it is on its way ('pending'). Its mail job issues the
+ * token a moment later, so the row itself may still read 'none', and the profile built from this
+ * answer would say 'Niet uitgenodigd' right under the toast that said it was sent.
+ */
+function invitationSent(e: Employee): Employee {
+  return e.invitation === 'none' ? { ...e, invitation: 'pending' } : e;
 }
 
 const currentValue = (r: repo.EmployeeRow, f: EmployeeField): string | number | null => {
@@ -265,7 +274,7 @@ export async function resendInvitation(ctx: Ctx, id: number): Promise<Employee> 
     return row.accountId;
   });
   await sendInvitation(ctx, accountId);
-  return getEmployee(ctx, id);
+  return invitationSent(await getEmployee(ctx, id));
 }
 
 function toMobile(r: repo.EmployeeRow, ctx: Ctx): MobileSettings {

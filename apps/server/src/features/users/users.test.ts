@@ -280,6 +280,39 @@ describe('employees: creating and inviting', () => {
     expect(await auditRows(tdb.db, 'employee.invited')).not.toHaveLength(0);
   });
 
+  it('answers "pending" to a create and a resend while the invitation mail job has not run yet (the profile shows it at once)', async () => {
+    const jt = await startTestApp({ db: tdb.db, jobs: 'deferred' });
+    try {
+      const who = await jt.signIn(await createEmployee(tdb.db, { permissions: ['users.manage'] }));
+      const res = await who.post('/api/users', input());
+      expect(res.statusCode, res.body).toBe(201);
+      const e = res.json().data;
+      expect(e.invitation).toBe('pending');
+      const again = await who.post(`/api/users/${e.id}/invitation`, {});
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.invitation).toBe('pending');
+      await jt.jobs?.drain();
+      expect((await who.get(`/api/users/${e.id}`)).json().data.invitation).toBe('pending');
+    } finally {
+      await jt.close();
+    }
+  }, 60_000);
+
+  it('refuses resending the invitation of a deactivated person (409 EMPLOYEE_DELETED) and says why in the abilities', async () => {
+    const e = (await hr.post('/api/users', input())).json().data;
+    const off = await hr.post(`/api/users/${e.id}/deactivate`, { version: e.version });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.abilities).toMatchObject({
+      canResendInvitation: false,
+      reasons: { canResendInvitation: 'EMPLOYEE_DELETED' },
+    });
+    const before = t.mailer.to(e.email).length;
+    const res = await hr.post(`/api/users/${e.id}/invitation`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('EMPLOYEE_DELETED');
+    expect(t.mailer.to(e.email).length).toBe(before);
+  });
+
   it('refuses an e-mail address any account uses (case-insensitive) as a field error, and a role that does not exist', async () => {
     const taken = await hr.post('/api/users', input({ email: plainFx.email.toUpperCase() }));
     expect(taken.statusCode).toBe(400);

@@ -8,7 +8,9 @@ import {
   IconBuildingWarehouse,
   IconCalendar,
   IconChevronDown,
+  IconClipboardCheck,
   IconClock,
+  IconDeviceMobile,
   IconHome,
   IconInbox,
   IconLogout,
@@ -27,10 +29,14 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { logout, useCan, useCurrentUser } from '../../features/auth/api';
 import { useSelfService } from '../../features/auth/viewer';
+import { OfflineBanner } from '../../features/field/components/OfflineBanner';
+import { useOutboxRunner } from '../../features/field/runtime';
 import { CATALOGUE_SECTIONS } from '../../features/home/catalogue-sections';
 import { NotFoundPage } from '../../features/home/pages/NotFoundPage';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { ROBOX_SECTIONS } from '../../features/robox/sections';
 import { SearchLauncher } from '../../features/search/SearchLauncher';
+import { UserTabAccess } from '../../features/users/components/UserHeader';
 import { useRouteChain } from '../../platform/use-route-chain';
 import { RouteEffects } from '../RouteEffects';
 import { SkipLink, skipTargetProps } from './SkipLink';
@@ -51,7 +57,9 @@ const TOP_ITEMS = [
   '/projects',
   '/tickets',
   '/planner',
+  '/field',
   '/hours',
+  '/hours/timesheets',
   '/users/leave',
   '/declarations',
   '/users',
@@ -62,6 +70,8 @@ export function EmployeeLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
   const user = useCurrentUser();
+  // The field app's outbox (issue 28) is sent from every screen: at start-up, back online, every 30 s.
+  useOutboxRunner(user.data.acting_as ? null : user.data.id);
   const location = useLocation();
   const canCompanies = useCan(['companies.manage', 'companies.act-as-client']);
   const canProjects = useCan(['projects.view', 'projects.manage']);
@@ -70,6 +80,7 @@ export function EmployeeLayout() {
   const canPlanner = useCan(['planner.view', 'planner.manage']) || selfService?.planner === true;
   const canRequests = useCan('companies.manage');
   const canEmployees = useCan(PEOPLE_RIGHTS.viewEmployees);
+  const canApproveHours = useCan(PEOPLE_RIGHTS.approveHours);
   // A screen whose permission this person lacks looks like one that does not exist (the server
   // refuses its calls either way); its page component never mounts.
   const route = useRouteChain().at(-1)?.meta;
@@ -83,7 +94,14 @@ export function EmployeeLayout() {
     { to: '/projects', label: t('common.nav.projects'), icon: <IconTools size={18} />, visible: canProjects },
     { to: '/tickets', label: t('common.nav.tickets'), icon: <IconTicket size={18} />, visible: canProjects },
     { to: '/planner', label: t('planner.title'), icon: <IconCalendar size={18} />, visible: canPlanner },
+    { to: '/field', label: t('field.nav'), icon: <IconDeviceMobile size={18} />, visible: true },
     { to: '/hours', label: t('hours.nav'), icon: <IconClock size={18} />, visible: true },
+    {
+      to: '/hours/timesheets',
+      label: t('hours.timesheets.nav'),
+      icon: <IconClipboardCheck size={18} />,
+      visible: canApproveHours,
+    },
     { to: '/users/leave', label: t('leave.nav'), icon: <IconBeach size={18} />, visible: true },
     { to: '/declarations', label: t('declarations.nav'), icon: <IconReceipt size={18} />, visible: true },
     { to: '/users', label: t('users.nav'), icon: <IconUsers size={18} />, visible: canEmployees },
@@ -92,6 +110,13 @@ export function EmployeeLayout() {
   ];
   // The catalogue group: the same sections, order and titles as the Catalogus page and the breadcrumbs.
   const catalogue: NavItem[] = CATALOGUE_SECTIONS.filter((c) => hasAnyPermission(user.permissions, c.permission)).map((c) => ({
+    to: c.to,
+    label: t(c.title),
+    icon: <c.Icon size={18} />,
+    visible: true,
+  }));
+  // The Robox area is part of the settings (the specification): its items sit under Instellingen.
+  const settingsChildren: NavItem[] = ROBOX_SECTIONS.filter((c) => hasAnyPermission(user.permissions, c.permission)).map((c) => ({
     to: c.to,
     label: t(c.title),
     icon: <c.Icon size={18} />,
@@ -184,13 +209,17 @@ export function EmployeeLayout() {
             </NavLink>
           ) : null}
           {items.filter((i) => i.visible && !TOP_ITEMS.includes(i.to)).map(link)}
+          {settingsChildren.length > 0 ? <Box pl={12}>{settingsChildren.map(link)}</Box> : null}
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0" {...skipTargetProps}>
+        <OfflineBanner />
         {allowed ? (
           <>
             <AppBreadcrumbs />
-            <Outlet />
+            <UserTabAccess pathname={location.pathname}>
+              <Outlet />
+            </UserTabAccess>
           </>
         ) : (
           <NotFoundPage />

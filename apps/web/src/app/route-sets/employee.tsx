@@ -1,9 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { articleRoutes } from '../../features/articles/routes';
+import { budgetRoutes } from '../../features/budgets/routes';
 import { companyRoutes } from '../../features/companies/routes';
 import { declarationRoutes } from '../../features/declarations/routes';
 import { drawingRoutes } from '../../features/drawings/routes';
 import { exportRoutes } from '../../features/exports/routes';
+import { fieldRoutes } from '../../features/field/routes';
 import { employeeHomeRoutes, notFoundRoute } from '../../features/home/routes';
 import { hourRoutes } from '../../features/hours/routes';
 import { hrDocumentRoutes } from '../../features/hr-documents/routes';
@@ -51,6 +53,7 @@ export const employeeRoutes: RouteObject[] = [
         ...timelineRoutes,
         ...templateRoutes,
         ...projectArticleRoutes,
+        ...budgetRoutes,
         ...ticketRoutes,
         ...taskListRoutes,
         ...drawingRoutes,
@@ -60,6 +63,7 @@ export const employeeRoutes: RouteObject[] = [
         ...leaveRoutes,
         ...hourRoutes,
         ...declarationRoutes,
+        ...fieldRoutes,
         ...exportRoutes,
         notFoundRoute,
       ],

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { applyLocale, isLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query';
+import { clearOfflineReads } from '../../platform/service-worker';
 import { session } from '../../platform/session';
 import { CURRENT_USER_KEY } from './guest-api';
 
@@ -74,6 +75,8 @@ export async function logout(): Promise<void> {
     await api.post('/logout');
   } finally {
     queryClient.clear();
+    // The planning and choices kept for offline use leave with the person (issue 28).
+    await clearOfflineReads();
     // The next person to sign in on this browser starts at home, not on this page. Whatever the
     // reload answers (or if it gets no answer), this browser forgets the session.
     await ensureUser(false).catch(() => resetToLogin(false));

@@ -60,6 +60,9 @@ export async function changeLocale(locale: Locale): Promise<void> {
   if (session.get().routeSet !== 'guest') {
     const { queryClient } = await import('../../lib/query');
     queryClient.setQueryData<CurrentUserResponse>(CURRENT_USER_KEY, (u) => (u ? { ...u, data: { ...u.data, locale } } : u));
+    // Some names come from the server in the reader's language (a leave type's, a declaration
+    // category's): what is shown is loaded again in the new one (not waited for).
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
   }
 }
 

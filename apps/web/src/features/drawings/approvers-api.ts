@@ -1,4 +1,4 @@
-import type { ApproverChoice } from '@app/shared/drawings/drawings';
+import type { ApproverChoice } from '@app/shared/platform/approvers';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

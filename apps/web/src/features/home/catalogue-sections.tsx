@@ -1,15 +1,6 @@
 import type { Permission } from '@app/shared/platform/permissions';
 import type { RouteName } from '@app/shared/platform/routes';
-import {
-  IconArchive,
-  IconArrowsSort,
-  IconCategory2,
-  IconPackage,
-  IconRefresh,
-  IconStack2,
-  IconTags,
-  type TablerIcon,
-} from '@tabler/icons-react';
+import { IconArchive, IconArrowsSort, IconPackage, IconRefresh, IconTags, type TablerIcon } from '@tabler/icons-react';
 
 export interface CatalogueSection {
   to: string;
@@ -26,8 +17,9 @@ export interface CatalogueSection {
 /**
  * The back office's catalogue, in one place: the sidebar's Catalogus group, the Catalogus page
  * and the breadcrumbs (Catalogus > Artikelen > Artikelen synchroniseren; Catalogus > Producten >
- * Producten sorteren; Catalogus > Attributen; Catalogus > Robox-materialen; Catalogus >
- * Robox-categorieën) all follow this list. A test checks that the routes agree.
+ * Producten sorteren; Catalogus > Attributen) all follow this list. A test checks that the routes
+ * agree. The Robox screens are settings (the specification's 'Robox area, parent settings'):
+ * features/robox/sections.ts.
  */
 export const CATALOGUE_SECTIONS: readonly CatalogueSection[] = [
   {
@@ -68,22 +60,6 @@ export const CATALOGUE_SECTIONS: readonly CatalogueSection[] = [
     title: 'attributes.title',
     text: 'home.cards.attributes',
     Icon: IconTags,
-    permission: 'products.manage',
-  },
-  {
-    to: '/robox/materials',
-    route: 'archive-robox-material',
-    title: 'robox.materials.title',
-    text: 'home.cards.roboxMaterials',
-    Icon: IconStack2,
-    permission: 'products.manage',
-  },
-  {
-    to: '/robox/material-categories',
-    route: 'archive-robox-material-category',
-    title: 'robox.categories.title',
-    text: 'home.cards.roboxCategories',
-    Icon: IconCategory2,
     permission: 'products.manage',
   },
 ];

@@ -9,6 +9,7 @@ import type {
   ProjectHours,
 } from '@app/shared/hours/hours';
 import type { Schedule, ScheduleInput, ScheduleUpdate } from '@app/shared/hours/schedules';
+import type { Timesheet, TimesheetList } from '@app/shared/hours/timesheets';
 import type { PageMeta } from '@app/shared/platform/http';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -22,6 +23,7 @@ import { api } from '../../lib/api';
  *   ['hours', 'project', projectId, from, to]        a project's person x week matrix
  *   ['hours', 'projects', q]                         the project picker
  *   ['hours', 'targets', projectId]                  a project's areas and tasks (the optional target)
+ *   ['hours', 'timesheets', week]                    every person's week for the approvers
  *   ['schedules', userId]                            a person's schedule versions
  *
  * A booking, a change or a removal invalidates ['hours'] but the pickers: the week, the list and the
@@ -170,5 +172,28 @@ export function useDeleteSchedule(userId: number) {
     mutationFn: (x: Pick<Schedule, 'id' | 'version'>) =>
       api.delete<void>(`/api/users/${userId}/schedules/${x.id}`, { query: { version: x.version } }),
     onSuccess: () => invalidate(),
+  });
+}
+
+/** ['hours', 'timesheets', week]: every person's week for the approvers (hours.approve). */
+export const useTimesheets = (week: string) =>
+  useQuery<TimesheetList>({
+    queryKey: ['hours', 'timesheets', week],
+    queryFn: ({ signal }) =>
+      api.get<{ data: TimesheetList }>('/api/hours/timesheets', { query: { week }, signal }).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+
+export type TimesheetDecisionInput =
+  | { action: 'approve' | 'reopen'; employeeId: number; week: string; version: number | null }
+  | { action: 'return'; employeeId: number; week: string; version: number | null; comment: string };
+
+/** Approve, send back or reopen a person's week; the weeks, lists and the approvers' list follow. */
+export function useDecideTimesheet() {
+  const invalidate = useInvalidateHours();
+  return useMutation({
+    mutationFn: ({ action, employeeId, ...body }: TimesheetDecisionInput) =>
+      api.post<{ data: Timesheet }>(`/api/hours/timesheets/${employeeId}/${action}`, body).then((r) => r.data),
+    onSettled: () => invalidate(),
   });
 }

@@ -1,6 +1,7 @@
 import type { CurrentUserResponse } from '@app/shared/auth/auth';
 import type { BookedHour, HoursWeek, HourTargets, ProjectHours } from '@app/shared/hours/hours';
 import type { Schedule } from '@app/shared/hours/schedules';
+import type { Timesheet } from '@app/shared/hours/timesheets';
 import type { QueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../auth/guest-api';
 import type { HoursList, ScheduleList } from './api';
@@ -54,6 +55,17 @@ export const bookedHour = (over: Partial<BookedHour> = {}): BookedHour => ({
 const DAYS = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
 
 /** Week 48 of 2026 (an even week): 8:00 scheduled Monday to Friday, one entry on Monday. */
+/** A week's decision (default: open; the viewer may approve and send back). */
+export const timesheet = (over: Partial<Timesheet> = {}): Timesheet => ({
+  state: 'open',
+  comment: '',
+  decidedBy: null,
+  decidedAt: null,
+  version: null,
+  abilities: { canApprove: true, canReturn: true, canReopen: false, reasons: { canReopen: 'TIMESHEET_STATE' } },
+  ...over,
+});
+
 export function hoursWeek(over: Partial<HoursWeek> = {}, entries: BookedHour[] = [bookedHour()]): HoursWeek {
   const days = DAYS.map((date, i) => {
     const mine = entries.filter((e) => e.date === date);
@@ -73,6 +85,7 @@ export function hoursWeek(over: Partial<HoursWeek> = {}, entries: BookedHour[] =
     days,
     totals: { scheduled, booked, difference: booked - scheduled },
     lockedThrough: null,
+    timesheet: timesheet(),
     canBook: true,
     cannotBookReason: null,
     ...over,
@@ -109,8 +122,8 @@ export const hoursList = (rows: BookedHour[] = [bookedHour()], totalMinutes = 48
 export const projectHours = (over: Partial<ProjectHours> = {}): ProjectHours => ({
   weeks: ['2026-W47', '2026-W48'],
   rows: [
-    { employee: { id: 5, name: 'Jan de Vries' }, minutes: [480, 0], total: 480 },
-    { employee: { id: 6, name: 'Piet Jansen' }, minutes: [120, 600], total: 720 },
+    { employee: { id: 5, name: 'Jan de Vries' }, minutes: [480, 0], approved: [true, false], total: 480 },
+    { employee: { id: 6, name: 'Piet Jansen' }, minutes: [120, 600], approved: [false, false], total: 720 },
   ],
   totals: [600, 600],
   total: 1200,

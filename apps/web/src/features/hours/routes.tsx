@@ -20,6 +20,17 @@ export const hourRoutes: RouteObject[] = [
     handle: meta({ name: 'hours.mine', title: 'hours.mine.title', parent: 'home' }),
     lazy: async () => ({ Component: (await import('./pages/BookedHoursPage')).MyHoursPage }),
   },
+  // The approvers' weeks ('Urenverantwoording', hours.approve).
+  {
+    path: 'hours/timesheets',
+    handle: meta({
+      name: 'hours.timesheets',
+      title: 'hours.timesheets.title',
+      parent: 'home',
+      permission: PEOPLE_RIGHTS.approveHours,
+    }),
+    lazy: async () => ({ Component: (await import('./pages/TimesheetsPage')).TimesheetsPage }),
+  },
   {
     path: 'projects/hours',
     handle: meta({ name: 'hours.index', title: 'hours.index.title', parent: 'projects.index', permission: PEOPLE_RIGHTS.hours }),

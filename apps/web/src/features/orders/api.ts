@@ -10,6 +10,7 @@ import type {
   SendVersionInput,
   StaffOrderListQuery,
 } from '@app/shared/orders/orders';
+import type { ApproverChoice } from '@app/shared/platform/approvers';
 import type { Page } from '@app/shared/platform/http';
 import type { ProductListItem, PublicProductCard } from '@app/shared/products/products';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,7 @@ import { api } from '../../lib/api';
  *   ['orders', side, 'list', query]         one page of a tab
  *   ['orders', side, 'detail', orderId]     one order
  *   ['orders', side, 'products', q]         the product picker's search (public catalogue / back-office products)
+ *   ['orders', 'staff', 'approvers', id]    who staff can name as the order's approvers
  *
  * Every change answers the order as it is now: it replaces the detail and invalidates ['orders']
  * (lists, the dashboard block) and ['notifications'] (the bell may change after a decision).
@@ -42,7 +44,16 @@ export const orderKeys = {
   list: (side: OrderSide, q: ClientOrderListParams | StaffOrderListParams) => ['orders', side, 'list', q] as const,
   detail: (side: OrderSide, id: number) => ['orders', side, 'detail', id] as const,
   products: (side: OrderSide, q: string) => ['orders', side, 'products', q] as const,
+  approvers: (id: number) => ['orders', 'staff', 'approvers', id] as const,
 };
+
+/** Who staff can name as the order's approvers: the users of its company who can sign in (GET /api/orders/:orderId/approvers). */
+export const useOrderApproverChoices = (id: number) =>
+  useQuery({
+    queryKey: orderKeys.approvers(id),
+    queryFn: ({ signal }) => api.get<{ data: ApproverChoice[] }>(`/api/orders/${id}/approvers`, { signal }).then((r) => r.data),
+    staleTime: 60_000,
+  });
 
 /** One page of the portal's orders (GET /api/client/orders) or of the back office's requests (GET /api/orders). */
 export const useOrders = (side: OrderSide, q: ClientOrderListParams | StaffOrderListParams, enabled = true) =>
@@ -155,15 +166,20 @@ export function useOrderAction<A extends OrderAction>(side: OrderSide, id: numbe
   });
 }
 
-/** Staff answer one of the client's questions (POST /api/orders/:orderId/questions/:eventId/answers): answers the order. */
-export function useAnswerQuestion(orderId: number, eventId: number) {
+/**
+ * A word in one of the client's question threads, answering the order: staff answer it (POST
+ * /api/orders/:orderId/questions/:eventId/answers), the client follows up on it (POST
+ * /api/client/orders/:orderId/questions/:eventId/replies).
+ */
+export function useQuestionReply(side: OrderSide, orderId: number, eventId: number) {
   const qc = useQueryClient();
-  const changed = useOrderChanged('staff');
+  const changed = useOrderChanged(side);
+  const path = side === 'staff' ? 'answers' : 'replies';
   return useMutation({
     mutationFn: (body: { comment: string }) =>
-      api.post<{ data: Order }>(`/api/orders/${orderId}/questions/${eventId}/answers`, body).then((r) => r.data),
+      api.post<{ data: Order }>(`${orderBase(side)}/${orderId}/questions/${eventId}/${path}`, body).then((r) => r.data),
     onSuccess: changed,
-    onError: () => qc.invalidateQueries({ queryKey: orderKeys.detail('staff', orderId) }),
+    onError: () => qc.invalidateQueries({ queryKey: orderKeys.detail(side, orderId) }),
   });
 }
 

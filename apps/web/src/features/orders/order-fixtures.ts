@@ -2,6 +2,7 @@ import type { FileInfo } from '@app/shared/files/files';
 import type { Order, OrderVersion } from '@app/shared/orders/orders';
 import { type OrderStatus, orderAbilities } from '@app/shared/orders/orders.rules';
 import type { Viewer } from '@app/shared/platform/abilities';
+import type { ApprovalContext } from '@app/shared/platform/approvers.rules';
 
 export const clientViewer: Viewer = { kind: 'client', permissions: new Set(), roleId: null, companyId: 7 };
 export const staffViewer: Viewer = {
@@ -38,8 +39,8 @@ export const version = (number: number, o: Partial<OrderVersion> = {}): OrderVer
   ...o,
 });
 
-/** An order as the server sends it to this viewer: the abilities come from the shared rule. */
-export function order(status: OrderStatus, viewer: Viewer, o: Partial<Order> = {}): Order {
+/** An order as the server sends it to this viewer: the abilities come from the shared rule (with the viewer's standing among the approvers). */
+export function order(status: OrderStatus, viewer: Viewer, o: Partial<Order> = {}, approval?: ApprovalContext): Order {
   const base: Omit<Order, 'abilities'> = {
     id: 12,
     company: { id: 7, name: 'Nordic Star' },
@@ -63,6 +64,9 @@ export function order(status: OrderStatus, viewer: Viewer, o: Partial<Order> = {
     project: null,
     dueDate: null,
     overdue: false,
+    waitingForYou: false,
+    approvalRule: 'any',
+    approvers: [],
     createdAt: '2026-03-01T09:00:00.000Z',
     updatedAt: '2026-03-01T09:00:00.000Z',
     description: 'Hoge kruk voor de bar op dek 5.',
@@ -87,5 +91,5 @@ export function order(status: OrderStatus, viewer: Viewer, o: Partial<Order> = {
     version: 3,
     ...o,
   };
-  return { ...base, abilities: orderAbilities({ status: base.status }, viewer) };
+  return { ...base, abilities: orderAbilities({ status: base.status }, viewer, approval) };
 }

@@ -4,14 +4,23 @@
 //   ['planner', 'list', { from, to, employees, projects }]   one window of the calendar
 //   ['planner', 'options']                                    people and projects for pickers and filters
 //   ['planner', 'mine']                                       the home screen's own entries
+//   ['planner', 'availability', { from, to, employees, function, role }]   who is away, who is scheduled
 // A move in the people view is optimistic: every cached window shows it at once and goes back when
 // the server refuses it. FullCalendar shows its own drags at once and is told to revert instead.
-import type { PlannerEntry, PlannerInput, PlannerList, PlannerOptions, PlannerUpdate } from '@app/shared/planner/planner';
+import type {
+  Availability,
+  PlannerEntry,
+  PlannerInput,
+  PlannerList,
+  PlannerOptions,
+  PlannerUpdate,
+} from '@app/shared/planner/planner';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { askToPlanAnyway, conflictReasons } from './components/conflicts';
 import { moveBody, movedEntry, type Span } from './planner-time';
 
 export interface PlannerWindow {
@@ -28,13 +37,28 @@ export const plannerKeys = {
     ['planner', 'list', { from: q.from, to: q.to, employees: q.employees ?? [], projects: q.projects ?? [] }] as const,
   options: ['planner', 'options'] as const,
   mine: ['planner', 'mine'] as const,
+  availability: (q: AvailabilityWindow) =>
+    [
+      'planner',
+      'availability',
+      { from: q.from, to: q.to, employees: q.employees ?? [], function: q.function ?? '', role: q.role ?? null },
+    ] as const,
 };
+
+export interface AvailabilityWindow {
+  from: string;
+  to: string;
+  employees?: readonly number[];
+  function?: string | undefined;
+  role?: number | undefined;
+}
 
 const BASE = '/api/planner';
 const ids = (list: readonly number[] | undefined) => (list && list.length > 0 ? list.join(',') : undefined);
 
-export const usePlanner = (q: PlannerWindow) =>
+export const usePlanner = (q: PlannerWindow, o: { enabled?: boolean } = {}) =>
   useQuery<PlannerList, Error, PlannerList, ReturnType<typeof plannerKeys.list>>({
+    enabled: o.enabled ?? true,
     queryKey: plannerKeys.list(q),
     queryFn: ({ signal }) =>
       api
@@ -45,6 +69,21 @@ export const usePlanner = (q: PlannerWindow) =>
         .then((r) => r.data),
     // The last window stays on screen while the next one loads.
     placeholderData: (previous: PlannerList | undefined) => previous,
+  });
+
+/** Who is away and who is scheduled in a window (every view's strips, the week totals, "Wie is vrij"). */
+export const useAvailability = (q: AvailabilityWindow, o: { enabled?: boolean } = {}) =>
+  useQuery<Availability, Error, Availability, ReturnType<typeof plannerKeys.availability>>({
+    queryKey: plannerKeys.availability(q),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: Availability }>(`${BASE}/availability`, {
+          query: { from: q.from, to: q.to, employees: ids(q.employees), function: q.function || undefined, role: q.role },
+          signal,
+        })
+        .then((r) => r.data),
+    placeholderData: (previous: Availability | undefined) => previous,
+    enabled: o.enabled ?? true,
   });
 
 export const usePlannerOptions = () =>
@@ -123,6 +162,9 @@ export function useDeletePlannerEntry() {
 
 export type EntryMove = Partial<Span> & { employeeId?: number };
 
+/** The planner chose not to plan despite the conflicts: the view puts the entry back, nothing else is said. */
+export class MoveCancelled extends Error {}
+
 /**
  * A drag or a resize: sends what changed with the version, and says so in a toast when the server
  * refuses (someone else changed it first, or the change is not allowed); the promise rejects then,
@@ -136,13 +178,29 @@ export function useMoveEntry() {
     const body = moveBody(entry, change);
     if (!body) return entry;
     const people = qc.getQueryData<PlannerOptions>(plannerKeys.options)?.employees ?? [];
-    try {
-      return await update.mutateAsync({
+    const send = (confirm: boolean) =>
+      update.mutateAsync({
         id: entry.id,
         ...body,
+        ...(confirm ? { confirm: true } : {}),
         ...(o.optimistic ? { optimistic: movedEntry(entry, body, people) } : {}),
       });
+    try {
+      try {
+        return await send(false);
+      } catch (err) {
+        // Leave, sick, a holiday, the schedule or another entry: the planner decides; cancelled, the entry goes back.
+        const reasons = conflictReasons(err);
+        if (!reasons) throw err;
+        const person = people.find((p) => p.id === body.employeeId)?.name ?? entry.employee.name;
+        if (!(await askToPlanAnyway(t, person, reasons))) {
+          notify.info(t('planner.conflict.cancelled'), { id: `planner-move-${entry.id}` });
+          throw new MoveCancelled();
+        }
+        return await send(true);
+      }
     } catch (err) {
+      if (err instanceof MoveCancelled) throw err;
       notify.error(
         isApiError(err) && err.code === 'STALE_VERSION'
           ? t('planner.stale', { project: entry.project.name, person: entry.employee.name })

@@ -1,4 +1,4 @@
-import type { PlannerEntry, PlannerList, PlannerOptions } from '@app/shared/planner/planner';
+import type { Availability, PlannerEntry, PlannerList, PlannerOptions } from '@app/shared/planner/planner';
 
 /** Test data for the planner's web tests. */
 export const plannerEntry = (over: Partial<PlannerEntry> = {}): PlannerEntry => ({
@@ -19,7 +19,6 @@ export const plannerList = (over: Partial<PlannerList> = {}): PlannerList => ({
   from: '2026-11-23',
   to: '2026-11-30',
   entries: [plannerEntry()],
-  absences: [],
   truncated: false,
   abilities: { canCreate: true, reasons: {} },
   ...over,
@@ -34,6 +33,50 @@ export const plannerOptions = (over: Partial<PlannerOptions> = {}): PlannerOptio
     { id: 3, name: 'Nordic Star', color: '#1c5d99', archived: false },
     { id: 4, name: 'Dunes Resort', color: '#2f7d32', archived: false },
     { id: 5, name: 'Oud project', color: '#a23b72', archived: true },
+  ],
+  ...over,
+});
+
+const day = (weekday: number) => ({ weekday, start: '08:00', end: '16:30', breakMinutes: 30 });
+
+/** Daan: full weeks, approved leave on Friday 27 November; Sanne: Monday to Thursday, pending leave on Wednesday 25 November. */
+export const plannerAvailability = (over: Partial<Availability> = {}): Availability => ({
+  from: '2026-11-23',
+  to: '2026-11-30',
+  holidays: [],
+  people: [
+    {
+      employee: { id: 7, name: 'Daan de Vries', function: 'Projectleider', role: { id: 2, name: 'Kantoor' } },
+      schedules: [{ effectiveFrom: '2026-01-05', days: { even: [1, 2, 3, 4, 5].map(day), odd: [1, 2, 3, 4, 5].map(day) } }],
+      absences: [
+        {
+          kind: 'leave',
+          status: 'approved',
+          from: '2026-11-27',
+          till: '2026-11-27',
+          label: 'Vakantie',
+          code: 'VAK',
+          color: '#2f9e44',
+          part: null,
+        },
+      ],
+    },
+    {
+      employee: { id: 8, name: 'Sanne Jansen', function: 'Monteur', role: { id: 3, name: 'Werkplaats' } },
+      schedules: [{ effectiveFrom: '2026-01-05', days: { even: [1, 2, 3, 4].map(day), odd: [1, 2, 3, 4].map(day) } }],
+      absences: [
+        {
+          kind: 'leave',
+          status: 'pending',
+          from: '2026-11-25',
+          till: '2026-11-25',
+          label: 'Vakantie',
+          code: 'VAK',
+          color: '#2f9e44',
+          part: null,
+        },
+      ],
+    },
   ],
   ...over,
 });

@@ -47,11 +47,12 @@ export const dashboardKeys = {
 /** How many projects one page of the dashboard shows. */
 export const DASHBOARD_PROJECTS_PER_PAGE = 12;
 
-export const usePortalProjects = (q: PortalProjectListQuery) =>
+export const usePortalProjects = (q: PortalProjectListQuery, enabled = true) =>
   useQuery({
     queryKey: portalProjectKeys.list(q),
     queryFn: ({ signal }) => api.get<Page<PortalProjectSummary>>('/api/client/projects', { query: { ...q }, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 export const usePortalProject = (projectId: number) =>

@@ -2,14 +2,14 @@ import { Navigate, type RouteObject } from 'react-router';
 import { meta } from '../../platform/route-meta';
 
 export const roboxRoutes: RouteObject[] = [
-  // Robox materials and their categories (in the catalogue)
+  // Robox materials and their categories: settings (the specification's 'Robox area, parent settings'); the URLs stay /robox/…
   { path: 'robox', element: <Navigate to="/robox/materials" replace /> },
   {
     path: 'robox/materials',
     handle: meta({
       name: 'archive-robox-material',
       title: 'robox.materials.title',
-      parent: 'catalogue.index',
+      parent: 'settings.index',
       permission: ['products.manage'],
     }),
     lazy: async () => ({ Component: (await import('./pages/RoboxMaterialsPage')).RoboxMaterialsPage }),
@@ -43,7 +43,7 @@ export const roboxRoutes: RouteObject[] = [
     handle: meta({
       name: 'archive-robox-material-category',
       title: 'robox.categories.title',
-      parent: 'catalogue.index',
+      parent: 'settings.index',
       permission: ['products.manage'],
     }),
     lazy: async () => ({ Component: (await import('./pages/RoboxCategoriesPage')).RoboxCategoriesPage }),

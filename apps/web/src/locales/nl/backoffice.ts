@@ -4,6 +4,7 @@ import approvals from './approvals.json';
 import areas from './areas.json';
 import articles from './articles.json';
 import attributes from './attributes.json';
+import budgets from './budgets.json';
 import bulk from './bulk.json';
 import companies from './companies.json';
 import declarations from './declarations.json';
@@ -11,6 +12,7 @@ import drawings from './drawings.json';
 import errorsStaff from './errors-staff.json';
 import exportMenu from './export-menu.json';
 import exports from './exports.json';
+import field from './field.json';
 import history from './history.json';
 import home from './home.json';
 import hours from './hours.json';
@@ -45,6 +47,7 @@ export default {
   areas,
   articles,
   attributes,
+  budgets,
   bulk,
   companies,
   declarations,
@@ -52,6 +55,7 @@ export default {
   drawings,
   exportMenu,
   exports,
+  field,
   history,
   home,
   hours,

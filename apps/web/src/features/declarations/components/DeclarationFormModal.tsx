@@ -3,10 +3,12 @@ import { centsToInput, parseEuros } from '@app/shared/declarations/declarations.
 import type { FileInfo } from '@app/shared/files/files';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/dates/DateField';
 import { FilesField } from '../../../components/files/FilesField';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import type { CloseGuard } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
+import { useShownName } from '../../../lib/shown-name';
 import { useEmployeeOptions } from '../../projects/employees-api';
 import { useDeclarationOptions, useSaveDeclaration } from '../api';
 import { FormButtons, FormModal, today, useProjectSearch, useRecordEditor, withCurrent } from './FormParts';
@@ -86,6 +88,8 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
   const save = useSaveDeclaration();
   const categories = useDeclarationOptions('categories');
   const paymentTypes = useDeclarationOptions('payment-types');
+  // The settings lists carry both names; the reader sees theirs.
+  const shown = useShownName();
   const employees = useEmployeeOptions();
   const projectSearch = useProjectSearch(editing?.project ?? undefined);
 
@@ -150,7 +154,7 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
           />
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label={t('declarations.form.date')} required data-autofocus {...form.getInputProps('date')} />
+          <DateField label={t('declarations.form.date')} required data-autofocus {...form.getInputProps('date')} />
           <TextInput
             label={t('declarations.form.amount')}
             description={t('declarations.form.amountHint')}
@@ -166,7 +170,10 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
           <Select<number>
             label={t('declarations.form.category')}
             required
-            data={withCurrent(categories.data, editing?.category)}
+            data={withCurrent(
+              categories.data?.map((o) => ({ id: o.id, name: shown(o) })),
+              editing?.category,
+            )}
             searchable
             nothingFoundMessage={t('declarations.form.noOptions')}
             {...form.getInputProps('categoryId')}
@@ -174,7 +181,10 @@ function DeclarationForm({ editing, forEmployee, chooseEmployee, onDone, onCance
           <Select<number>
             label={t('declarations.form.paymentType')}
             required
-            data={withCurrent(paymentTypes.data, editing?.paymentType)}
+            data={withCurrent(
+              paymentTypes.data?.map((o) => ({ id: o.id, name: shown(o) })),
+              editing?.paymentType,
+            )}
             searchable
             nothingFoundMessage={t('declarations.form.noOptions')}
             {...form.getInputProps('paymentTypeId')}

@@ -1,10 +1,10 @@
 import type { PageMeta } from '@app/shared/platform/http';
-import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Selection } from '../../../components/bulk/useSelection';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { DateField } from '../../../components/dates/DateField';
 import { EmptyState } from '../../../components/States';
 import type { ListParams } from '../../../lib/use-list-params';
 
@@ -13,18 +13,8 @@ export function PeriodFields({ from, to, list$ }: { from?: string; to?: string; 
   const { t } = useTranslation();
   return (
     <>
-      <TextInput
-        type="date"
-        label={t('declarations.list.from')}
-        value={from ?? ''}
-        onChange={(e) => list$.setFilters({ from: e.currentTarget.value || null })}
-      />
-      <TextInput
-        type="date"
-        label={t('declarations.list.to')}
-        value={to ?? ''}
-        onChange={(e) => list$.setFilters({ to: e.currentTarget.value || null })}
-      />
+      <DateField label={t('declarations.list.from')} value={from ?? ''} onChange={(v) => list$.setFilters({ from: v || null })} />
+      <DateField label={t('declarations.list.to')} value={to ?? ''} onChange={(v) => list$.setFilters({ to: v || null })} />
     </>
   );
 }

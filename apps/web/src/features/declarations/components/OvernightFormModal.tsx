@@ -1,6 +1,7 @@
 import { type Overnight, type OvernightInput, overnightInputSchema } from '@app/shared/declarations/overnights';
 import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/dates/DateField';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import type { CloseGuard } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
@@ -100,7 +101,7 @@ function OvernightForm({ editing, forEmployee, onDone, onCancel, closeGuard }: F
           {...form.getInputProps('projectId')}
         />
         <SimpleGrid cols={2}>
-          <TextInput type="date" label={t('declarations.overnights.date')} required {...form.getInputProps('date')} />
+          <DateField label={t('declarations.overnights.date')} required {...form.getInputProps('date')} />
           <NumberInput
             label={t('declarations.overnights.nights')}
             required

@@ -11,6 +11,7 @@ import { deniedReason } from '../../../lib/abilities';
 import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
+import { useShownName } from '../../../lib/shown-name';
 import { type OptionKind, useDeclarationOptions, useDeleteOption, useSaveOption } from '../api';
 
 /**
@@ -44,17 +45,18 @@ function OptionList({ kind }: { kind: OptionKind }) {
   const save = useSaveOption(kind);
   const remove = useDeleteOption(kind);
   const [editing, setEditing] = useState<DeclarationOption | null | undefined>(undefined);
+  const shown = useShownName();
 
   const handleToggle = async (o: DeclarationOption, active: boolean) => {
     await attempt(async () => {
-      await save.mutateAsync({ id: o.id, input: { name: o.name, active, version: o.version } });
-      notify.success(t(active ? 'declarations.settings.activated' : 'declarations.settings.deactivated', { name: o.name }));
+      await save.mutateAsync({ id: o.id, input: { name: o.name, nameEn: o.nameEn, active, version: o.version } });
+      notify.success(t(active ? 'declarations.settings.activated' : 'declarations.settings.deactivated', { name: shown(o) }));
     });
   };
   const handleDelete = useConfirmedDelete<DeclarationOption>(remove.mutateAsync, {
-    title: (o) => t('declarations.settings.deleteTitle', { name: o.name }),
+    title: (o) => t('declarations.settings.deleteTitle', { name: shown(o) }),
     message: t('declarations.settings.deleteText'),
-    done: (o) => t('declarations.settings.deleted', { name: o.name }),
+    done: (o) => t('declarations.settings.deleted', { name: shown(o) }),
   });
 
   return (
@@ -80,7 +82,7 @@ function OptionList({ kind }: { kind: OptionKind }) {
         renderRow={(o) => (
           <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
             <Text size="sm" fw={500} c={o.active ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-              {o.name}
+              {shown(o)}
             </Text>
             {o.inUse ? (
               <Badge size="sm" variant="light" color="gray">
@@ -94,15 +96,15 @@ function OptionList({ kind }: { kind: OptionKind }) {
             <Switch
               checked={o.active}
               onChange={(e) => void handleToggle(o, e.currentTarget.checked)}
-              aria-label={t('declarations.settings.toggleFor', { name: o.name })}
+              aria-label={t('declarations.settings.toggleFor', { name: shown(o) })}
               disabled={!o.abilities.canEdit}
             />
             <RowActions
               editTooltip={t('declarations.settings.rename')}
-              editLabel={t('declarations.settings.renameFor', { name: o.name })}
+              editLabel={t('declarations.settings.renameFor', { name: shown(o) })}
               canEdit={o.abilities.canEdit}
               edit={{ onClick: () => setEditing(o) }}
-              deleteLabel={t('declarations.settings.deleteFor', { name: o.name })}
+              deleteLabel={t('declarations.settings.deleteFor', { name: shown(o) })}
               deleteDenied={deniedReason(t, o.abilities, 'canDelete', { REFERENCE_IN_USE: t('errors.REFERENCE_IN_USE') })}
               onDelete={() => void handleDelete(o)}
             />
@@ -112,7 +114,7 @@ function OptionList({ kind }: { kind: OptionKind }) {
       <EditorModal
         editing={editing}
         onClose={() => setEditing(undefined)}
-        title={(o) => (o ? t('declarations.settings.renameFor', { name: o.name }) : t(`declarations.settings.${texts.add}`))}
+        title={(o) => (o ? t('declarations.settings.renameFor', { name: shown(o) }) : t(`declarations.settings.${texts.add}`))}
       >
         {(form) => <OptionForm kind={kind} {...form} />}
       </EditorModal>
@@ -120,18 +122,25 @@ function OptionList({ kind }: { kind: OptionKind }) {
   );
 }
 
+interface OptionValues {
+  name: string;
+  nameEn: string;
+}
+const optionFields = (v: OptionValues) => ({ name: v.name.trim(), nameEn: v.nameEn.trim() });
+
 function OptionForm({ kind, editing, onDone, onCancel, closeGuard }: EditorModalForm<DeclarationOption> & { kind: OptionKind }) {
   const { t } = useTranslation();
   const save = useSaveOption(kind);
-  const editor = useEditor<{ name: string }, DeclarationOption>({
-    initialValues: { name: editing?.name ?? '' },
+  const shown = useShownName();
+  const editor = useEditor<OptionValues, DeclarationOption>({
+    initialValues: { name: editing?.name ?? '', nameEn: editing?.nameEn ?? '' },
     base: editing ?? undefined,
-    validate: zodValidate(declarationOptionInputSchema, t, { from: (v: { name: string }) => ({ name: v.name.trim() }) }),
+    validate: zodValidate(declarationOptionInputSchema, t, { from: optionFields }),
     save: (v, base) =>
       base
-        ? save.mutateAsync({ id: base.id, input: { name: v.name.trim(), active: base.active, version: base.version } })
-        : save.mutateAsync({ id: null, input: { name: v.name.trim() } }),
-    savedMessage: (o) => t(editing ? 'declarations.settings.saved' : 'declarations.settings.created', { name: o.name }),
+        ? save.mutateAsync({ id: base.id, input: { ...optionFields(v), active: base.active, version: base.version } })
+        : save.mutateAsync({ id: null, input: optionFields(v) }),
+    savedMessage: (o) => t(editing ? 'declarations.settings.saved' : 'declarations.settings.created', { name: shown(o) }),
     onSaved: onDone,
     closeGuard,
   });
@@ -145,6 +154,12 @@ function OptionForm({ kind, editing, onDone, onCancel, closeGuard }: EditorModal
           maxLength={100}
           data-autofocus
           {...editor.form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('declarations.settings.nameEn')}
+          description={t('declarations.settings.nameEnHint')}
+          maxLength={100}
+          {...editor.form.getInputProps('nameEn')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

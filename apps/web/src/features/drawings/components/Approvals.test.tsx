@@ -4,12 +4,13 @@ import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch } from '../../../../test/fetch';
 import { setTestLanguage } from '../../../../test/i18n';
 import { renderWithProviders } from '../../../../test/render';
+import { ApproversBlock } from '../../../components/approvals/ApproversBlock';
+import { clientViewer, order } from '../../orders/order-fixtures';
+import { WaitingForYouBlock } from '../../portal/components/WaitingForYouBlock';
 import { pageOf } from '../../projects/project-fixtures';
 import { drawing, drawingItem } from '../drawings-fixtures';
 import { PortalDrawingPage, PortalDrawingsPage } from '../pages/PortalDrawingPages';
-import { ApproversBlock } from './ApproversBlock';
 import { ProjectApprovals } from './ProjectApprovals';
-import { WaitingForYouBlock } from './WaitingForYouBlock';
 
 beforeEach(() => setXsrfCookie('tok'));
 
@@ -21,7 +22,7 @@ const approvers = [
 describe('deadlines and named approvers on the screens', () => {
   it('shows the due date, the rule and each approver’s state, marked overdue', async () => {
     renderWithProviders(
-      <ApproversBlock drawing={drawing({ dueDate: '2026-11-19', overdue: true, approvalRule: 'all', approvers })} />,
+      <ApproversBlock record={drawing({ dueDate: '2026-11-19', overdue: true, approvalRule: 'all', approvers })} />,
     );
     const block = await screen.findByRole('region', { name: 'Goedkeuring' });
     expect(within(block).getByText('Te laat')).toBeInTheDocument();
@@ -38,7 +39,7 @@ describe('deadlines and named approvers on the screens', () => {
   it('says anyone decides when nobody is named, in English too', async () => {
     await setTestLanguage('en');
     try {
-      const { container } = renderWithProviders(<ApproversBlock drawing={drawing()} />);
+      const { container } = renderWithProviders(<ApproversBlock record={drawing()} />);
       expect(await screen.findByText("No approvers named: any of the client's users can decide.")).toBeInTheDocument();
       expect(screen.getByText('None')).toBeInTheDocument();
       expect(container.textContent).not.toMatch(/approvals\./);
@@ -88,15 +89,38 @@ describe('deadlines and named approvers on the screens', () => {
     expect(await screen.findByText('Er zijn nog geen bestellingen voor dit project.')).toBeInTheDocument();
   });
 
-  it('the dashboard block lists what waits for the signed-in user, overdue marked, and says when nothing does', async () => {
-    const f = mockFetch((req) =>
-      req.path === '/api/client/drawings'
-        ? json(200, pageOf([drawingItem({ overdue: true, dueDate: '2026-11-19', waitingForYou: true })]))
-        : undefined,
+  it('the dashboard block lists the drawings and orders waiting for the signed-in user, overdue first', async () => {
+    const f = mockFetch((req) => {
+      if (req.path === '/api/client/drawings')
+        return json(200, pageOf([drawingItem({ dueDate: '2026-12-19', waitingForYou: true })]));
+      if (req.path === '/api/client/orders')
+        return json(
+          200,
+          pageOf([order('pending_approval', clientViewer, { overdue: true, dueDate: '2026-11-19', waitingForYou: true })]),
+        );
+      return undefined;
+    });
+    renderWithProviders(<WaitingForYouBlock />, { path: '/' });
+    const block = await screen.findByRole('region', { name: /Wacht op jou/ });
+    expect(await within(block).findByRole('link', { name: 'Barkruk Nordic' })).toHaveAttribute('href', '/orders/12');
+    const links = within(block).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Tekeningen die op jou wachten',
+      'Barkruk Nordic',
+      'Hut 5001 wandkast',
+      'Bestellingen die op jou wachten',
+    ]);
+    expect(within(block).getByText('Te laat')).toBeInTheDocument();
+    expect(within(block).getByText('2')).toBeInTheDocument();
+    expect(f.to('/api/client/drawings')[0]?.query.get('waiting')).toBe('me');
+    expect(f.to('/api/client/orders')[0]?.query.get('waiting')).toBe('me');
+  });
+
+  it('the dashboard block says when nothing waits', async () => {
+    mockFetch((req) =>
+      req.path === '/api/client/drawings' || req.path === '/api/client/orders' ? json(200, pageOf([])) : undefined,
     );
     renderWithProviders(<WaitingForYouBlock />, { path: '/' });
-    expect(await screen.findByRole('link', { name: 'Hut 5001 wandkast' })).toHaveAttribute('href', '/drawings/11');
-    expect(screen.getByText('Te laat')).toBeInTheDocument();
-    expect(f.to('/api/client/drawings')[0]?.query.get('waiting')).toBe('me');
+    expect(await screen.findByText('Er wacht niets op jouw besluit.')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import {
   type Drawing,
 } from '@app/shared/drawings/drawings';
 import type { FileInfo } from '@app/shared/files/files';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,7 @@ import { zodValidate } from '../../../lib/form';
 import { usePortalProjects } from '../../portal/projects-api';
 import { type DrawingSide, drawingPaths, useCreateClientDrawing, useUpdateClientDrawing } from '../api';
 import { AreaSelect } from './AreaSelect';
-import { FIELD_ERRORS } from './DrawingFields';
-import { DrawingFileField } from './DrawingFileField';
+import { DrawingBasicsFields, FIELD_ERRORS, FirstVersionFields, today } from './DrawingFields';
 
 const CLIENT: DrawingSide = { kind: 'client' };
 
@@ -33,11 +32,6 @@ export interface ClientDrawingValues {
   file: FileInfo | null;
   notes: string;
 }
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 const toValues = (d: Drawing): ClientDrawingValues => ({
   name: d.name,
@@ -122,26 +116,27 @@ export function ClientDrawingForm({ drawing, reload }: { drawing?: Drawing; relo
         <Card withBorder padding="lg">
           <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="md">
-              <TextInput label={t('drawings.fields.name')} required maxLength={200} {...form.getInputProps('name')} />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                {creating ? (
-                  <Select
-                    label={t('drawings.fields.project')}
-                    placeholder={t('drawings.fields.projectPlaceholder')}
-                    data={projectChoices}
-                    required
-                    searchable
-                    {...form.getInputProps('projectId')}
-                    onChange={(v) => {
-                      form.setFieldValue('projectId', v);
-                      form.setFieldValue('areaId', null);
-                    }}
-                  />
-                ) : (
-                  <TextInput label={t('drawings.fields.project')} value={drawing?.project.name ?? ''} readOnly />
-                )}
-                <TextInput label={t('drawings.fields.date')} type="date" required {...form.getInputProps('drawingDate')} />
-              </SimpleGrid>
+              <DrawingBasicsFields
+                form={form}
+                party={
+                  creating ? (
+                    <Select
+                      label={t('drawings.fields.project')}
+                      placeholder={t('drawings.fields.projectPlaceholder')}
+                      data={projectChoices}
+                      required
+                      searchable
+                      {...form.getInputProps('projectId')}
+                      onChange={(v) => {
+                        form.setFieldValue('projectId', v);
+                        form.setFieldValue('areaId', null);
+                      }}
+                    />
+                  ) : (
+                    <TextInput label={t('drawings.fields.project')} value={drawing?.project.name ?? ''} readOnly />
+                  )
+                }
+              />
               <AreaSelect
                 side="client"
                 projectId={projectId}
@@ -151,34 +146,8 @@ export function ClientDrawingForm({ drawing, reload }: { drawing?: Drawing; relo
                 error={area.error}
                 current={drawing?.area ?? null}
               />
-              <Textarea
-                label={t('drawings.fields.description')}
-                autosize
-                minRows={3}
-                maxRows={10}
-                maxLength={10_000}
-                {...form.getInputProps('description')}
-              />
               {creating ? (
-                <>
-                  <DrawingFileField
-                    label={t('drawings.fields.media')}
-                    required
-                    value={form.values.file}
-                    onChange={(f) => form.setFieldValue('file', f)}
-                    error={form.errors.file}
-                    onBusyChange={setUploading}
-                  />
-                  <Textarea
-                    label={t('drawings.fields.notes')}
-                    description={t('drawings.fields.notesHelpClient')}
-                    autosize
-                    minRows={2}
-                    maxRows={8}
-                    maxLength={5_000}
-                    {...form.getInputProps('notes')}
-                  />
-                </>
+                <FirstVersionFields form={form} notesHelp={t('drawings.fields.notesHelpClient')} onUploadBusy={setUploading} />
               ) : null}
             </Stack>
           </fieldset>

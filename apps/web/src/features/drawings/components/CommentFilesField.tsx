@@ -1,7 +1,7 @@
 import type { FileInfo } from '@app/shared/files/files';
 import { ActionIcon, Button, FileButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_ACCEPT, formatBytes, MAX_MB, useFileUpload } from '../../../components/files/FilesField';
 import { notify } from '../../../lib/notify';
@@ -94,4 +94,40 @@ export function CommentFilesField({ value, onChange, disabled, label }: Props) {
       <UploadHint id={hintId} detail={t('drawings.upload.attachmentTypes', { max: MAX_MB })} />
     </Stack>
   );
+}
+
+/**
+ * A text with attachments being written (a comment, a reply, a request for changes): the text
+ * field's props (its error cleared on typing) and the files; `send` refuses an empty text with
+ * `required`, else hands the trimmed text and the files' ids over and empties both once they went.
+ */
+export function useCommentDraft(required: string) {
+  const [body, setBody] = useState('');
+  const [files, setFiles] = useState<FileInfo[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const send = async (fn: (body: string, fileIds: number[]) => Promise<boolean>): Promise<void> => {
+    if (!body.trim()) {
+      setError(required);
+      return;
+    }
+    setError(null);
+    if (
+      await fn(
+        body.trim(),
+        files.map((f) => f.id),
+      )
+    ) {
+      setBody('');
+      setFiles([]);
+    }
+  };
+  const textProps = {
+    value: body,
+    error,
+    onChange: (e: ChangeEvent<HTMLTextAreaElement>) => {
+      setBody(e.currentTarget.value);
+      if (error) setError(null);
+    },
+  };
+  return { textProps, files, setFiles, send };
 }

@@ -9,7 +9,7 @@ import { useAttempt } from '../../../lib/attempt';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { type DrawingSide, useAddDrawingComment, useReplyToThread, useSetThreadResolved } from '../api';
-import { CommentFilesField } from './CommentFilesField';
+import { CommentFilesField, useCommentDraft } from './CommentFilesField';
 
 const MAX_BODY = 5_000;
 
@@ -52,124 +52,20 @@ export function FileLinks({ files }: { files: FileInfo[] }) {
   );
 }
 
-/** The comments on a version, oldest first: who (and on which side), when, what, the files; decisions marked. */
-export function CommentThread({ comments }: { comments: DrawingComment[] }) {
-  const { t } = useTranslation();
-  if (comments.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('drawings.comments.empty')}
-      </Text>
-    );
-  }
-  return (
-    <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('drawings.comments.title')}>
-      {comments.map((c) => (
-        <Paper
-          key={c.id}
-          component="li"
-          withBorder
-          p="sm"
-          radius="md"
-          bg={c.side === 'client' ? 'var(--mantine-color-blue-light)' : undefined}
-        >
-          <Stack gap={6}>
-            <Group gap="xs" wrap="wrap" justify="space-between">
-              <Group gap="xs" wrap="wrap">
-                <Text size="sm" fw={600}>
-                  {c.author ?? t('drawings.comments.unknownAuthor')}
-                </Text>
-                {/* Shade 9 on the client's tinted card: shade 8 is 4.1:1 there (axe), 9 is 4.9:1. */}
-                <Badge variant="outline" color={c.side === 'client' ? 'blue.9' : 'gray'} size="sm">
-                  {t(`drawings.comments.side.${c.side}`)}
-                </Badge>
-                <KindBadge kind={c.kind} />
-              </Group>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(c.createdAt)}
-              </Text>
-            </Group>
-            {c.actingEmployee ? (
-              <Text size="xs" c="dimmed">
-                {t('drawings.comments.actingEmployee', { name: c.actingEmployee })}
-              </Text>
-            ) : null}
-            {c.body ? (
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {c.body}
-              </Text>
-            ) : null}
-            <FileLinks files={c.files} />
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
-
-/** A new comment with attachments (POST …/comments); the text is required. */
-export function CommentForm({ side, drawingId, versionId }: { side: DrawingSide; drawingId: number; versionId: number }) {
-  const { t } = useTranslation();
-  const attempt = useAttempt();
-  const add = useAddDrawingComment(side, drawingId, versionId);
-  const [body, setBody] = useState('');
-  const [files, setFiles] = useState<FileInfo[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!body.trim()) {
-      setError(t('drawings.comments.bodyRequired'));
-      return;
-    }
-    setError(null);
-    await attempt(async () => {
-      await add.mutateAsync({ body: body.trim(), fileIds: files.map((f) => f.id) });
-      setBody('');
-      setFiles([]);
-      notify.success(t('drawings.comments.posted'));
-    });
-  };
-
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <Stack gap="sm">
-        <Textarea
-          label={t('drawings.comments.newLabel')}
-          placeholder={t('drawings.comments.placeholder')}
-          autosize
-          minRows={3}
-          maxRows={10}
-          maxLength={MAX_BODY}
-          value={body}
-          onChange={(e) => {
-            setBody(e.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          required
-        />
-        <CommentFilesField value={files} onChange={setFiles} disabled={add.isPending} label={t('drawings.comments.attachFor')} />
-        <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconMessage size={16} />} loading={add.isPending}>
-            {t('drawings.comments.post')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-/** One comment inside a thread (the root or a reply): who, which side, when, what, the files. */
-function ThreadComment({ c }: { c: DrawingComment }) {
+/**
+ * One comment, on its own card or inside a thread (the root or a reply): who, which side and
+ * decision, when, the employee acting for the company, the text and the files.
+ */
+function CommentContent({ c, gap = 4 }: { c: DrawingComment; gap?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap={4}>
+    <Stack gap={gap}>
       <Group gap="xs" wrap="wrap" justify="space-between">
         <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={600}>
             {c.author ?? t('drawings.comments.unknownAuthor')}
           </Text>
+          {/* Shade 9 on the client's tinted card: shade 8 is 4.1:1 there (axe), 9 is 4.9:1. */}
           <Badge variant="outline" color={c.side === 'client' ? 'blue.9' : 'gray'} size="sm">
             {t(`drawings.comments.side.${c.side}`)}
           </Badge>
@@ -194,33 +90,108 @@ function ThreadComment({ c }: { c: DrawingComment }) {
   );
 }
 
-/** The reply box of a thread: Enter (or Ctrl+Enter) sends, Shift+Enter is a new line, Escape closes. */
+/** The comments on a version, oldest first: who (and on which side), when, what, the files; decisions marked. */
+export function CommentThread({ comments }: { comments: DrawingComment[] }) {
+  const { t } = useTranslation();
+  if (comments.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('drawings.comments.empty')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('drawings.comments.title')}>
+      {comments.map((c) => (
+        <Paper
+          key={c.id}
+          component="li"
+          withBorder
+          p="sm"
+          radius="md"
+          bg={c.side === 'client' ? 'var(--mantine-color-blue-light)' : undefined}
+        >
+          <CommentContent c={c} gap={6} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** A new comment with attachments (POST …/comments); the text is required. */
+export function CommentForm({ side, drawingId, versionId }: { side: DrawingSide; drawingId: number; versionId: number }) {
+  const { t } = useTranslation();
+  const attempt = useAttempt();
+  const add = useAddDrawingComment(side, drawingId, versionId);
+  const draft = useCommentDraft(t('drawings.comments.bodyRequired'));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void draft.send(
+      async (body, fileIds) =>
+        (await attempt(async () => {
+          await add.mutateAsync({ body, fileIds });
+          notify.success(t('drawings.comments.posted'));
+          return true;
+        })) ?? false,
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Textarea
+          label={t('drawings.comments.newLabel')}
+          placeholder={t('drawings.comments.placeholder')}
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={MAX_BODY}
+          {...draft.textProps}
+          required
+        />
+        <CommentFilesField
+          value={draft.files}
+          onChange={draft.setFiles}
+          disabled={add.isPending}
+          label={t('drawings.comments.attachFor')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconMessage size={16} />} loading={add.isPending}>
+            {t('drawings.comments.post')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The reply box of a thread, with attachments as on a comment: Enter (or Ctrl+Enter) sends,
+ * Shift+Enter is a new line, Escape closes.
+ */
 function ReplyForm({
   onSend,
   onClose,
   busy,
   label,
+  attachLabel,
 }: {
-  onSend: (body: string) => Promise<boolean>;
+  onSend: (body: string, fileIds: number[]) => Promise<boolean>;
   onClose: () => void;
   busy: boolean;
   label: string;
+  /** Names the attachments' upload button. */
+  attachLabel: string;
 }) {
   const { t } = useTranslation();
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const send = async () => {
-    if (!body.trim()) {
-      setError(t('drawings.comments.bodyRequired'));
-      return;
-    }
-    if (await onSend(body.trim())) setBody('');
-  };
+  const draft = useCommentDraft(t('drawings.comments.bodyRequired'));
+  const send = () => void draft.send(onSend);
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        void send();
+        send();
       }}
       noValidate
     >
@@ -231,25 +202,21 @@ function ReplyForm({
           minRows={2}
           maxRows={8}
           maxLength={MAX_BODY}
-          value={body}
+          {...draft.textProps}
           data-autofocus
           autoFocus
-          onChange={(e) => {
-            setBody(e.currentTarget.value);
-            if (error) setError(null);
-          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) {
               e.preventDefault();
-              void send();
+              send();
             } else if (e.key === 'Escape') {
               e.preventDefault();
               onClose();
             }
           }}
-          error={error}
           description={t('drawings.markup.enterHint')}
         />
+        <CommentFilesField value={draft.files} onChange={draft.setFiles} disabled={busy} label={attachLabel} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onClose} disabled={busy}>
             {t('common.actions.cancel')}
@@ -351,7 +318,7 @@ export function ThreadList({
                   </Badge>
                 ) : null}
               </Group>
-              <ThreadComment c={th} />
+              <CommentContent c={th} />
               {th.replies.length ? (
                 <Stack
                   gap="xs"
@@ -364,7 +331,7 @@ export function ThreadList({
                 >
                   {th.replies.map((r) => (
                     <li key={r.id}>
-                      <ThreadComment c={r} />
+                      <CommentContent c={r} />
                     </li>
                   ))}
                 </Stack>
@@ -380,11 +347,12 @@ export function ThreadList({
               {replying === th.id ? (
                 <ReplyForm
                   label={t('drawings.markup.replyLabel', { number })}
+                  attachLabel={t('drawings.markup.attachForReply', { number })}
                   busy={reply.isPending}
                   onClose={() => setReplying(null)}
-                  onSend={async (body) =>
+                  onSend={async (body, fileIds) =>
                     (await attempt(async () => {
-                      await reply.mutateAsync({ threadId: th.id, body, fileIds: [] });
+                      await reply.mutateAsync({ threadId: th.id, body, fileIds });
                       notify.success(t('drawings.markup.replied'));
                       setReplying(null);
                       return true;

@@ -2,8 +2,10 @@ import type { Drawing, DrawingInput, DrawingUpdate } from '@app/shared/drawings/
 import type { FileInfo } from '@app/shared/files/files';
 import type { NamedRef } from '@app/shared/projects/projects';
 import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import type { FormErrors, GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/dates/DateField';
 import { AssigneeSelect } from '../../projects/components/AssigneeSelect';
 import { ApprovalFields, type ApprovalValues, approvalInput, approvalToValues, emptyApproval } from './ApprovalFields';
 import { AreaSelect } from './AreaSelect';
@@ -21,7 +23,8 @@ export interface DrawingValues extends ApprovalValues {
   notes: string;
 }
 
-const today = () => {
+/** Today's date in the browser's time zone, as YYYY-MM-DD: a new drawing's date. */
+export const today = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
@@ -72,6 +75,73 @@ export const toUpdateInput = (v: DrawingValues, version: number): DrawingUpdate 
 /** Server and schema paths onto the form's fields. */
 export const FIELD_ERRORS = { prefix: 'drawings.validation', rename: { fileId: 'file' } };
 
+/** What the staff and the portal drawing forms share: the fields both have, as the form gives them. */
+interface SharedForm {
+  values: { file: FileInfo | null };
+  errors: FormErrors;
+  getInputProps: (field: 'name' | 'description' | 'drawingDate' | 'notes') => GetInputPropsReturnType;
+  setFieldValue: (field: 'file', value: FileInfo | null) => void;
+}
+
+/**
+ * Name, description and the drawing's date beside `party` (staff: the client; the portal: the
+ * project): the fields both sides' drawing forms have.
+ */
+export function DrawingBasicsFields({ form, party }: { form: SharedForm; party: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput label={t('drawings.fields.name')} required maxLength={200} {...form.getInputProps('name')} />
+      <Textarea
+        label={t('drawings.fields.description')}
+        autosize
+        minRows={3}
+        maxRows={10}
+        maxLength={10_000}
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {party}
+        <DateField label={t('drawings.fields.date')} required {...form.getInputProps('drawingDate')} />
+      </SimpleGrid>
+    </>
+  );
+}
+
+/** Creating a drawing, on either side: the first version's file and its notes. */
+export function FirstVersionFields({
+  form,
+  notesHelp,
+  onUploadBusy,
+}: {
+  form: SharedForm;
+  notesHelp: string;
+  onUploadBusy?: ((busy: boolean) => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DrawingFileField
+        label={t('drawings.fields.media')}
+        required
+        value={form.values.file}
+        onChange={(f) => form.setFieldValue('file', f)}
+        error={form.errors.file}
+        onBusyChange={onUploadBusy}
+      />
+      <Textarea
+        label={t('drawings.fields.notes')}
+        description={notesHelp}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={5_000}
+        {...form.getInputProps('notes')}
+      />
+    </>
+  );
+}
+
 interface Props {
   form: UseFormReturnType<DrawingValues>;
   projectId: number;
@@ -94,27 +164,20 @@ export function DrawingFields({ form, projectId, companies, current, creating, o
   const area = form.getInputProps('areaId');
   return (
     <Stack gap="md">
-      <TextInput label={t('drawings.fields.name')} required maxLength={200} {...form.getInputProps('name')} />
-      <Textarea
-        label={t('drawings.fields.description')}
-        autosize
-        minRows={3}
-        maxRows={10}
-        maxLength={10_000}
-        {...form.getInputProps('description')}
+      <DrawingBasicsFields
+        form={form}
+        party={
+          <Select
+            label={t('drawings.fields.client')}
+            description={companies.length === 0 ? t('drawings.fields.noClients') : undefined}
+            placeholder={t('drawings.fields.clientPlaceholder')}
+            data={companyData}
+            required
+            searchable
+            {...form.getInputProps('companyId')}
+          />
+        }
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Select
-          label={t('drawings.fields.client')}
-          description={companies.length === 0 ? t('drawings.fields.noClients') : undefined}
-          placeholder={t('drawings.fields.clientPlaceholder')}
-          data={companyData}
-          required
-          searchable
-          {...form.getInputProps('companyId')}
-        />
-        <TextInput label={t('drawings.fields.date')} type="date" required {...form.getInputProps('drawingDate')} />
-      </SimpleGrid>
       <AssigneeSelect
         label={t('drawings.fields.employee')}
         value={form.values.employeeId}
@@ -134,25 +197,7 @@ export function DrawingFields({ form, projectId, companies, current, creating, o
       />
       <ApprovalFields form={form} current={current} />
       {creating ? (
-        <>
-          <DrawingFileField
-            label={t('drawings.fields.media')}
-            required
-            value={form.values.file}
-            onChange={(f) => form.setFieldValue('file', f)}
-            error={form.errors.file}
-            onBusyChange={onUploadBusy}
-          />
-          <Textarea
-            label={t('drawings.fields.notes')}
-            description={t('drawings.fields.notesHelp')}
-            autosize
-            minRows={2}
-            maxRows={8}
-            maxLength={5_000}
-            {...form.getInputProps('notes')}
-          />
-        </>
+        <FirstVersionFields form={form} notesHelp={t('drawings.fields.notesHelp')} onUploadBusy={onUploadBusy} />
       ) : null}
     </Stack>
   );

@@ -4,13 +4,13 @@ import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ApproversBlock } from '../../../components/approvals/ApproversBlock';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { deniedReason } from '../../../lib/abilities';
 import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { type DrawingSide, drawingPaths, useDeleteDrawing } from '../api';
-import { ApproversBlock } from './ApproversBlock';
 import { DrawingHeading, VersionList } from './DrawingSummary';
 import { NewVersionModal } from './NewVersionModal';
 
@@ -37,7 +37,7 @@ export function DrawingTabsView({
   return (
     <Stack gap="md">
       <DrawingHeading drawing={drawing} side={side} />
-      <ApproversBlock drawing={drawing} />
+      <ApproversBlock record={drawing} />
       <Tabs
         value={tab}
         onChange={(v) =>

@@ -7,7 +7,7 @@ import { setTestLanguage } from '../../../../test/i18n';
 import { mockNotify } from '../../../../test/notify';
 import { renderWithProviders } from '../../../../test/render';
 import { project } from '../../projects/project-fixtures';
-import { version } from '../drawings-fixtures';
+import { pdfFile, thread, version } from '../drawings-fixtures';
 import { ProjectDrawingVersionPage } from '../pages/DrawingPage';
 import { PortalDrawingVersionPage } from '../pages/PortalDrawingPages';
 
@@ -189,6 +189,26 @@ describe('the version page', () => {
     await user.click(screen.getByRole('button', { name: 'Reactie plaatsen' }));
     await waitFor(() => expect(f.to(`${BASE}/comments`, 'POST')).toHaveLength(1));
     expect(f.to(`${BASE}/comments`)[0]?.body).toEqual({ body: 'Prima zo', fileIds: [] });
+  });
+
+  it('replies to a thread with an attachment, uploaded first and sent with the reply', async () => {
+    const { user, f } = openClient(version(), {
+      'POST /api/files': () =>
+        json(201, { data: [pdfFile({ id: 88, originalName: 'maten.pdf', url: '/api/files/88' })], rejected: [] }),
+      [`POST ${BASE}/comments/90/replies`]: () => json(201, { data: thread() }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reageren op opmerking 1' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reactie op opmerking 1' }), 'De maten staan erbij');
+    await user.upload(
+      screen.getByLabelText('Bijlagen toevoegen aan de reactie op opmerking 1'),
+      new File(['%PDF-1.7'], 'maten.pdf', { type: 'application/pdf' }),
+    );
+    const form = screen.getByRole('textbox', { name: 'Reactie op opmerking 1' }).closest('form') as HTMLElement;
+    expect(await within(form).findByText('maten.pdf')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Reactie versturen' }));
+    await waitFor(() => expect(f.to(`${BASE}/comments/90/replies`, 'POST')).toHaveLength(1));
+    expect(f.to(`${BASE}/comments/90/replies`)[0]?.body).toEqual({ body: 'De maten staan erbij', fileIds: [88] });
+    expect(notify.success).toHaveBeenCalledWith('Je reactie is geplaatst.');
   });
 
   it('speaks English to an English reader, every text found', async () => {

@@ -1,5 +1,4 @@
 import type { DrawingVersion } from '@app/shared/drawings/drawings';
-import type { FileInfo } from '@app/shared/files/files';
 import {
   Alert,
   Anchor,
@@ -17,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconLock, IconMapPin, IconMessage, IconPencil, IconSquare } from '@tabler/icons-react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
@@ -29,7 +28,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { type DrawingSide, drawingPaths, useAddDrawingComment, useDecideDrawingVersion, useDrawingVersion } from '../api';
 import { previewKind } from '../upload';
-import { CommentFilesField } from './CommentFilesField';
+import { CommentFilesField, useCommentDraft } from './CommentFilesField';
 import { CommentForm, type NumberedThread, ThreadList } from './CommentThread';
 import { VersionStatusBadge } from './DrawingBadges';
 import { DrawingPreview, type PreviewMarkup } from './DrawingPreview';
@@ -49,31 +48,17 @@ function RequestChangesModal({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const [body, setBody] = useState('');
-  const [files, setFiles] = useState<FileInfo[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!body.trim()) {
-      setError(t('drawings.decide.changesRequired'));
-      return;
-    }
-    if (
-      await onSubmit(
-        body.trim(),
-        files.map((f) => f.id),
-      )
-    ) {
-      setBody('');
-      setFiles([]);
-      setError(null);
-    }
-  };
+  const draft = useCommentDraft(t('drawings.decide.changesRequired'));
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('drawings.decide.changesTitle')} size="lg">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void draft.send(onSubmit);
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <Textarea
             label={t('drawings.decide.changesLabel')}
@@ -82,16 +67,16 @@ function RequestChangesModal({
             minRows={4}
             maxRows={12}
             maxLength={5_000}
-            value={body}
-            onChange={(e) => {
-              setBody(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-            error={error}
+            {...draft.textProps}
             required
             data-autofocus
           />
-          <CommentFilesField value={files} onChange={setFiles} disabled={busy} label={t('drawings.comments.attachFor')} />
+          <CommentFilesField
+            value={draft.files}
+            onChange={draft.setFiles}
+            disabled={busy}
+            label={t('drawings.comments.attachFor')}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={busy}>
               {t('common.actions.cancel')}

@@ -9,7 +9,9 @@ import { ExportMenu } from '../../../components/ExportMenu';
 import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useProject } from '../../projects/api';
+import { GuardedAction } from '../../projects/components/GuardedAction';
 import { ProjectShell } from '../../projects/components/ProjectHeader';
+import { useProjectLock } from '../../projects/project-lock';
 import { drawingPaths, useCreateDrawing } from '../api';
 import { DrawingFields, type DrawingValues, emptyDrawing, FIELD_ERRORS, toCreateInput } from '../components/DrawingFields';
 import { DrawingList } from '../components/DrawingList';
@@ -21,13 +23,22 @@ import { DrawingList } from '../components/DrawingList';
 export function ProjectDrawingsPage() {
   const { t } = useTranslation();
   const projectId = Number(useParams().projectId);
-  const canManage = useProject(projectId).data?.abilities.canEdit ?? false;
+  // A deleted project is read-only: the button stays in sight, disabled, and says why.
+  const lock = useProjectLock(projectId);
   const paths = drawingPaths({ kind: 'staff', projectId });
-  const createButton = canManage ? (
+  const createButton = !lock.shown ? null : lock.denied ? (
+    <GuardedAction
+      buttonVariant="filled"
+      icon={<IconPlus size={16} />}
+      label={t('drawings.create.button')}
+      denied={lock.denied}
+      onClick={() => {}}
+    />
+  ) : (
     <Button component={Link} to={paths.create} leftSection={<IconPlus size={16} />}>
       {t('drawings.create.button')}
     </Button>
-  ) : null;
+  );
   return (
     <ProjectShell projectId={projectId}>
       <Title order={2} fz="xl" mb="sm">

@@ -9,12 +9,13 @@ import { lastMonth, thisMonth } from '@app/shared/exports/exports.rules';
 import { viewerCan } from '@app/shared/platform/abilities';
 import { localDateString } from '@app/shared/platform/iso-week';
 import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
-import { Button, Card, Group, Input, Radio, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Input, Radio, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileExport } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/dates/DateField';
 import { ApiError } from '../../../lib/api';
 import { notifyError } from '../../../lib/attempt';
 import { formatDate } from '../../../lib/dates';
@@ -33,6 +34,8 @@ interface Values {
   from: string;
   to: string;
   format: ExportFormat;
+  /** Hours only: the hours of approved weeks, the open weeks listed apart. */
+  approvedOnly: boolean;
 }
 
 const VALIDATION_PREFIX = 'exports.validation';
@@ -64,9 +67,14 @@ function ExportPanelBody({ kind }: { kind: ExportKind }) {
   const periodLabelId = useId();
   const initial = lastMonth(today);
 
-  const toInput = (v: Values): ExportInput => ({ kind, format: v.format, ...periodOf(v, today) });
+  const toInput = (v: Values): ExportInput => ({
+    kind,
+    format: v.format,
+    ...periodOf(v, today),
+    ...(kind === 'hours' && v.approvedOnly ? { approvedOnly: true } : {}),
+  });
   const form = useForm<Values>({
-    initialValues: { choice: 'lastMonth', from: initial.from, to: initial.to, format: 'xlsx' },
+    initialValues: { choice: 'lastMonth', from: initial.from, to: initial.to, format: 'xlsx', approvedOnly: false },
     validate: zodValidate<Values>(exportInputSchema, t, { from: toInput, prefix: VALIDATION_PREFIX }),
   });
 
@@ -127,20 +135,13 @@ function ExportPanelBody({ kind }: { kind: ExportKind }) {
             </Stack>
             {form.values.choice === 'custom' ? (
               <Group gap="sm" align="flex-start" wrap="wrap">
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('exports.panel.from')}
                   required
                   w={{ base: '100%', xs: 190 }}
                   {...form.getInputProps('from')}
                 />
-                <TextInput
-                  type="date"
-                  label={t('exports.panel.to')}
-                  required
-                  w={{ base: '100%', xs: 190 }}
-                  {...form.getInputProps('to')}
-                />
+                <DateField label={t('exports.panel.to')} required w={{ base: '100%', xs: 190 }} {...form.getInputProps('to')} />
               </Group>
             ) : null}
             <Radio.Group label={t('exports.panel.format')} {...form.getInputProps('format')}>
@@ -150,6 +151,13 @@ function ExportPanelBody({ kind }: { kind: ExportKind }) {
                 ))}
               </Group>
             </Radio.Group>
+            {kind === 'hours' ? (
+              <Checkbox
+                label={t('exports.panel.approvedOnly')}
+                description={t('exports.panel.approvedOnlyText')}
+                {...form.getInputProps('approvedOnly', { type: 'checkbox' })}
+              />
+            ) : null}
             <Group>
               <Button type="submit" loading={start.isPending} leftSection={<IconFileExport size={18} />} fullWidth={isPhone}>
                 {t('exports.panel.submit')}

@@ -22,6 +22,7 @@ export const inputOf = (r: ExportRun): ExportInput => ({
   from: r.from,
   to: r.to,
   ...(r.employeeIds ? { employeeIds: r.employeeIds } : {}),
+  ...(r.approvedOnly ? { approvedOnly: true } : {}),
 });
 
 /**

@@ -1,10 +1,11 @@
 import { lastMonth } from '@app/shared/exports/exports.rules';
 import { hourLockInputSchema } from '@app/shared/hours/hours';
-import { Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
+import { DateField } from '../../../components/dates/DateField';
 import { ErrorState } from '../../../components/States';
 import { ApiError } from '../../../lib/api';
 import { notifyError } from '../../../lib/attempt';
@@ -103,13 +104,7 @@ export function HourLockCard({ today }: { today: string }) {
         )}
         <form onSubmit={form.onSubmit((v) => apply(v.date))} noValidate aria-label={t('exports.lock.formLabel')}>
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
-              type="date"
-              label={t('exports.lock.date')}
-              required
-              w={{ base: '100%', xs: 200 }}
-              {...form.getInputProps('date')}
-            />
+            <DateField label={t('exports.lock.date')} required w={{ base: '100%', xs: 200 }} {...form.getInputProps('date')} />
             <Button
               type="submit"
               mt={{ base: 0, xs: 25 }}

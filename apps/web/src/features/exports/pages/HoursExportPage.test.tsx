@@ -22,6 +22,7 @@ const run = (over: Partial<ExportRun> = {}): ExportRun => ({
   from: '2026-10-01',
   to: '2026-10-31',
   employeeIds: null,
+  approvedOnly: false,
   status: 'done',
   done: 4600,
   total: 4600,

@@ -10,6 +10,8 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/dates/DateField';
+import { TimeField } from '../../../components/dates/TimeField';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { formatLongDate } from '../../../lib/dates';
 import { zodValidate } from '../../../lib/form';
@@ -207,7 +209,7 @@ function BookingForm({ target, employeeId, onDone, onCancel, closeGuard, isPhone
     <form {...editor.formProps}>
       <Stack gap="md">
         {editor.banner}
-        <TextInput type="date" label={t('hours.fields.date')} required {...form.getInputProps('date')} size="md" />
+        <DateField label={t('hours.fields.date')} required {...form.getInputProps('date')} size="md" />
         <Select<number>
           label={t('hours.fields.project')}
           placeholder={t('hours.form.projectPlaceholder')}
@@ -248,8 +250,7 @@ function BookingForm({ target, employeeId, onDone, onCancel, closeGuard, isPhone
           data={HOUR_ACTIVITIES.map((a) => ({ value: a, label: t(`hours.activities.${a}`) }))}
           {...form.getInputProps('activity')}
         />
-        <TextInput
-          type="time"
+        <TimeField
           label={t('hours.fields.startTime')}
           description={t('hours.form.startTimeHint')}
           size="md"

@@ -1,7 +1,15 @@
 import type { BookedHour, HoursWeek } from '@app/shared/hours/hours';
 import { formatMinutes } from '@app/shared/hours/schedules.rules';
 import { ActionIcon, Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconLock,
+  IconMessageReply,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +18,7 @@ import { confirmAction } from '../../../components/confirm';
 import { ErrorState } from '../../../components/States';
 import { deniedReason } from '../../../lib/abilities';
 import { useAttempt } from '../../../lib/attempt';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useDeleteBookedHours, useHoursWeek } from '../api';
 import { shiftWeek, today, weekFromParam, weekNumber, weekOfDate, weekSpan } from '../weeks';
@@ -60,6 +68,11 @@ export function HoursWeekView({ employeeId }: { employeeId: number | undefined }
             {w ? (
               <Badge variant="light" color={w.parity === 'even' ? 'grape' : 'cyan'}>
                 {t(`hours.parity.${w.parity}`)}
+              </Badge>
+            ) : null}
+            {w ? (
+              <Badge variant="light" color={{ open: 'gray', approved: 'teal', returned: 'orange' }[w.timesheet.state]}>
+                {w.timesheet.state === 'open' ? t('hours.week.stateOpen') : t(`hours.timesheets.states.${w.timesheet.state}`)}
               </Badge>
             ) : null}
           </Group>
@@ -113,7 +126,8 @@ function WeekBody({ week, onBook }: { week: HoursWeek; onBook: (b: BookingTarget
   return (
     <Stack gap="md">
       <Totals week={week} />
-      {!week.canBook ? (
+      <TimesheetBanner timesheet={week.timesheet} />
+      {!week.canBook && week.cannotBookReason !== 'HOURS_WEEK_APPROVED' ? (
         <Alert color="yellow" variant="light" title={t('hours.week.cannotBook')}>
           {t(`errors.${week.cannotBookReason ?? 'FORBIDDEN'}`, { defaultValue: t('errors.FORBIDDEN') })}
         </Alert>
@@ -130,6 +144,45 @@ function WeekBody({ week, onBook }: { week: HoursWeek; onBook: (b: BookingTarget
       </Stack>
     </Stack>
   );
+}
+
+/** The week's decision: approved (read only, by whom and when) or sent back (the comment and a call to correct). */
+function TimesheetBanner({ timesheet }: { timesheet: HoursWeek['timesheet'] }) {
+  const { t } = useTranslation();
+  const facts = { by: timesheet.decidedBy ?? '?', date: formatDateTime(timesheet.decidedAt) };
+  if (timesheet.state === 'approved') {
+    return (
+      <Alert
+        color="teal"
+        variant="light"
+        icon={<IconLock size={18} />}
+        title={t('hours.week.stateApproved')}
+        data-testid="week-state"
+      >
+        {t('hours.week.approvedText', facts)}
+      </Alert>
+    );
+  }
+  if (timesheet.state === 'returned') {
+    return (
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconMessageReply size={18} />}
+        title={t('hours.week.stateReturned')}
+        data-testid="week-state"
+      >
+        <Stack gap={6}>
+          <Text size="sm">{t('hours.week.returnedText', facts)}</Text>
+          <Text size="sm" fw={600} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="week-comment">
+            “{timesheet.comment}”
+          </Text>
+          <Text size="sm">{t('hours.week.returnedCall')}</Text>
+        </Stack>
+      </Alert>
+    );
+  }
+  return null;
 }
 
 function Totals({ week }: { week: HoursWeek }) {

@@ -22,6 +22,7 @@ import { IconCopy, IconLock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/dates/DateField';
 import { EditorButtons } from '../../../components/EditorButtons';
 import { useEditor } from '../../../components/use-editor';
 import { formatDate } from '../../../lib/dates';
@@ -196,8 +197,7 @@ export function ScheduleEditor({ userId, schedule, initialValues, readOnlyReason
               {readOnlyReason}
             </Alert>
           ) : null}
-          <TextInput
-            type="date"
+          <DateField
             label={t('hours.schedule.effectiveFrom')}
             description={t('hours.schedule.effectiveFromHint')}
             required

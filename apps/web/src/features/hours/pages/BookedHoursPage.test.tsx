@@ -5,7 +5,7 @@ import { setXsrfCookie } from '../../../../test/cookies';
 import { apiError, json, mockFetch, noContent } from '../../../../test/fetch';
 import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
-import { bookedHour, hoursWeek, projectOptions, projectTargets, signInEmployee } from '../hours-fixtures';
+import { bookedHour, hoursWeek, projectOptions, projectTargets, signInEmployee, timesheet } from '../hours-fixtures';
 import { MyHoursPage, UserBookedHoursPage } from './BookedHoursPage';
 
 const notify = mockNotify();
@@ -65,6 +65,59 @@ function open(o: Options = {}) {
 }
 
 describe('MyHoursPage', () => {
+  it('shows a week sent back with the comment and a call to correct it, still open to booking', async () => {
+    open({
+      week: () =>
+        hoursWeek({
+          timesheet: timesheet({
+            state: 'returned',
+            comment: 'Dinsdag was 7,5 uur',
+            decidedBy: 'Daan Visser',
+            decidedAt: '2026-11-23T10:00:00.000Z',
+            version: 1,
+          }),
+        }),
+    });
+    const state = await screen.findByTestId('week-state');
+    expect(state).toHaveTextContent('Week teruggestuurd: pas je uren aan');
+    expect(state).toHaveTextContent('Daan Visser stuurde deze week terug op 23-11-2026');
+    expect(screen.getByTestId('week-comment')).toHaveTextContent('“Dinsdag was 7,5 uur”');
+    expect(screen.getAllByRole('button', { name: /^Uren boeken op/ }).length).toBeGreaterThan(0);
+  });
+
+  it('shows an approved week as fixed, with who approved it and when, and no buttons', async () => {
+    const approvedEntry = bookedHour({
+      abilities: {
+        canEdit: false,
+        canDelete: false,
+        reasons: { canEdit: 'HOURS_WEEK_APPROVED', canDelete: 'HOURS_WEEK_APPROVED' },
+      },
+    });
+    open({
+      week: () =>
+        hoursWeek(
+          {
+            canBook: false,
+            cannotBookReason: 'HOURS_WEEK_APPROVED',
+            timesheet: timesheet({
+              state: 'approved',
+              decidedBy: 'Daan Visser',
+              decidedAt: '2026-11-23T10:00:00.000Z',
+              version: 1,
+            }),
+          },
+          [approvedEntry],
+        ),
+    });
+    const state = await screen.findByTestId('week-state');
+    expect(state).toHaveTextContent('Week goedgekeurd');
+    expect(state).toHaveTextContent('Goedgekeurd door Daan Visser op 23-11-2026');
+    expect(screen.queryByRole('button', { name: /^Uren boeken op/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /wijzigen$/ })).not.toBeInTheDocument();
+    // The approval says it all: no second notice that booking is not possible.
+    expect(screen.queryByText('Je kunt in deze week geen uren boeken')).not.toBeInTheDocument();
+  });
+
   it("shows this week's days with the schedule, the booked entries and the totals against the schedule", async () => {
     const { f } = open();
     const monday = await screen.findByTestId('day-2026-11-23');

@@ -1,7 +1,7 @@
 import { MAX_PROJECT_HOURS_WEEKS, type ProjectHours } from '@app/shared/hours/hours';
 import { formatMinutes } from '@app/shared/hours/schedules.rules';
 import { ActionIcon, Anchor, Button, Group, Select, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/States';
@@ -132,55 +132,73 @@ function Matrix({ data }: { data: ProjectHours }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={200} type="native">
-      <Table striped withTableBorder withColumnBorders highlightOnHover fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        <Table.Caption className="visually-hidden">{t('hours.project.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th style={sticky}>{t('hours.fields.employee')}</Table.Th>
-            {data.weeks.map((w) => (
-              <Table.Th key={w} ta="right" title={`${formatDate(weekSpan(w).monday)} – ${formatDate(weekSpan(w).sunday)}`}>
-                {t('hours.project.weekShort', { week: weekNumber(w) })}
-              </Table.Th>
+    <>
+      <Table.ScrollContainer minWidth={200} type="native">
+        <Table striped withTableBorder withColumnBorders highlightOnHover fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Table.Caption className="visually-hidden">{t('hours.project.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={sticky}>{t('hours.fields.employee')}</Table.Th>
+              {data.weeks.map((w) => (
+                <Table.Th key={w} ta="right" title={`${formatDate(weekSpan(w).monday)} – ${formatDate(weekSpan(w).sunday)}`}>
+                  {t('hours.project.weekShort', { week: weekNumber(w) })}
+                </Table.Th>
+              ))}
+              <Table.Th ta="right">{t('hours.project.total')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.rows.map((r) => (
+              <Table.Tr key={r.employee.id}>
+                <Table.Th scope="row" style={sticky} fw={500}>
+                  <Anchor component={Link} to={`/users/${r.employee.id}/booked-hours`} size="sm">
+                    {r.employee.name}
+                  </Anchor>
+                </Table.Th>
+                {r.minutes.map((m, i) => (
+                  <Table.Td key={data.weeks[i]} ta="right">
+                    {r.approved[i] ? (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <IconCircleCheck size={14} color="var(--mantine-color-green-8)" aria-hidden />
+                        {cell(m)}
+                        <span className="visually-hidden">{t('hours.project.approvedWeek')}</span>
+                      </Group>
+                    ) : (
+                      cell(m)
+                    )}
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right" fw={700}>
+                  {formatMinutes(r.total)}
+                </Table.Td>
+              </Table.Tr>
             ))}
-            <Table.Th ta="right">{t('hours.project.total')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.rows.map((r) => (
-            <Table.Tr key={r.employee.id}>
-              <Table.Th scope="row" style={sticky} fw={500}>
-                <Anchor component={Link} to={`/users/${r.employee.id}/booked-hours`} size="sm">
-                  {r.employee.name}
-                </Anchor>
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th scope="row" style={sticky}>
+                {t('hours.project.total')}
               </Table.Th>
-              {r.minutes.map((m, i) => (
-                <Table.Td key={data.weeks[i]} ta="right">
+              {data.totals.map((m, i) => (
+                <Table.Td key={data.weeks[i]} ta="right" fw={700}>
                   {cell(m)}
                 </Table.Td>
               ))}
-              <Table.Td ta="right" fw={700}>
-                {formatMinutes(r.total)}
+              <Table.Td ta="right" fw={700} data-testid="grand-total">
+                {formatMinutes(data.total)}
               </Table.Td>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row" style={sticky}>
-              {t('hours.project.total')}
-            </Table.Th>
-            {data.totals.map((m, i) => (
-              <Table.Td key={data.weeks[i]} ta="right" fw={700}>
-                {cell(m)}
-              </Table.Td>
-            ))}
-            <Table.Td ta="right" fw={700} data-testid="grand-total">
-              {formatMinutes(data.total)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      {data.rows.some((r) => r.approved.includes(true)) ? (
+        <Group gap={4} mt="xs" aria-hidden>
+          <IconCircleCheck size={14} color="var(--mantine-color-green-8)" />
+          <Text size="xs" c="dimmed">
+            {t('hours.project.approvedLegend')}
+          </Text>
+        </Group>
+      ) : null}
+    </>
   );
 }

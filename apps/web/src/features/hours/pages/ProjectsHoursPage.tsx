@@ -1,12 +1,13 @@
 import { type BookedHour, HOUR_ACTIVITIES, hoursListQuerySchema } from '@app/shared/hours/hours';
 import { formatMinutes } from '@app/shared/hours/schedules.rules';
-import { Anchor, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconClockHour4, IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { DateField } from '../../../components/dates/DateField';
 import { ExportMenu } from '../../../components/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState } from '../../../components/States';
@@ -181,22 +182,20 @@ export function ProjectsHoursPage() {
               />
             </Stack>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-              <TextInput
-                type="date"
+              <DateField
                 label={t('hours.index.from')}
                 value={from ?? ''}
-                onChange={(e) => {
+                onChange={(v) => {
                   setCustom(true);
-                  setPeriod(validDate(e.currentTarget.value), to);
+                  setPeriod(validDate(v), to);
                 }}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('hours.index.to')}
                 value={to ?? ''}
-                onChange={(e) => {
+                onChange={(v) => {
                   setCustom(true);
-                  setPeriod(from, validDate(e.currentTarget.value));
+                  setPeriod(from, validDate(v));
                 }}
               />
               <Select

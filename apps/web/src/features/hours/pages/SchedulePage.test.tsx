@@ -91,7 +91,7 @@ describe('SchedulePage', () => {
     await screen.findByRole('heading', { name: 'Rooster vanaf 05-01-2026' });
     await user.click(screen.getByRole('button', { name: 'Nieuwe roosterversie' }));
     expect(screen.getByRole('heading', { name: 'Nieuwe roosterversie' })).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Geldig vanaf/)).toHaveValue('2026-11-30');
+    expect(screen.getByLabelText(/^Geldig vanaf/)).toHaveValue('30-11-2026');
     await user.click(screen.getByRole('button', { name: 'Kopieer even naar oneven' }));
     await user.click(screen.getByRole('radio', { name: /^Oneven week/ }));
     expect(screen.getByTestId('week-total-odd')).toHaveTextContent('40:00');

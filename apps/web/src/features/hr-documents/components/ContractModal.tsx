@@ -3,6 +3,7 @@ import { type ContractInput, contractInputSchema, type EmployeeContract } from '
 import { hoursToMinutes } from '@app/shared/hr-documents/documents.rules';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/dates/DateField';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
@@ -91,15 +92,8 @@ function ContractForm(p: HrFormProps<EmployeeContract> & { userId: number }) {
       <Stack>
         {editor.banner}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            type="date"
-            label={t('hrDocuments.fields.startsOn')}
-            required
-            data-autofocus
-            {...form.getInputProps('startsOn')}
-          />
-          <TextInput
-            type="date"
+          <DateField label={t('hrDocuments.fields.startsOn')} required data-autofocus {...form.getInputProps('startsOn')} />
+          <DateField
             label={t('hrDocuments.fields.endsOn')}
             description={t('hrDocuments.contracts.endsHint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}

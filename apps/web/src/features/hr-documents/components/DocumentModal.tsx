@@ -3,6 +3,7 @@ import { type DocumentInput, documentInputSchema, type EmployeeDocument } from '
 import { DOCUMENT_TYPES, type DocumentType } from '@app/shared/hr-documents/documents.rules';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/dates/DateField';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
@@ -94,8 +95,7 @@ function DocumentForm(p: HrFormProps<EmployeeDocument> & { userId: number }) {
             {...form.getInputProps('type')}
             onChange={handleType}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('hrDocuments.fields.expiresOn')}
             description={t('hrDocuments.documents.expiresHint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -141,7 +141,7 @@ export function HrRecordsPage<T extends HrRecord>({
 
   return (
     <>
-      <UserHeader userId={userId} title={text('title')} />
+      <UserHeader userId={userId} title={text('title')} showExpiring={kind === 'documents'} />
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" maw={640}>

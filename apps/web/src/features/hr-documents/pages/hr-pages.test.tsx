@@ -6,6 +6,7 @@ import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch, noContent } from '../../../../test/fetch';
 import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
+import { employeeKeys } from '../../users/employees-api';
 import { employee, signInEmployee } from '../../users/pages/employees.fixtures';
 import { ContractsPage } from './ContractsPage';
 import { DocumentsPage } from './DocumentsPage';
@@ -13,8 +14,8 @@ import { ExpiringPage } from './ExpiringPage';
 
 const notify = mockNotify();
 
-/** The person whose record it is: what GET /api/users/7 answers to the record's header (UserHeader). */
-const bram = employee({ id: 7, firstName: 'Bram', insertion: null, lastName: 'de Jong', name: 'Bram de Jong' });
+/** The person whose record it is: what GET /api/users/7 answers to the record's header (UserHeader); a document of his runs out. */
+const bram = employee({ id: 7, firstName: 'Bram', insertion: null, lastName: 'de Jong', name: 'Bram de Jong', expiring: true });
 const isBram = (path: string) => path === '/api/users/7';
 
 beforeEach(() => {
@@ -115,6 +116,11 @@ describe('DocumentsPage', () => {
     expect(screen.getByRole('button', { name: 'Document toevoegen' })).toBeInTheDocument();
   });
 
+  it("shows 'Verloopt' beside the title: the documents tab is where it belongs", async () => {
+    openDocuments();
+    expect(await screen.findByText('Verloopt')).toBeInTheDocument();
+  });
+
   it('changes a document with the version it was based on', async () => {
     const { user, f } = openDocuments();
     await user.click(await screen.findByRole('button', { name: 'VCA-basis wijzigen' }));
@@ -191,13 +197,16 @@ describe('ContractsPage', () => {
       url: '/users/7/contracts',
       queryClient,
     });
-    return { ...view, f };
+    return { ...view, f, queryClient };
   }
 
   it('lists the contracts with period, hours as h:mm and status', async () => {
-    open();
+    const { queryClient } = open();
     expect(await screen.findByText('Vanaf 01-01-2026 (vast)')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Contracten' })).toBeInTheDocument();
+    // The person's documents run out, but that badge is the documents tab's, not every tab's.
+    await waitFor(() => expect(queryClient.getQueryState(employeeKeys.detail(7))?.status).toBe('success'));
+    expect(screen.queryByText('Verloopt')).not.toBeInTheDocument();
     expect(screen.getByText('01-01-2025 t/m 31-12-2025')).toBeInTheDocument();
     expect(screen.getByText('38:00 uur')).toBeInTheDocument();
     expect(screen.getByText('32:30 uur')).toBeInTheDocument();

@@ -277,7 +277,7 @@ describe('LeaveCardPage: corrections', () => {
     expect(screen.getByTestId('leave-lines-total')).toHaveTextContent('8:00');
     await user.click(screen.getByRole('button', { name: 'Correctie toevoegen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Correctie toevoegen' });
-    expect(within(dialog).getByLabelText(/^Datum/)).toHaveValue('2026-11-24');
+    expect(within(dialog).getByLabelText(/^Datum/)).toHaveValue('24-11-2026');
 
     await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
     expect(await within(dialog).findByText('Vul het aantal uren of dagen in.')).toBeInTheDocument();
@@ -349,7 +349,7 @@ describe('LeaveCardPage: sick', () => {
     await user.click(screen.getByRole('button', { name: 'Ziekmelding registreren' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ziekmelding registreren' });
     const start = within(dialog).getByLabelText(/Eerste ziektedag/);
-    expect(start).toHaveValue('2026-11-24');
+    expect(start).toHaveValue('24-11-2026');
     await user.clear(start);
     await user.type(start, '2026-11-23');
     await user.type(within(dialog).getByLabelText(/Laatste ziektedag/), '2026-11-20');
@@ -380,7 +380,7 @@ describe('LeaveCardPage: sick', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Beter melden: ziek vanaf 20-11-2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Beter melden' });
-    expect(within(dialog).getByLabelText(/Laatste ziektedag/)).toHaveValue('2026-11-24');
+    expect(within(dialog).getByLabelText(/Laatste ziektedag/)).toHaveValue('24-11-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Beter melden' }));
     await waitFor(() => expect(patched).toEqual([{ startsOn: '2026-11-20', endsOn: '2026-11-24', notes: 'Griep', version: 3 }]));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Beter gemeld; laatste ziektedag 24-11-2026.'));

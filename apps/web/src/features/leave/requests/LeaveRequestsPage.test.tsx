@@ -45,6 +45,7 @@ const types: LeaveType[] = [
   {
     id: 1,
     name: 'Vakantie',
+    nameEn: 'Holiday',
     code: 'VAK',
     color: '#2f9e44',
     countsAgainstBalance: true,
@@ -57,6 +58,7 @@ const types: LeaveType[] = [
   {
     id: 2,
     name: 'Bijzonder verlof',
+    nameEn: '',
     code: 'BV',
     color: '#1c7ed6',
     countsAgainstBalance: false,

@@ -20,6 +20,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
+import { DateField } from '../../../components/dates/DateField';
 import { FormSection } from '../../../components/FormSection';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
@@ -29,6 +30,7 @@ import { deniedReason } from '../../../lib/abilities';
 import { useAttempt } from '../../../lib/attempt';
 import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
+import { useShownName } from '../../../lib/shown-name';
 import { useEmployees } from '../../users/employees-api';
 import { useCollectiveLeave, useDeleteCollectiveLeave, useLeaveTypes, useSaveCollectiveLeave } from './api';
 import { Swatch } from './LeaveTypesPage';
@@ -122,6 +124,7 @@ function CollectiveLeaveEditor({
   const save = useSaveCollectiveLeave();
   const remove = useDeleteCollectiveLeave();
   const types = useLeaveTypes(true);
+  const shown = useShownName();
 
   const validate = (v: Values) => {
     const errors = zodValidate(record ? collectiveLeaveUpdateSchema : collectiveLeaveInputSchema, t, {
@@ -183,7 +186,7 @@ function CollectiveLeaveEditor({
 
   const typeOptions = (types.data ?? [])
     .filter((lt) => lt.active || String(lt.id) === v.leaveTypeId)
-    .map((lt) => ({ value: String(lt.id), label: `${lt.name} (${lt.code})` }));
+    .map((lt) => ({ value: String(lt.id), label: `${shown(lt)} (${lt.code})` }));
   if (record && !typeOptions.some((o) => o.value === String(record.leaveType.id))) {
     typeOptions.unshift({ value: String(record.leaveType.id), label: `${record.leaveType.name} (${record.leaveType.code})` });
   }
@@ -223,8 +226,8 @@ function CollectiveLeaveEditor({
             {...form.getInputProps('leaveTypeId')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput type="date" label={t('leaveSettings.collective.from')} required {...form.getInputProps('startsOn')} />
-            <TextInput type="date" label={t('leaveSettings.collective.till')} required {...form.getInputProps('endsOn')} />
+            <DateField label={t('leaveSettings.collective.from')} required {...form.getInputProps('startsOn')} />
+            <DateField label={t('leaveSettings.collective.till')} required {...form.getInputProps('endsOn')} />
           </SimpleGrid>
           <TextInput
             maw={{ sm: 360 }}

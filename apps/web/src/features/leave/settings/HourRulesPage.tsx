@@ -19,6 +19,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/dates/DateField';
+import { TimeField } from '../../../components/dates/TimeField';
 import { HistoryPanel } from '../../../components/history/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
@@ -254,14 +256,9 @@ function RuleForm({ editing, onDone, onCancel, closeGuard }: EditorModalForm<Hou
           </Chip.Group>
         </Input.Wrapper>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          <TextInput type="time" label={t('leaveSettings.rules.start')} required {...form.getInputProps('start')} />
-          <TextInput type="time" label={t('leaveSettings.rules.end')} required {...form.getInputProps('end')} />
-          <TextInput
-            type="date"
-            label={t('leaveSettings.rules.effectiveFrom')}
-            required
-            {...form.getInputProps('effectiveFrom')}
-          />
+          <TimeField label={t('leaveSettings.rules.start')} required {...form.getInputProps('start')} />
+          <TimeField label={t('leaveSettings.rules.end')} required {...form.getInputProps('end')} />
+          <DateField label={t('leaveSettings.rules.effectiveFrom')} required {...form.getInputProps('effectiveFrom')} />
         </SimpleGrid>
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs">
           <Text size="sm">{t('leaveSettings.rules.windowHelp')}</Text>

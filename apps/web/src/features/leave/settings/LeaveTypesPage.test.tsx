@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setXsrfCookie } from '../../../../test/cookies';
 import { json, mockFetch, noContent } from '../../../../test/fetch';
+import { i18n } from '../../../../test/i18n';
 import { mockNotify } from '../../../../test/notify';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
 import { signInEmployee } from '../../hours/hours-fixtures';
@@ -69,6 +70,13 @@ describe('LeaveTypesPage', () => {
     expect(notify.info).toHaveBeenCalledWith(expect.stringMatching(/^Deze verlofsoort is in gebruik/));
   });
 
+  it("shows each leave type in the reader's language: the English name in English, the Dutch one when there is none", async () => {
+    await i18n.changeLanguage('en');
+    open([leaveType(), leaveType({ id: 3, name: 'Bijzonder verlof', nameEn: '', code: 'BV' })]);
+    expect(within(await screen.findByTestId('leave-type-VAK')).getByText('Holiday')).toBeInTheDocument();
+    expect(within(screen.getByTestId('leave-type-BV')).getByText('Bijzonder verlof')).toBeInTheDocument();
+  });
+
   it('says so when there are none', async () => {
     open([]);
     expect(await screen.findByText('Nog geen verlofsoorten')).toBeInTheDocument();
@@ -79,13 +87,15 @@ describe('LeaveTypesPage', () => {
     await screen.findByTestId('leave-type-VAK');
     await user.click(screen.getByRole('button', { name: 'Nieuwe verlofsoort' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Naam/ }), 'Bijzonder verlof');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Naam(?! \(Engels\))/ }), 'Bijzonder verlof');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Naam \(Engels\)/ }), 'Special leave');
     await user.type(within(dialog).getByRole('textbox', { name: /^Code/ }), 'BV');
     await user.click(within(dialog).getByRole('switch', { name: /Telt mee voor het saldo/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Nieuwe verlofsoort' }));
     await waitFor(() => expect(f.to('/api/leave-types', 'POST')).toHaveLength(1));
     expect(f.to('/api/leave-types', 'POST')[0]?.body).toEqual({
       name: 'Bijzonder verlof',
+      nameEn: 'Special leave',
       code: 'BV',
       color: '#228be6',
       countsAgainstBalance: false,

@@ -32,6 +32,7 @@ import { EmptyState, ErrorState } from '../../../components/States';
 import { useEditor } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
 import { zodValidate } from '../../../lib/form';
+import { useShownName } from '../../../lib/shown-name';
 import { useDeleteLeaveType, useLeavePolicy, useLeaveTypes, useSaveLeavePolicy, useSaveLeaveType } from './api';
 
 /**
@@ -68,13 +69,14 @@ function LeaveTypeList() {
   const { t } = useTranslation();
   const headingId = useId();
   const list = useLeaveTypes(true);
+  const shown = useShownName();
   const remove = useDeleteLeaveType();
   const [editing, setEditing] = useState<LeaveType | null | undefined>(undefined);
 
   const handleDelete = useConfirmedDelete<LeaveType>(remove.mutateAsync, {
-    title: (lt) => t('leaveSettings.types.deleteTitle', { name: lt.name }),
+    title: (lt) => t('leaveSettings.types.deleteTitle', { name: shown(lt) }),
     message: t('leaveSettings.types.deleteText'),
-    done: (lt) => t('leaveSettings.types.deleted', { name: lt.name }),
+    done: (lt) => t('leaveSettings.types.deleted', { name: shown(lt) }),
   });
 
   return (
@@ -99,7 +101,7 @@ function LeaveTypeList() {
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
               <Swatch color={lt.color} />
               <Text size="sm" fw={600} c={lt.active ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-                {lt.name}
+                {shown(lt)}
               </Text>
               <Badge size="sm" variant="outline" color="gray" style={{ flex: 'none' }}>
                 {lt.code}
@@ -127,10 +129,10 @@ function LeaveTypeList() {
         )}
         renderActions={(lt) => (
           <RowActions
-            editLabel={t('leaveSettings.types.editFor', { name: lt.name })}
+            editLabel={t('leaveSettings.types.editFor', { name: shown(lt) })}
             canEdit={lt.abilities.canEdit}
             edit={{ onClick: () => setEditing(lt) }}
-            deleteLabel={t('leaveSettings.types.deleteFor', { name: lt.name })}
+            deleteLabel={t('leaveSettings.types.deleteFor', { name: shown(lt) })}
             deleteDenied={deniedReason(t, lt.abilities, 'canDelete', {
               LEAVE_TYPE_IN_USE: t('leaveSettings.types.inUseReason'),
             })}
@@ -141,7 +143,7 @@ function LeaveTypeList() {
       <EditorModal
         editing={editing}
         onClose={() => setEditing(undefined)}
-        title={(lt) => (lt ? t('leaveSettings.types.editFor', { name: lt.name }) : t('leaveSettings.types.add'))}
+        title={(lt) => (lt ? t('leaveSettings.types.editFor', { name: shown(lt) }) : t('leaveSettings.types.add'))}
       >
         {(form) => <LeaveTypeForm {...form} />}
       </EditorModal>
@@ -151,6 +153,7 @@ function LeaveTypeList() {
 
 interface TypeValues {
   name: string;
+  nameEn: string;
   code: string;
   color: string;
   countsAgainstBalance: boolean;
@@ -158,14 +161,16 @@ interface TypeValues {
   active: boolean;
 }
 
-const typeFields = (v: TypeValues) => ({ ...v, name: v.name.trim(), code: v.code.trim() });
+const typeFields = (v: TypeValues) => ({ ...v, name: v.name.trim(), nameEn: v.nameEn.trim(), code: v.code.trim() });
 
 function LeaveTypeForm({ editing, onDone, onCancel, closeGuard }: EditorModalForm<LeaveType>) {
   const { t } = useTranslation();
+  const shown = useShownName();
   const save = useSaveLeaveType();
   const editor = useEditor<TypeValues, LeaveType>({
     initialValues: {
       name: editing?.name ?? '',
+      nameEn: editing?.nameEn ?? '',
       code: editing?.code ?? '',
       color: editing?.color ?? '#228be6',
       countsAgainstBalance: editing?.countsAgainstBalance ?? true,
@@ -182,7 +187,7 @@ function LeaveTypeForm({ editing, onDone, onCancel, closeGuard }: EditorModalFor
       base
         ? save.mutateAsync({ id: base.id, input: { ...typeFields(v), version: base.version } })
         : save.mutateAsync({ id: null, input: typeFields(v) }),
-    savedMessage: (lt) => t(editing ? 'leaveSettings.types.saved' : 'leaveSettings.types.created', { name: lt.name }),
+    savedMessage: (lt) => t(editing ? 'leaveSettings.types.saved' : 'leaveSettings.types.created', { name: shown(lt) }),
     onSaved: onDone,
     closeGuard,
   });
@@ -197,6 +202,12 @@ function LeaveTypeForm({ editing, onDone, onCancel, closeGuard }: EditorModalFor
           maxLength={100}
           data-autofocus
           {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('leaveSettings.types.nameEn')}
+          description={t('leaveSettings.types.nameEnHint')}
+          maxLength={100}
+          {...form.getInputProps('nameEn')}
         />
         <SimpleGrid cols={2} spacing="sm">
           <TextInput

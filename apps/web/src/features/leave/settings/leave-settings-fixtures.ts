@@ -3,6 +3,7 @@ import type { CollectiveLeave, HourRuleView, LeavePolicyView, LeaveType } from '
 export const leaveType = (over: Partial<LeaveType> = {}): LeaveType => ({
   id: 1,
   name: 'Vakantie',
+  nameEn: 'Holiday',
   code: 'VAK',
   color: '#228be6',
   countsAgainstBalance: true,

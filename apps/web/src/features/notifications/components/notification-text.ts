@@ -29,8 +29,10 @@ export function notificationText(t: TFunction, n: Notification): string {
       return t('notifications.kinds.designSent', facts);
     case 'design.decided':
       return t(d.outcome === 'approved' ? 'notifications.kinds.designApproved' : 'notifications.kinds.designDenied', facts);
+    case 'design.vote':
+      return t('notifications.kinds.designVote', { ...facts, waiting: str(d.waiting) });
     case 'order.info_requested':
-      return t('notifications.kinds.infoRequested', facts);
+      return t(d.followUp ? 'notifications.kinds.infoFollowUp' : 'notifications.kinds.infoRequested', facts);
     case 'order.info_answered':
       return t('notifications.kinds.infoAnswered', facts);
     case 'order.completed':
@@ -44,6 +46,12 @@ export function notificationText(t: TFunction, n: Notification): string {
         d.outcome === 'approved' ? 'notifications.kinds.drawingApproved' : 'notifications.kinds.drawingChangesRequested',
         facts,
       );
+    case 'drawing.partially_approved':
+      // The names as a list in the reader's language ("Emma en Noor"): i18next's list format.
+      return t('notifications.kinds.drawingPartiallyApproved', {
+        ...facts,
+        waiting: Array.isArray(d.waitingFor) ? d.waitingFor.map(str) : [],
+      });
     // People and hours: only employees get these, and their catalogue has the texts.
     case 'declaration.decided': {
       const key = d.outcome === 'paid' ? 'paid' : d.outcome === 'rejected' ? 'rejected' : 'approved';
@@ -53,6 +61,13 @@ export function notificationText(t: TFunction, n: Notification): string {
       const date = str(d.date).split('-').reverse().join('-');
       const key = d.outcome === 'rejected' ? 'overnightRejected' : 'overnightApproved';
       return t(`declarations.notifications.${key}`, { location: str(d.location), date });
+    }
+    // Timesheets: the week by its number ('2026-W10' -> 10).
+    case 'timesheet.approved':
+    case 'timesheet.returned': {
+      const week = String(Number(str(d.week).slice(6)) || str(d.week));
+      const key = n.kind === 'timesheet.approved' ? 'timesheetApproved' : 'timesheetReturned';
+      return t(`notifications.kinds.${key}`, { week, by: str(d.by), comment: str(d.comment) });
     }
     // Leave: the period as day-month-year, one day or from-till.
     case 'leave.requested':

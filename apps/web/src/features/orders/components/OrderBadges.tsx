@@ -54,7 +54,9 @@ export function UnansweredBadge({ count }: { count: number }) {
 
 /** An event in one line: what happened (with the version's number) and who did it. */
 export function eventText(t: TFunction, e: OrderEvent): string {
-  const what = t(`orders.events.${e.kind}`, { number: e.versionNumber ?? '' });
+  // A question asked in an earlier question's thread is a follow-up.
+  const kind = e.kind === 'info_requested' && e.parentId !== null ? 'info_followup' : e.kind;
+  const what = t(`orders.events.${kind}`, { number: e.versionNumber ?? '' });
   if (!e.actor) return what;
   const who = e.actingEmployee ? t('orders.events.byActing', { name: e.actor, employee: e.actingEmployee }) : e.actor;
   return t('orders.events.withActor', { what, who });

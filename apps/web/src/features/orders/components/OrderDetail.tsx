@@ -32,6 +32,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ApproversBlock } from '../../../components/approvals/ApproversBlock';
 import { confirmAction } from '../../../components/confirm';
 import { OverdueBadge } from '../../../components/DueDateBadge';
 import { FileList } from '../../../components/files/FilesField';
@@ -63,6 +64,9 @@ interface ActionDef {
 }
 
 const isImage = (mime: string) => mime.startsWith('image/');
+
+/** Why a portal user does not decide a design that waits: the named approvers' rule. */
+const APPROVER_REASONS: readonly ErrorCode[] = ['ORDER_NOT_APPROVER', 'ORDER_ALREADY_APPROVED_BY_YOU'];
 
 /** A version's preview: an image shown inline, a PDF as a link to open or download. */
 function Preview({ version, large }: { version: OrderVersion; large: boolean }) {
@@ -125,6 +129,11 @@ function VersionCard({ side, order, version, latest, onDeny }: VersionProps) {
   const attempt = useAttempt();
   const approve = useOrderAction(side, order.id, 'approve-design');
   const decidable = version.status === 'pending' && !version.locked;
+  // Named approvers decide: why this portal user does not approve (not one of them, or their approval is in).
+  const approverReason =
+    side === 'client' && APPROVER_REASONS.includes(order.abilities.reasons.canApproveDesign as ErrorCode)
+      ? deniedReason(t, order.abilities, 'canApproveDesign')
+      : null;
   // When the version is decided while the page is open (approved here, or denied in the dialog)
   // its buttons go and the focus would fall to the page: it moves to what was decided instead.
   const decidedBox = useRef<HTMLDivElement>(null);
@@ -198,23 +207,34 @@ function VersionCard({ side, order, version, latest, onDeny }: VersionProps) {
             ) : null}
           </Stack>
         ) : decidable && (order.abilities.canApproveDesign || order.abilities.canDenyDesign) ? (
-          <Group gap="sm" wrap="wrap">
-            {order.abilities.canApproveDesign ? (
-              <Button
-                color="teal"
-                leftSection={<IconCircleCheck size={16} />}
-                onClick={() => void handleApprove()}
-                loading={approve.isPending}
-              >
-                {t('orders.approveDesign.button')}
-              </Button>
+          <Stack gap="xs">
+            {approverReason ? (
+              <Text size="sm" c="dimmed" data-testid="order-decision-reason">
+                {approverReason}
+              </Text>
             ) : null}
-            {order.abilities.canDenyDesign ? (
-              <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={onDeny}>
-                {t('orders.deny.button')}
-              </Button>
-            ) : null}
-          </Group>
+            <Group gap="sm" wrap="wrap">
+              {order.abilities.canApproveDesign ? (
+                <Button
+                  color="teal"
+                  leftSection={<IconCircleCheck size={16} />}
+                  onClick={() => void handleApprove()}
+                  loading={approve.isPending}
+                >
+                  {t('orders.approveDesign.button')}
+                </Button>
+              ) : null}
+              {order.abilities.canDenyDesign ? (
+                <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={onDeny}>
+                  {t('orders.deny.button')}
+                </Button>
+              ) : null}
+            </Group>
+          </Stack>
+        ) : decidable && approverReason ? (
+          <Text size="sm" c="dimmed" data-testid="order-decision-reason">
+            {approverReason}
+          </Text>
         ) : decidable ? (
           <Text size="sm" c="dimmed">
             {t('orders.versions.waiting')}
@@ -442,7 +462,7 @@ export function OrderView({ side, order, reload, headerActions }: ViewProps) {
           </Text>
         </Alert>
       ) : null}
-      {side === 'client' && order.status === 'pending_approval' ? (
+      {side === 'client' && order.waitingForYou ? (
         <Alert color="orange" variant="light" title={t('orders.detail.awaitingYou')}>
           {t('orders.detail.awaitingYouText')}
         </Alert>
@@ -532,6 +552,7 @@ export function OrderView({ side, order, reload, headerActions }: ViewProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Stack gap="lg">
+            {order.versions.length > 0 || order.approvers.length > 0 || order.dueDate ? <ApproversBlock record={order} /> : null}
             <Section title={t('orders.detail.product')}>
               <Group gap="md" wrap="nowrap" align="flex-start">
                 <Thumb src={order.product.thumbnailUrl} alt="" width={96} height={72} />

@@ -1,12 +1,20 @@
 import { addOrderFilesSchema, denyDesignSchema, moreInfoSchema, type Order, orderUpdateSchema } from '@app/shared/orders/orders';
 import { NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import {
+  ApprovalFields,
+  type ApprovalValues,
+  approvalInput,
+  approvalToValues,
+} from '../../../components/approvals/ApprovalFields';
 import { type CloseGuard, useEditor } from '../../../components/use-editor';
 import { isApiError } from '../../../lib/api';
 import { zodValidate } from '../../../lib/form';
-import { type FileInfo, type OrderSide, useOrderAction, useUpdateOrder } from '../api';
+import { type FileInfo, type OrderSide, useOrderAction, useOrderApproverChoices, useUpdateOrder } from '../api';
 import { OrderFilesField } from './OrderFilesField';
 import { closingOnRace, ModalButtons } from './OrderModal';
+import { OrderProjectField } from './OrderProjectField';
 
 /** What every action form gets from its modal. */
 export interface ActionFormProps {
@@ -20,19 +28,45 @@ export interface ActionFormProps {
 
 const VALIDATION = { prefix: 'orders.validation' };
 
-interface EditValues {
+interface EditValues extends ApprovalValues {
   title: string;
   description: string;
   quantity: number | string;
+  /** The project it is for, or null for none. */
+  projectId: string | null;
 }
-const toEditValues = (o: Order): EditValues => ({ title: o.title, description: o.description, quantity: o.quantity });
-const toEditInput = (v: EditValues) => ({
-  title: v.title,
-  description: v.description,
-  quantity: typeof v.quantity === 'number' ? v.quantity : Number(v.quantity) || 0,
+const toEditValues = (o: Order): EditValues => ({
+  title: o.title,
+  description: o.description,
+  quantity: o.quantity,
+  projectId: o.project ? String(o.project.id) : null,
+  ...approvalToValues(o),
 });
+/**
+ * What the side may change: the portal the details and the project; staff also the due date and
+ * the approvers. The project goes only when changed (one no longer offered stays as it is).
+ */
+const toEditInput = (side: OrderSide, order: Order, v: EditValues) => {
+  const projectId = v.projectId ? Number(v.projectId) : null;
+  return {
+    title: v.title,
+    description: v.description,
+    quantity: typeof v.quantity === 'number' ? v.quantity : Number(v.quantity) || 0,
+    ...(projectId !== (order.project?.id ?? null) ? { projectId } : {}),
+    ...(side === 'staff' ? approvalInput(v) : {}),
+  };
+};
 
-/** Title, description and quantity, saved with the version (the stale banner on 409, with the newest copy one press away). */
+/** The staff side's due date and approvers: who can be named is loaded for the order's company. */
+function StaffApprovalFields({ order, form }: { order: Order; form: UseFormReturnType<EditValues> }) {
+  const choices = useOrderApproverChoices(order.id);
+  return <ApprovalFields form={form} choices={choices} current={order.approvers} />;
+}
+
+/**
+ * Title, description, quantity and project (staff also the due date and the approvers), saved with
+ * the version (the stale banner on 409, with the newest copy one press away).
+ */
 export function EditOrderForm({
   side,
   order,
@@ -47,11 +81,15 @@ export function EditOrderForm({
     initialValues: toEditValues(order),
     base: order,
     validate: zodValidate(orderUpdateSchema, t, {
-      from: (v: EditValues) => ({ ...toEditInput(v), version: order.version }),
+      from: (v: EditValues) => ({ ...toEditInput(side, order, v), version: order.version }),
       ...VALIDATION,
     }),
     fieldErrors: VALIDATION,
-    save: (v, base) => closingOnRace(() => update.mutateAsync({ ...toEditInput(v), version: (base ?? order).version }), onDone),
+    save: (v, base) =>
+      closingOnRace(
+        () => update.mutateAsync({ ...toEditInput(side, base ?? order, v), version: (base ?? order).version }),
+        onDone,
+      ),
     toValues: toEditValues,
     savedMessage: (x) => t('orders.edit.done', { title: x.title }),
     onSaved: onDone,
@@ -80,6 +118,15 @@ export function EditOrderForm({
           w={160}
           {...editor.form.getInputProps('quantity')}
         />
+        <OrderProjectField
+          side={side}
+          companyId={order.company.id}
+          value={editor.form.values.projectId}
+          onChange={(v) => editor.form.setFieldValue('projectId', v)}
+          error={editor.form.errors.projectId}
+          current={order.project}
+        />
+        {side === 'staff' ? <StaffApprovalFields order={order} form={editor.form} /> : null}
         <ModalButtons onCancel={onCancel} submit={t('common.actions.save')} busy={editor.busy} />
       </Stack>
     </form>

@@ -23,12 +23,14 @@ const ev = (o: Partial<OrderEvent> & Pick<OrderEvent, 'id' | 'kind'>): OrderEven
 const requested = ev({ id: 1, kind: 'requested' });
 const question = ev({ id: 5, kind: 'info_requested', comment: 'Kunnen de poten van eiken?' });
 const answer = ev({ id: 6, kind: 'info_answered', comment: 'Ja, geolied eiken.', parentId: 5, actor: 'Hugo Bakker' });
+const followUp = ev({ id: 7, kind: 'info_requested', comment: 'En in zwart eiken?', parentId: 5 });
 
 function open(side: 'client' | 'staff', loaded: Order, after?: Order) {
   const base = side === 'client' ? '/api/client/orders/12' : '/api/orders/12';
   const f = mockFetch((req) => {
     if (req.path === base && req.method === 'GET') return json(200, { data: loaded });
     if (req.path === '/api/orders/12/questions/5/answers' && req.method === 'POST') return json(200, { data: after });
+    if (req.path === '/api/client/orders/12/questions/5/replies' && req.method === 'POST') return json(200, { data: after });
     return undefined;
   });
   const queryClient = createTestQueryClient();
@@ -79,6 +81,57 @@ describe('questions on an order', () => {
     expect(within(thread).getByTestId('order-answer')).toHaveTextContent('Ja, geolied eiken.');
     expect(within(thread).queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByTestId('order-unanswered')).not.toBeInTheDocument();
+  });
+
+  it('the client follows up on an answered question in its thread, which then waits for an answer again', async () => {
+    const answered = order('in_progress', clientViewer, { events: [requested, question, answer] });
+    const followed = order('in_progress', clientViewer, { events: [requested, question, answer, followUp], openQuestions: 1 });
+    const { user, f } = open('client', answered, followed);
+    const thread = await screen.findByTestId('order-question');
+    expect(within(thread).queryByText('Wacht op antwoord')).not.toBeInTheDocument();
+    await user.click(within(thread).getByRole('button', { name: /Vervolgvraag stellen op de vraag van/ }));
+    const field = within(thread).getByRole('textbox', { name: /Je vervolgvraag/ });
+    expect(field).toHaveFocus();
+    // An empty follow-up is refused in words, and nothing is sent.
+    await user.click(within(thread).getByRole('button', { name: 'Vervolgvraag versturen' }));
+    expect(await within(thread).findByText('Dit veld is verplicht.')).toBeInTheDocument();
+    expect(f.to('/api/client/orders/12/questions/5/replies')).toHaveLength(0);
+    await user.type(field, 'En in zwart eiken?');
+    await user.click(within(thread).getByRole('button', { name: 'Vervolgvraag versturen' }));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Je vervolgvraag is verstuurd. We laten je weten wanneer er een antwoord is.'),
+    );
+    expect(f.to('/api/client/orders/12/questions/5/replies')[0]?.body).toEqual({ comment: 'En in zwart eiken?' });
+    // The thread in order: the question, staff's answer, the follow-up; waiting again.
+    const after = await screen.findByTestId('order-follow-up');
+    expect(after).toHaveTextContent('En in zwart eiken?');
+    expect(after).toHaveTextContent('(Klant)');
+    const order$ = screen.getByTestId('order-question');
+    expect(order$.textContent?.indexOf('Ja, geolied eiken.')).toBeLessThan(
+      order$.textContent?.indexOf('En in zwart eiken?') ?? 0,
+    );
+    expect(within(order$).getByTestId('order-answer')).toHaveTextContent('(Team)');
+    expect(within(order$).getByText('Wacht op antwoord')).toBeInTheDocument();
+    // The form closed; the button is back for a next follow-up.
+    expect(within(order$).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(order$).getByRole('button', { name: /Vervolgvraag stellen op de vraag van/ })).toBeInTheDocument();
+  });
+
+  it('staff see a thread with an open follow-up as unanswered again, with the answer field under it', async () => {
+    open('staff', order('in_progress', staffViewer, { events: [requested, question, answer, followUp], openQuestions: 1 }));
+    const thread = await screen.findByTestId('order-question');
+    expect(within(thread).getByText('Onbeantwoord')).toBeInTheDocument();
+    expect(within(thread).getByTestId('order-follow-up')).toHaveTextContent('En in zwart eiken?');
+    expect(within(thread).getByRole('textbox', { name: /Je antwoord/ })).toBeInTheDocument();
+    // The history names it a follow-up.
+    expect(screen.getByText('Vervolgvraag gesteld door Emma de Vries')).toBeInTheDocument();
+  });
+
+  it('a client on a closed order reads the thread but no longer follows up', async () => {
+    open('client', order('completed', clientViewer, { events: [requested, question, answer] }));
+    const thread = await screen.findByTestId('order-question');
+    expect(within(thread).getByTestId('order-answer')).toBeInTheDocument();
+    expect(within(thread).queryByRole('button', { name: /Vervolgvraag/ })).not.toBeInTheDocument();
   });
 
   it('the client’s open question waits for an answer; an order without questions shows no questions section', async () => {

@@ -1,11 +1,17 @@
 import { declineRequestSchema, sendVersionSchema } from '@app/shared/orders/orders';
 import { Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import {
+  ApprovalFields,
+  type ApprovalValues,
+  approvalInput,
+  approvalToValues,
+} from '../../../components/approvals/ApprovalFields';
 import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
 import { useCan } from '../../auth/api';
 import { useEmployeeOptions } from '../../projects/employees-api';
-import { type FileInfo, type ProductOption, useOrderAction } from '../api';
+import { type FileInfo, type ProductOption, useOrderAction, useOrderApproverChoices } from '../api';
 import { OrderFilesField } from './OrderFilesField';
 import type { ActionFormProps } from './OrderForms';
 import { closingOnRace, ModalButtons, withProductNotFound } from './OrderModal';
@@ -149,26 +155,28 @@ export function DeclineRequestForm({ side, order, closeGuard, onCancel, onDone }
   );
 }
 
-interface SendValues {
+interface SendValues extends ApprovalValues {
   comment: string;
   preview: FileInfo[];
-  /** YYYY-MM-DD or '' for none. */
-  dueDate: string;
 }
 
-/** Staff send a design version for approval: a comment and a preview (an image or a PDF). */
+/**
+ * Staff send a design version for approval: a comment and a preview (an image or a PDF), the due
+ * date, and the company users who must decide it (any one of them, or all).
+ */
 export function SendVersionForm({ side, order, closeGuard, onCancel, onDone }: ActionFormProps) {
   const { t } = useTranslation();
   const send = useOrderAction(side, order.id, 'versions');
+  const choices = useOrderApproverChoices(order.id);
   const next = (order.versions[0]?.number ?? 0) + 1;
   const toInput = (v: SendValues) => ({
     version: order.version,
     comment: v.comment,
     previewFileId: v.preview[0]?.id ?? 0,
-    dueDate: v.dueDate || null,
+    ...approvalInput(v),
   });
   const editor = useEditor<SendValues, typeof order>({
-    initialValues: { comment: '', preview: [], dueDate: order.dueDate ?? '' },
+    initialValues: { comment: '', preview: [], ...approvalToValues(order) },
     validate: (v) =>
       v.preview.length === 0
         ? { preview: t('orders.send.previewRequired') }
@@ -200,12 +208,7 @@ export function SendVersionForm({ side, order, closeGuard, onCancel, onDone }: A
           preview
           required
         />
-        <TextInput
-          label={t('approvals.dueDate')}
-          description={t('approvals.dueDateHelp')}
-          type="date"
-          {...editor.form.getInputProps('dueDate')}
-        />
+        <ApprovalFields form={editor.form} choices={choices} current={order.approvers} />
         <ModalButtons onCancel={onCancel} submit={t('orders.send.submit')} busy={editor.busy} />
       </Stack>
     </form>

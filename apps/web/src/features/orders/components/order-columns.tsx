@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/DataTable';
-import { DueDateText, OverdueBadge } from '../../../components/DueDateBadge';
+import { DueDateText, OverdueBadge, WaitingForYouBadge } from '../../../components/DueDateBadge';
 import { Thumb } from '../../../components/Thumb';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { type OrderSide, orderPath } from '../api';
@@ -51,6 +51,7 @@ export function orderColumns(t: TFunction, side: OrderSide): Column<OrderListIte
           <Group gap={4} wrap="wrap">
             <OrderStatusBadge status={x.status} />
             {x.overdue ? <OverdueBadge dueDate={x.dueDate} /> : null}
+            {side === 'client' && x.waitingForYou ? <WaitingForYouBadge /> : null}
             {side === 'staff' ? <UnansweredBadge count={x.openQuestions} /> : null}
           </Group>
           {x.status === 'pending_approval' ? <DueDateText dueDate={x.dueDate} overdue={x.overdue} /> : null}

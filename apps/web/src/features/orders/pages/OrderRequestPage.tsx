@@ -1,6 +1,6 @@
 import type { Media } from '@app/shared/media/media';
 import { type Order, productRequestInputSchema } from '@app/shared/orders/orders';
-import { Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,10 +8,10 @@ import { ImagePickerField } from '../../../components/ImagePickerField';
 import { PageHeader } from '../../../components/PageHeader';
 import { useEditor } from '../../../components/use-editor';
 import { zodValidate } from '../../../lib/form';
-import { usePortalProjects } from '../../portal/projects-api';
 import { type FileInfo, orderPath, type ProductOption, useCreateOrderRequest } from '../api';
 import { OrderFilesField } from '../components/OrderFilesField';
 import { withProductNotFound } from '../components/OrderModal';
+import { OrderProjectField } from '../components/OrderProjectField';
 import { ProductPicker } from '../components/ProductPicker';
 
 export interface RequestValues {
@@ -155,7 +155,8 @@ export function OrderRequestPage() {
               maxRows={14}
               {...form.getInputProps('description')}
             />
-            <RequestProjectField
+            <OrderProjectField
+              side="client"
               value={v.projectId}
               onChange={(x) => form.setFieldValue('projectId', x)}
               error={form.errors.projectId}
@@ -188,25 +189,5 @@ export function OrderRequestPage() {
         </form>
       </Card>
     </>
-  );
-}
-
-/** The project the product is for: one of the company's active projects, or none. */
-function RequestProjectField(props: { value: string | null; onChange: (v: string | null) => void; error?: unknown }) {
-  const { t } = useTranslation();
-  const projects = usePortalProjects({ tab: 'active', page: 1, perPage: 100 });
-  const data = (projects.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
-  return (
-    <Select
-      label={t('approvals.requestProject')}
-      description={t('approvals.requestProjectHint')}
-      placeholder={t('approvals.requestProjectNone')}
-      data={data}
-      clearable
-      searchable
-      value={props.value}
-      onChange={props.onChange}
-      error={typeof props.error === 'string' ? props.error : undefined}
-    />
   );
 }

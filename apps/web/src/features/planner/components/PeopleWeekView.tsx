@@ -1,4 +1,4 @@
-import type { PlannerAbsence, PlannerEntry } from '@app/shared/planner/planner';
+import type { PlannerEntry } from '@app/shared/planner/planner';
 import { dayOf, entryDays } from '@app/shared/planner/planner.rules';
 import { isoWeekday } from '@app/shared/platform/iso-week';
 import { IconUsers } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/States';
 import { WeekGrid, type WeekGridChange } from '../../../components/week-grid/WeekGrid';
 import type { WeekGridMove } from '../../../components/week-grid/week-grid-moves';
+import { absenceText } from '../availability-view';
 import {
   type AbsenceBar,
   type AbsenceTexts,
@@ -16,6 +17,7 @@ import {
   type EntryTexts,
   entryBar,
   entryChange,
+  type PersonAbsence,
   personKey,
   personOf,
 } from './people-week-bars';
@@ -33,7 +35,7 @@ export interface PeopleWeekViewProps {
   people: { id: number; name: string; function: string | null }[];
   entries: PlannerEntry[];
   /** Leave and sick leave: hatched, read-only bars beside the planned work. */
-  absences?: PlannerAbsence[] | undefined;
+  absences?: PersonAbsence[] | undefined;
   /** The page's right to plan; each entry's own abilities.canEdit decides too. */
   canEdit: boolean;
   onOpen: (entry: PlannerEntry) => void;
@@ -43,7 +45,7 @@ export interface PeopleWeekViewProps {
   onMove: (entry: PlannerEntry, change: { employeeId: number; start: string; end: string }) => Promise<unknown>;
 }
 
-const NO_ABSENCES: PlannerAbsence[] = [];
+const NO_ABSENCES: PersonAbsence[] = [];
 
 /** Wider weeks than the timeline's: a bar of one week still shows its days and some of the project. */
 const PEOPLE_COL_W = 88;
@@ -92,7 +94,7 @@ function useAbsenceTexts(texts: EntryTexts): AbsenceTexts {
     return {
       weekday: texts.weekday,
       sick: t('planner.absence.sick'),
-      leave: (code, label) => t('planner.absence.leave', { code, label }),
+      leave: (absence) => absenceText(t, absence),
       withDays: texts.withDays,
       period: (from, till) =>
         from === till

@@ -125,7 +125,7 @@ describe('PlannerCalendar', () => {
       } as never),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Nieuwe planning' });
-    expect(within(dialog).getByLabelText(/Begindatum/)).toHaveValue('2026-11-27');
+    expect(within(dialog).getByLabelText(/Begindatum/)).toHaveValue('27-11-2026');
     expect(within(dialog).getByLabelText(/Begintijd/)).toHaveValue('09:30');
     expect(within(dialog).getByLabelText(/Eindtijd/)).toHaveValue('12:00');
     expect(unselect).toHaveBeenCalled();

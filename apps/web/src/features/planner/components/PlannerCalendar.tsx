@@ -1,4 +1,4 @@
-import type { PlannerEntry } from '@app/shared/planner/planner';
+import type { Availability, PlannerEntry } from '@app/shared/planner/planner';
 import type {
   DateSelectArg,
   EventChangeArg,
@@ -15,6 +15,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { availabilityEvents } from '../availability-view';
 import {
   CALENDAR_VIEW,
   type CalendarView,
@@ -45,6 +46,8 @@ export interface PlannerCalendarProps {
   onMove: (entry: PlannerEntry, span: Span) => Promise<unknown>;
   /** A day number or a week number was clicked: show that day or week. */
   onNavigate: (view: CalendarView, day: string) => void;
+  /** Absences (read-only all-day events), holidays and one person's days off (backgrounds). */
+  availability?: Availability | undefined;
 }
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
@@ -59,7 +62,13 @@ export function PlannerCalendar(p: PlannerCalendarProps) {
   const { t, i18n } = useTranslation();
   const ref = useRef<FullCalendar>(null);
   const byId = useMemo(() => new Map(p.entries.map((e) => [String(e.id), e])), [p.entries]);
-  const events = useMemo(() => p.entries.map((e) => toCalendarEvent(e, { showPerson: p.showPerson })), [p.entries, p.showPerson]);
+  const events = useMemo(
+    () => [
+      ...p.entries.map((e) => toCalendarEvent(e, { showPerson: p.showPerson })),
+      ...availabilityEvents(t, p.availability, { showPerson: p.showPerson }),
+    ],
+    [p.entries, p.showPerson, p.availability, t],
+  );
   const calendarView = CALENDAR_VIEW[p.view];
   const hours = useMemo(() => visibleHours(p.entries), [p.entries]);
 
@@ -177,6 +186,20 @@ export function PlannerCalendar(p: PlannerCalendarProps) {
 
 /** An event's text: its time (when timed) and its title, readable at any width. */
 function EventContent({ arg }: { arg: EventContentArg }) {
+  const props = arg.event.extendedProps as { kind?: string; background?: string; pending?: boolean };
+  if (arg.event.display === 'background') return <span className={classes.background}>{arg.event.title}</span>;
+  if (props.kind === 'absence') {
+    return (
+      <div
+        className={classes.absence}
+        data-pending={props.pending || undefined}
+        style={{ background: props.background }}
+        data-testid={arg.event.id}
+      >
+        <span className={classes.title}>{arg.event.title}</span>
+      </div>
+    );
+  }
   return (
     <div className={classes.event} data-testid={`entry-${arg.event.id}`}>
       {arg.timeText && !arg.event.allDay ? <span className={classes.time}>{arg.timeText}</span> : null}

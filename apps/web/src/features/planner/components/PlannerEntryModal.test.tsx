@@ -35,8 +35,8 @@ describe('PlannerEntryModal', () => {
   it('plans a person all week: from the first day at midnight to the midnight after the last', async () => {
     const { f, onClose, user } = open({ employeeId: 8, start: '2026-11-23T00:00', end: '2026-11-28T00:00', allDay: true });
     const dialog = await screen.findByRole('dialog', { name: 'Nieuwe planning' });
-    expect(field(dialog, /Eerste dag/)).toHaveValue('2026-11-23');
-    expect(field(dialog, /Laatste dag/)).toHaveValue('2026-11-27');
+    expect(field(dialog, /Eerste dag/)).toHaveValue('23-11-2026');
+    expect(field(dialog, /Laatste dag/)).toHaveValue('27-11-2026');
     await user.click(within(dialog).getByRole('combobox', { name: 'Project' }));
     await user.click(await screen.findByRole('option', { name: 'Dunes Resort' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Notities' }), 'Hutten dek 5');
@@ -70,8 +70,8 @@ describe('PlannerEntryModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Planning bewerken' });
     expect(within(dialog).getByRole('combobox', { name: 'Project' })).toHaveValue('Oud project (gearchiveerd)');
     await user.click(within(dialog).getByRole('switch', { name: 'Hele dag' }));
-    expect(field(dialog, /Eerste dag/)).toHaveValue('2026-11-24');
-    expect(field(dialog, /Laatste dag/)).toHaveValue('2026-11-24');
+    expect(field(dialog, /Eerste dag/)).toHaveValue('24-11-2026');
+    expect(field(dialog, /Laatste dag/)).toHaveValue('24-11-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(f.to('/api/planner/41', 'PATCH')).toHaveLength(1));
     expect(f.to('/api/planner/41', 'PATCH')[0]?.body).toEqual({

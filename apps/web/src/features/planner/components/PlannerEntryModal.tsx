@@ -1,10 +1,12 @@
 import { type PlannerEntry, type PlannerInput, type PlannerOptions, plannerInputSchema } from '@app/shared/planner/planner';
 import { dayOf } from '@app/shared/planner/planner.rules';
 import { addDays, isCalendarDate } from '@app/shared/platform/iso-week';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
+import { DateField } from '../../../components/dates/DateField';
+import { TimeField } from '../../../components/dates/TimeField';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
 import { useAttempt } from '../../../lib/attempt';
@@ -12,6 +14,7 @@ import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useCreatePlannerEntry, useDeletePlannerEntry, useUpdatePlannerEntry } from '../api';
 import { formatDay, timeOf } from '../planner-time';
+import { askToPlanAnyway, conflictReasons } from './conflicts';
 
 /** A new entry: a selected range, a clicked week of a person, or the Nieuwe planning button. */
 export interface NewPlannerEntry {
@@ -139,8 +142,21 @@ function EntryForm(p: {
     base: entry ?? undefined,
     validate: zodValidate(plannerInputSchema, t, { from: toInput, ...FIELD_ERRORS }),
     fieldErrors: FIELD_ERRORS,
-    save: (v, base) =>
-      base ? update.mutateAsync({ id: base.id, ...toInput(v), version: base.version }) : create.mutateAsync(toInput(v)),
+    save: async (v, base) => {
+      const send = (confirm: boolean) => {
+        const input = { ...toInput(v), ...(confirm ? { confirm: true } : {}) };
+        return base ? update.mutateAsync({ id: base.id, ...input, version: base.version }) : create.mutateAsync(input);
+      };
+      try {
+        return await send(false);
+      } catch (err) {
+        // Leave, sick, a holiday, the schedule or another entry: ask, and plan anyway when confirmed.
+        const reasons = conflictReasons(err);
+        const person = p.options?.employees.find((e) => String(e.id) === v.employeeId)?.name ?? entry?.employee.name ?? '';
+        if (!reasons || !(await askToPlanAnyway(t, person, reasons))) throw err;
+        return send(true);
+      }
+    },
     toValues,
     savedMessage: (e) =>
       entry
@@ -238,39 +254,23 @@ function EntryForm(p: {
           error={form.errors.allDay}
         />
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-          <TextInput
-            type="date"
+          <DateField
             label={t(form.values.allDay ? 'planner.form.firstDay' : 'planner.form.startDate')}
             required
             disabled={readOnly}
             {...form.getInputProps('startDate')}
           />
           {form.values.allDay ? null : (
-            <TextInput
-              type="time"
-              label={t('planner.form.startTime')}
-              required
-              disabled={readOnly}
-              step={300}
-              {...form.getInputProps('startTime')}
-            />
+            <TimeField label={t('planner.form.startTime')} required disabled={readOnly} {...form.getInputProps('startTime')} />
           )}
-          <TextInput
-            type="date"
+          <DateField
             label={t(form.values.allDay ? 'planner.form.lastDay' : 'planner.form.endDate')}
             required
             disabled={readOnly}
             {...form.getInputProps('endDate')}
           />
           {form.values.allDay ? null : (
-            <TextInput
-              type="time"
-              label={t('planner.form.endTime')}
-              required
-              disabled={readOnly}
-              step={300}
-              {...form.getInputProps('endTime')}
-            />
+            <TimeField label={t('planner.form.endTime')} required disabled={readOnly} {...form.getInputProps('endTime')} />
           )}
         </SimpleGrid>
         <Textarea

@@ -2,6 +2,7 @@ import type { PlannerAbsence, PlannerEntry } from '@app/shared/planner/planner';
 import { entryDays, MAX_ENTRY_DAYS, projectColor, shiftDays, wallClockMinutes } from '@app/shared/planner/planner.rules';
 import { isoWeekday, isoWeekOf, weekKey, weeksBetween } from '@app/shared/platform/iso-week';
 import { startOf, type WeekGridBar, type WeekGridMove } from '../../../components/week-grid/week-grid-moves';
+import { absenceBackground } from '../availability-view';
 
 /**
  * The planner's entries on the week grid (components/week-grid), one row per person: pure
@@ -154,17 +155,11 @@ export function changedEntry(
 // ---- leave and sick leave
 
 /** An absence as a bar: read only, hatched, so it never looks like planned work. */
+/** An absence with its person: a row of the grid. */
+export type PersonAbsence = PlannerAbsence & { employee: { id: number; name: string } };
+
 export interface AbsenceBar extends WeekGridBar {
-  absence: PlannerAbsence;
-}
-
-/** Sick leave's stripe colour (leave takes its type's colour). */
-export const SICK_COLOR = '#e03131';
-
-/** Stripes of the colour, faint enough for dark text on top: a hatched bar, unlike a project's solid one. */
-export function hatch(color: string): string {
-  const c = /^#[0-9a-fA-F]{6}$/.test(color) ? color : '#868e96';
-  return `repeating-linear-gradient(135deg, ${c}66 0 6px, ${c}1f 6px 12px)`;
+  absence: PersonAbsence;
 }
 
 /** Words an absence bar needs, in the UI language. */
@@ -172,8 +167,8 @@ export interface AbsenceTexts {
   weekday: EntryTexts['weekday'];
   /** 'Ziek' / 'Sick'. */
   sick: string;
-  /** "VAK · Vakantie". */
-  leave: (code: string, label: string) => string;
+  /** "VAK · Vakantie", "VAK · Vakantie (aangevraagd)", "Bouwvak (collectief)". */
+  leave: (absence: PlannerAbsence) => string;
   withDays: EntryTexts['withDays'];
   /** "ma 23-11-2026 t/m vr 27-11-2026". */
   period: (from: string, till: string) => string;
@@ -185,10 +180,10 @@ export interface AbsenceTexts {
  * leave type's code and name (or "Ziek") on stripes of its colour. Bars need ids of their own:
  * absences count down from -1, clear of the entries' ids.
  */
-export function absenceBar(absence: PlannerAbsence, index: number, texts: AbsenceTexts): AbsenceBar {
+export function absenceBar(absence: PersonAbsence, index: number, texts: AbsenceTexts): AbsenceBar {
   const days = { start: `${absence.from}T00:00`, end: `${shiftDays(`${absence.till}T00:00`, 1)}` };
   const { startWeek, weeks } = entryWeeks(days);
-  const what = absence.kind === 'sick' ? texts.sick : texts.leave(absence.code, absence.label);
+  const what = absence.kind === 'sick' ? texts.sick : texts.leave(absence);
   const label = weeks === 1 ? texts.withDays(what, dayRange(days, texts.weekday)) : what;
   const period = texts.period(absence.from, absence.till);
   return {
@@ -197,7 +192,8 @@ export function absenceBar(absence: PlannerAbsence, index: number, texts: Absenc
     startWeek,
     weeks,
     label,
-    color: hatch(absence.kind === 'sick' ? SICK_COLOR : absence.color),
+    // Pending leave: fainter stripes, and '(aangevraagd)' in its words.
+    color: absenceBackground(absence),
     textColor: DARK_TEXT,
     spokenLabel: what,
     name: texts.name(label, absence.employee.name, period),

@@ -2,13 +2,15 @@ import type { PlannerEntry } from '@app/shared/planner/planner';
 import { addDays, isoWeekOf, mondayOf, mondayOfWeek, parseWeekKey, weekKey } from '@app/shared/platform/iso-week';
 import { Alert, Button, Group, Loader, MultiSelect, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconPlus, IconUsers } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconPlus, IconUserSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../../components/States';
-import { fetchPlannerEntry, useMoveEntry, usePlanner, usePlannerOptions } from '../api';
+import { fetchPlannerEntry, useAvailability, useMoveEntry, usePlanner, usePlannerOptions } from '../api';
+import { AvailabilityLegend, AvailabilityStrip, WeekTotals } from '../components/AvailabilityTables';
+import { FreePeopleModal } from '../components/FreePeople';
 import { PeopleWeekView } from '../components/PeopleWeekView';
 import { PlannerCalendar } from '../components/PlannerCalendar';
 import { type NewPlannerEntry, PlannerEntryModal } from '../components/PlannerEntryModal';
@@ -43,6 +45,9 @@ export function PlannerPage() {
   const span = viewWindow(view, day, weeks);
 
   const list = usePlanner({ ...span, employees, projects });
+  // Who is away and who is scheduled, for the same window and people: every view's one source.
+  const availability = useAvailability({ ...span, employees });
+  const [freeOpen, setFreeOpen] = useState(false);
   const options = usePlannerOptions();
   const move = useMoveEntry();
   const [editing, setEditing] = useState<PlannerEntry | NewPlannerEntry | undefined>();
@@ -86,11 +91,16 @@ export function PlannerPage() {
         title={t('planner.title')}
         description={t('planner.intro')}
         actions={
-          canCreate ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(newEntry())}>
-              {t('planner.newEntry')}
+          <Group gap="xs" wrap="wrap">
+            <Button variant="default" leftSection={<IconUserSearch size={16} />} onClick={() => setFreeOpen(true)}>
+              {t('planner.free.open')}
             </Button>
-          ) : null
+            {canCreate ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(newEntry())}>
+                {t('planner.newEntry')}
+              </Button>
+            ) : null}
+          </Group>
         }
       />
       <Group justify="space-between" gap="sm" wrap="wrap" align="center">
@@ -182,13 +192,14 @@ export function PlannerPage() {
       ) : (
         <>
           {data.truncated ? <Alert color="yellow">{t('planner.truncated')}</Alert> : null}
-          {entries.length === 0 && (view !== 'people' || data.absences.length === 0) ? (
+          {entries.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t(canCreate ? 'planner.empty.periodCreate' : 'planner.empty.period')}
             </Text>
           ) : (
             <ProjectLegend entries={entries} />
           )}
+          <AvailabilityLegend />
           {view === 'people' ? (
             people.length === 0 ? (
               <EmptyState
@@ -203,7 +214,9 @@ export function PlannerPage() {
                 currentWeek={thisWeek()}
                 people={people}
                 entries={entries}
-                absences={list.data?.absences}
+                absences={availability.data?.people.flatMap((p) =>
+                  p.absences.map((a) => ({ ...a, employee: { id: p.employee.id, name: p.employee.name } })),
+                )}
                 canEdit={entries.some((e) => e.abilities.canEdit)}
                 onOpen={(entry) => setEditing(entry)}
                 onCreate={
@@ -242,10 +255,41 @@ export function PlannerPage() {
               onOpen={(entry) => setEditing(entry)}
               onMove={(entry, s) => move(entry, s)}
               onNavigate={(v, d) => setParam({ view: v, date: d })}
+              availability={availability.data}
             />
           )}
+          {availability.data && (view === 'people' || view === 'month') ? (
+            <WeekTotals availability={availability.data} entries={entries} mondays={mondaysOf(span)} />
+          ) : null}
+          {availability.data && (view === 'week' || view === 'day') ? (
+            <AvailabilityStrip
+              availability={availability.data}
+              entries={entries}
+              days={view === 'day' ? [day] : Array.from({ length: 7 }, (_, i) => addDays(span.from, i))}
+              total={view === 'week'}
+            />
+          ) : null}
         </>
       )}
+      {freeOpen ? (
+        <FreePeopleModal
+          opened={freeOpen}
+          onClose={() => setFreeOpen(false)}
+          functions={[...new Set((options.data?.employees ?? []).flatMap((e) => (e.function ? [e.function] : [])))].sort()}
+          roles={[
+            ...new Map(
+              (availability.data?.people ?? []).flatMap((p) =>
+                p.employee.role ? [[p.employee.role.id, p.employee.role] as const] : [],
+              ),
+            ).values(),
+          ]}
+          canPlan={canCreate}
+          onPlan={(employeeId, from, last) => {
+            setFreeOpen(false);
+            setEditing({ employeeId, start: `${from}T00:00`, end: `${addDays(last, 1)}T00:00`, allDay: true });
+          }}
+        />
+      ) : null}
       <PlannerEntryModal
         editing={editing}
         options={options.data}
@@ -254,6 +298,13 @@ export function PlannerPage() {
       />
     </Stack>
   );
+}
+
+/** The Mondays of a window of whole weeks (the people view's weeks, the month grid's rows). */
+function mondaysOf(span: { from: string; to: string }): string[] {
+  const mondays: string[] = [];
+  for (let m = span.from; m < span.to; m = addDays(m, 7)) mondays.push(m);
+  return mondays;
 }
 
 function mondayOfWeekKey(week: string): string | null {

@@ -102,8 +102,11 @@ function openHome(o: Answers & { url?: string; firstLogin?: boolean } = {}) {
           );
     }
     if (req.path === '/api/client/orders') {
+      // "Wacht op jou" asks for the orders waiting for the user; the orders block for the ongoing ones.
+      if (req.query.get('waiting') === 'me') return json(200, page([]));
       return o.orders ? o.orders() : json(200, page([order('pending_approval', clientViewer, { title: 'Barkruk Nordic' })]));
     }
+    if (req.path === '/api/client/drawings') return json(200, page([]));
     if (req.path === '/api/client/users') {
       return o.users
         ? o.users()
@@ -133,7 +136,7 @@ describe('CustomerHomePage', () => {
     const projects = await screen.findByRole('region', { name: 'Jouw projecten' });
     const card = await within(projects).findByRole('article');
     expect(within(card).getByRole('link', { name: 'MS Noordam refit' })).toHaveAttribute('href', '/project/3');
-    expect(within(card).getByText('1 van 4 taken')).toBeInTheDocument();
+    expect(within(card).getByText('3 van 10 taken en subtaken klaar')).toBeInTheDocument();
     expect(within(card).getByText('12 ruimtes')).toBeInTheDocument();
 
     const notifications = screen.getByRole('region', { name: /Laatste meldingen/ });
@@ -156,19 +159,21 @@ describe('CustomerHomePage', () => {
     const colleagues = screen.getByRole('region', { name: /Collega's/ });
     expect(await within(colleagues).findByText('Lars Eriksen')).toBeInTheDocument();
 
+    // The lazily loaded "Wacht op jou" block asks for its own drawings and orders.
+    expect(await screen.findByRole('region', { name: /Wacht op jou/ })).toBeInTheDocument();
+    await waitFor(() => expect(f.to('/api/client/drawings')).toHaveLength(1));
+
     // One request each, none waiting for another; the projects asked for the active tab.
-    for (const path of [
-      '/api/client/projects',
-      '/api/notifications',
-      '/api/client/company-products',
-      '/api/client/orders',
-      '/api/client/users',
-    ]) {
+    for (const path of ['/api/client/projects', '/api/notifications', '/api/client/company-products', '/api/client/users']) {
       expect(f.to(path), path).toHaveLength(1);
     }
     expect(f.to('/api/client/projects')[0]?.query.get('tab')).toBe('active');
     expect(f.to('/api/notifications')[0]?.query.get('perPage')).toBe('5');
-    expect(f.to('/api/client/orders')[0]?.query.get('tab')).toBe('ongoing');
+    const orderRequests = f.to('/api/client/orders');
+    expect(orderRequests.filter((r) => r.query.get('waiting') === 'me')).toHaveLength(1);
+    const ongoing = orderRequests.filter((r) => r.query.get('waiting') !== 'me');
+    expect(ongoing).toHaveLength(1);
+    expect(ongoing[0]?.query.get('tab')).toBe('ongoing');
   });
 
   it('keeps the archived tab in the address and says when there are none', async () => {

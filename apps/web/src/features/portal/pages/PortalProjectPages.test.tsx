@@ -51,7 +51,7 @@ describe('PortalProjectPage', () => {
     );
     expect(screen.getByRole('link', { name: '+31 10 555 01 01' })).toHaveAttribute('href', 'tel:+31105550101');
     expect(within(screen.getByRole('region', { name: 'Projectleiders' })).getByText('Daan de Projectleider')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Voortgang: 30% (1 van 4 taken)' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Voortgang: 30% (3 van 10 taken en subtaken klaar)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ruimtes bekijken' })).toHaveAttribute('href', '/project/3/areas');
   });
 

@@ -12,7 +12,9 @@ import { notifyError, useAttempt } from '../../../lib/attempt';
 import { translateFieldErrors } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../../auth/api';
+import { useProjectLock } from '../project-lock';
 import { useAreaTasks, useCreateTask, useTaskTransition } from '../tasks-api';
+import { confirmCompleteWithOpenSubtasks } from './complete-offer';
 import { GuardedAction } from './GuardedAction';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
@@ -63,6 +65,7 @@ export function TaskQuickAction({ projectId, task }: { projectId: number; task: 
   const complete = useTaskTransition(projectId, 'complete');
   const reopen = useTaskTransition(projectId, 'reopen');
   const run = async (which: 'complete' | 'reopen') => {
+    if (which === 'complete' && !(await confirmCompleteWithOpenSubtasks(t, task.subtasksTotal - task.subtasksDone))) return;
     await attempt(async () => {
       await (which === 'complete' ? complete : reopen).mutateAsync(task);
       notify.success(t(which === 'complete' ? 'tasks.completed' : 'tasks.reopened', { name: task.name }));
@@ -99,10 +102,13 @@ export function QuickAdd({
   placeholder,
   button,
   onAdd,
+  denied = null,
 }: {
   label: string;
   placeholder: string;
   button: string;
+  /** Why nothing may be added (a deleted project): the field is disabled and says so, the button says why. */
+  denied?: string | null;
   /** Resolves when added; rejects with the server's answer. */
   onAdd: (name: string) => Promise<unknown>;
 }) {
@@ -130,6 +136,21 @@ export function QuickAdd({
       setBusy(false);
     }
   };
+  if (denied) {
+    return (
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          label={label}
+          labelProps={{ className: 'visually-hidden' }}
+          placeholder={placeholder}
+          description={denied}
+          disabled
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        <GuardedAction buttonVariant="filled" icon={<IconPlus size={16} />} label={button} denied={denied} onClick={() => {}} />
+      </Group>
+    );
+  }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Group gap="xs" align="flex-start" wrap="nowrap">
@@ -164,6 +185,8 @@ export function AreaTasks({ projectId, areaId }: { projectId: number; areaId: nu
   const tasks = useAreaTasks(projectId, areaId);
   const create = useCreateTask(projectId, areaId);
   const canManage = useCan('projects.manage');
+  // A deleted project is read-only: the add stays in sight, disabled, and says why.
+  const lock = useProjectLock(projectId);
   const rows = tasks.data;
   const done = rows?.filter((r) => r.status === 'completed').length ?? 0;
 
@@ -223,6 +246,7 @@ export function AreaTasks({ projectId, areaId }: { projectId: number; areaId: nu
           label={t('tasks.area.addLabel')}
           placeholder={t('tasks.area.addPlaceholder')}
           button={t('tasks.area.add')}
+          denied={lock.denied}
           onAdd={async (name) => {
             const task = await create.mutateAsync({ name });
             notify.success(t('tasks.created', { name: task.name }));
@@ -241,7 +265,7 @@ export function AreaTasks({ projectId, areaId }: { projectId: number; areaId: nu
           <EmptyState
             icon={<IconChecklist size={32} stroke={1.5} />}
             title={t('tasks.area.emptyTitle')}
-            description={canManage ? t('tasks.area.emptyText') : t('tasks.area.emptyTextReadOnly')}
+            description={canManage && !lock.denied ? t('tasks.area.emptyText') : t('tasks.area.emptyTextReadOnly')}
           />
         }
       />

@@ -1,4 +1,4 @@
-import { type Completion, completionPercent } from '@app/shared/projects/projects.rules';
+import { type Completion, completionCounts, completionPercent } from '@app/shared/projects/projects.rules';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -10,7 +10,7 @@ interface Props {
 
 /**
  * How far a project (or an area) is: a bar with the percentage of tasks and sub-tasks done, and
- * "x van y taken" beside it. The bar has an accessible name and value; nothing to do reads "Nog geen taken".
+ * "x van y taken en subtaken klaar" beside it (the same things the percentage counts). The bar has an accessible name and value; nothing to do reads "Nog geen taken".
  */
 export function CompletionBar({ completion, compact }: Props) {
   const { t } = useTranslation();
@@ -23,13 +23,12 @@ export function CompletionBar({ completion, compact }: Props) {
       </Text>
     );
   }
-  const summary = t('projects.completion.tasks', { done: completion.tasksDone, total: completion.tasksTotal });
+  const counts = completionCounts(completion);
+  const summary = t(`projects.completion.${counts.withSubtasks ? 'items' : 'tasks'}`, { done: counts.done, count: counts.total });
   return (
     <Stack gap={4} miw={compact ? 120 : 200} maw={compact ? 180 : 360}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size={compact ? 'xs' : 'sm'} style={{ whiteSpace: 'nowrap' }}>
-          {summary}
-        </Text>
+        <Text size={compact ? 'xs' : 'sm'}>{summary}</Text>
         <Text size={compact ? 'xs' : 'sm'} fw={600} style={{ whiteSpace: 'nowrap' }}>
           {t('projects.completion.percent', { percent })}
         </Text>

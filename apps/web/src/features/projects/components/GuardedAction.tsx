@@ -17,6 +17,8 @@ interface Props {
   size?: ButtonProps['size'];
   /** Also say why beside the button (not only in its tooltip): for a screen's main actions. */
   showReason?: boolean;
+  /** A button's accessible name when the visible label is short ("Ruimte" for "Ruimte toevoegen aan Dek 5"). */
+  ariaLabel?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export function GuardedAction({
   buttonVariant = 'light',
   size = 'sm',
   showReason = false,
+  ariaLabel,
 }: Props) {
   const reasonId = useId();
   const common = {
@@ -51,7 +54,7 @@ export function GuardedAction({
         {icon}
       </ActionIcon>
     ) : (
-      <Button variant={buttonVariant} size={size} leftSection={icon} {...common}>
+      <Button variant={buttonVariant} size={size} leftSection={icon} aria-label={ariaLabel} {...common}>
         {label}
       </Button>
     );

@@ -1,6 +1,6 @@
 import type { Project } from '@app/shared/projects/projects';
-import { Badge, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
-import { IconRestore, IconStar } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { IconLock, IconRestore, IconStar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/States';
@@ -20,6 +20,7 @@ const TABS = [
   { path: 'drawings', label: 'drawings.tab' },
   { path: 'timeline', label: 'timeline.tab' },
   { path: 'hours', label: 'hours.projectTab' },
+  { path: 'budget', label: 'budgets.tab' },
   { path: 'feed', label: 'projects.tabs.feed' },
   { path: 'templates', label: 'templates.tab' },
   { path: 'details', label: 'projects.tabs.details' },
@@ -57,6 +58,8 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
   const { restore } = useProjectTransitions();
   // The hours tab is for who keeps hours or runs projects; the server checks the same.
   const canSeeHours = useCan(['hours.manage', 'projects.manage']);
+  // The budget shows cost prices and everyone's hours: for who runs projects, as the server has it.
+  const canSeeBudget = useCan(['projects.manage']);
   const loaded = !!project.data;
 
   if (project.isLoading) {
@@ -108,24 +111,32 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
           </Button>
         ) : null}
       </Group>
+      {p.deletedAt ? (
+        // Everything in a deleted project is read-only: said once here, and each action says why.
+        <Alert color="gray" variant="light" icon={<IconLock size={18} />} title={t('projects.readOnly.title')}>
+          {t('projects.readOnly.text')}
+        </Alert>
+      ) : null}
       <TabBar
         label={t('projects.tabs.label', { name: p.name })}
         ready={loaded}
-        tabs={TABS.filter((tab) => tab.path !== 'hours' || canSeeHours).map((tab) => ({
-          to: `/projects/${p.id}/${tab.path}`,
-          label:
-            tab.path === 'tickets' && p.openTicketsCount > 0 ? (
-              <>
-                {t(tab.label)}
-                <Badge size="sm" variant="light" color="orange" ml={6} aria-hidden>
-                  {p.openTicketsCount}
-                </Badge>
-                <span className="visually-hidden">{t('projects.tabs.openTickets', { count: p.openTicketsCount })}</span>
-              </>
-            ) : (
-              t(tab.label)
-            ),
-        }))}
+        tabs={TABS.filter((tab) => (tab.path !== 'hours' || canSeeHours) && (tab.path !== 'budget' || canSeeBudget)).map(
+          (tab) => ({
+            to: `/projects/${p.id}/${tab.path}`,
+            label:
+              tab.path === 'tickets' && p.openTicketsCount > 0 ? (
+                <>
+                  {t(tab.label)}
+                  <Badge size="sm" variant="light" color="orange" ml={6} aria-hidden>
+                    {p.openTicketsCount}
+                  </Badge>
+                  <span className="visually-hidden">{t('projects.tabs.openTickets', { count: p.openTicketsCount })}</span>
+                </>
+              ) : (
+                t(tab.label)
+              ),
+          }),
+        )}
       />
     </Stack>
   );

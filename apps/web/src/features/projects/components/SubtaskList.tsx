@@ -10,6 +10,7 @@ import { deniedReason } from '../../../lib/abilities';
 import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../../auth/api';
+import { useProjectLock } from '../project-lock';
 import { useCopySubtask, useCreateSubtask, useOpenSubtask, useSubtasks } from '../tasks-api';
 import { QuickAdd, taskPath } from './AreaTasks';
 import { useCloseSubtaskWithOffer } from './complete-offer';
@@ -91,6 +92,8 @@ export function SubtaskList({ projectId, areaId, taskId }: Props) {
   const create = useCreateSubtask(projectId, taskId);
   const copy = useCopySubtask(projectId);
   const canManage = useCan('projects.manage');
+  // A deleted project is read-only: the add stays in sight, disabled, and says why.
+  const lock = useProjectLock(projectId);
   const rows = subtasks.data;
   const closed = rows?.filter((s) => s.status === 'closed').length ?? 0;
 
@@ -169,6 +172,7 @@ export function SubtaskList({ projectId, areaId, taskId }: Props) {
       </Group>
       {canManage ? (
         <QuickAdd
+          denied={lock.denied}
           label={t('tasks.subtask.addLabel')}
           placeholder={t('tasks.subtask.addPlaceholder')}
           button={t('tasks.subtask.add')}
@@ -190,7 +194,7 @@ export function SubtaskList({ projectId, areaId, taskId }: Props) {
           <EmptyState
             icon={<IconListCheck size={32} stroke={1.5} />}
             title={t('tasks.subtask.emptyTitle')}
-            description={canManage ? t('tasks.subtask.emptyText') : undefined}
+            description={canManage && !lock.denied ? t('tasks.subtask.emptyText') : undefined}
           />
         }
       />

@@ -135,7 +135,12 @@ describe('the task editor', () => {
         return json(200, { data: completed });
       },
     });
+    await screen.findByText('Kast plaatsen');
     await user.click(await screen.findByRole('button', { name: 'Taak afronden' }));
+    // 'Bed monteren' is still open: asked first.
+    const ask = await screen.findByRole('dialog', { name: 'Subtaken staan nog open' });
+    expect(within(ask).getByText('Er staat nog 1 subtaak open. Toch afronden?')).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Toch afronden' }));
     await waitFor(() => expect(f.to('/api/projects/1/tasks/3/complete')).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Taak heropenen' })).toBeInTheDocument();
 
@@ -144,6 +149,19 @@ describe('the task editor', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(f.to('/api/projects/1/tasks/3', 'PATCH')).toHaveLength(1));
     expect((f.to('/api/projects/1/tasks/3', 'PATCH')[0]?.body as TaskUpdate | undefined)?.version).toBe(6);
+  });
+
+  it('leaves the task as it is when the question about open sub-tasks is cancelled', async () => {
+    const { user, f } = openTask({
+      subtasks: [subtask(), subtask({ id: 10, name: 'Kast plaatsen', status: 'open' })],
+    });
+    await screen.findByText('Kast plaatsen');
+    await user.click(await screen.findByRole('button', { name: 'Taak afronden' }));
+    const ask = await screen.findByRole('dialog', { name: 'Subtaken staan nog open' });
+    expect(within(ask).getByText('Er staan nog 2 subtaken open. Toch afronden?')).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Subtaken staan nog open' })).not.toBeInTheDocument());
+    expect(f.to('/api/projects/1/tasks/3/complete')).toHaveLength(0);
   });
 
   it('waits for a save before completing, and says why', async () => {

@@ -14,6 +14,7 @@ import { zodValidate } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useDeleteTask, useSubtasks, useTaskTransition, useUpdateTask } from '../tasks-api';
 import { AssigneeSelect } from './AssigneeSelect';
+import { confirmCompleteWithOpenSubtasks } from './complete-offer';
 import { EditorSaveBar } from './EditorSaveBar';
 import classes from './EditorTabs.module.css';
 import { GuardedAction } from './GuardedAction';
@@ -117,6 +118,11 @@ export function TaskForm({ projectId, areaId, task, tab, onTab, closeGuard, onDe
   const saveFirst = editor.isDirty ? t('tasks.saveFirst') : null;
 
   const transition = async (which: 'complete' | 'reopen') => {
+    // The sub-tasks as the list below shows them when loaded, else the task's own counts.
+    const open = subtasks.data
+      ? subtasks.data.filter((s) => s.status !== 'closed').length
+      : task.subtasksTotal - task.subtasksDone;
+    if (which === 'complete' && !(await confirmCompleteWithOpenSubtasks(t, open))) return;
     await attempt(async () => {
       await (which === 'complete' ? complete : reopen).mutateAsync({ id: task.id, version: followed.current.version });
       notify.success(t(which === 'complete' ? 'tasks.completed' : 'tasks.reopened', { name: task.name }));

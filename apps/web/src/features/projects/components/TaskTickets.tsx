@@ -1,5 +1,5 @@
 import type { Ticket } from '@app/shared/tickets/tickets';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,16 @@ import { useCan } from '../../auth/api';
 import { useTickets } from '../../tickets/api';
 import { PriorityBadge, TicketStatusBadge } from '../../tickets/components/TicketBadges';
 import { TicketModal } from '../../tickets/components/TicketModal';
+import { useProjectLock } from '../project-lock';
+import { GuardedAction } from './GuardedAction';
 
 /** The task editor's tickets tab: the task's tickets, open and closed, and "Ticket aanmaken" (the ticket dialog). */
 export function TaskTickets({ projectId, taskId }: { projectId: number; taskId: number }) {
   const { t } = useTranslation();
   const tickets = useTickets({ projectId, taskId, tab: 'all', sort: '-created', page: 1, perPage: 100 });
   const canManage = useCan('projects.manage');
+  // A deleted project is read-only: the add stays in sight, disabled, and says why.
+  const lock = useProjectLock(projectId);
   const [creating, setCreating] = useState(false);
 
   const columns: Column<Ticket>[] = [
@@ -49,9 +53,12 @@ export function TaskTickets({ projectId, taskId }: { projectId: number; taskId: 
           {t('tasks.tickets.intro')}
         </Text>
         {canManage ? (
-          <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setCreating(true)}>
-            {t('tasks.tickets.create')}
-          </Button>
+          <GuardedAction
+            icon={<IconPlus size={16} />}
+            label={t('tasks.tickets.create')}
+            denied={lock.denied}
+            onClick={() => setCreating(true)}
+          />
         ) : null}
       </Group>
       <DataTable

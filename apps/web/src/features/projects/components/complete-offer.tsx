@@ -1,7 +1,9 @@
 import type { SubtaskCloseResult } from '@app/shared/projects/tasks';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/confirm';
 import { useAttempt } from '../../../lib/attempt';
 import { notify } from '../../../lib/notify';
 import { useCloseSubtask, useCompleteTaskNow } from '../tasks-api';
@@ -44,4 +46,17 @@ export function useCloseSubtaskWithOffer(projectId: number) {
   };
 
   return { run, pending: close.isPending };
+}
+
+/**
+ * Before completing a task whose sub-tasks are not all closed: "Er staan nog N subtaken open.
+ * Toch afronden?" with confirm and cancel. True at once when none is open (nothing to ask).
+ */
+export function confirmCompleteWithOpenSubtasks(t: TFunction, open: number): Promise<boolean> {
+  if (open <= 0) return Promise.resolve(true);
+  return confirmAction({
+    title: t('tasks.openSubtasks.title'),
+    message: t('tasks.openSubtasks.text', { count: open }),
+    confirmLabel: t('tasks.openSubtasks.confirm'),
+  });
 }

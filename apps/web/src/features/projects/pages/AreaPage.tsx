@@ -305,14 +305,22 @@ function DeckAreas({ projectId, deck, onEdit, onAdd, onBulk }: ChildListProps & 
         <Title order={2} fz="h3" id="deck-areas-title">
           {title}
         </Title>
-        {deck.abilities.canEdit ? (
+        {mayManage(deck) ? (
           <Group gap="xs">
-            <Button size="sm" variant="default" leftSection={<IconListDetails size={16} />} onClick={onBulk}>
-              {t('areas.actions.bulk')}
-            </Button>
-            <Button size="sm" leftSection={<IconPlus size={16} />} onClick={onAdd}>
-              {t('areas.actions.addArea')}
-            </Button>
+            <GuardedAction
+              buttonVariant="default"
+              icon={<IconListDetails size={16} />}
+              label={t('areas.actions.bulk')}
+              denied={deniedReason(t, deck.abilities, 'canEdit')}
+              onClick={onBulk}
+            />
+            <GuardedAction
+              buttonVariant="filled"
+              icon={<IconPlus size={16} />}
+              label={t('areas.actions.addArea')}
+              denied={deniedReason(t, deck.abilities, 'canEdit')}
+              onClick={onAdd}
+            />
           </Group>
         ) : null}
       </Group>
@@ -351,14 +359,21 @@ function SubareasPreview({ projectId, area, onEdit, onAdd, onBulk }: ChildListPr
             {subareas.data?.length ?? area.childrenCount}
           </Badge>
         </Group>
-        {area.abilities.canEdit ? (
+        {mayManage(area) ? (
           <Group gap="xs">
-            <Button size="sm" variant="default" leftSection={<IconListDetails size={16} />} onClick={onBulk}>
-              {t('areas.actions.bulk')}
-            </Button>
-            <Button size="sm" variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd}>
-              {t('areas.actions.addSubarea')}
-            </Button>
+            <GuardedAction
+              buttonVariant="default"
+              icon={<IconListDetails size={16} />}
+              label={t('areas.actions.bulk')}
+              denied={deniedReason(t, area.abilities, 'canEdit')}
+              onClick={onBulk}
+            />
+            <GuardedAction
+              icon={<IconPlus size={16} />}
+              label={t('areas.actions.addSubarea')}
+              denied={deniedReason(t, area.abilities, 'canEdit')}
+              onClick={onAdd}
+            />
           </Group>
         ) : null}
       </Group>

@@ -31,9 +31,19 @@ function signedIn(permissions: Permission[] = ['projects.manage']) {
 }
 const isProject = (req: { path: string; method: string }) => req.path === '/api/projects/3' && req.method === 'GET';
 
-function openAreas(o: { list?: AreaList | (() => Response); url?: string; permissions?: Permission[] } = {}) {
+function openAreas(o: { list?: AreaList | (() => Response); url?: string; permissions?: Permission[]; deleted?: boolean } = {}) {
+  const deletedProject = project({
+    deletedAt: '2026-03-01T10:00:00.000Z',
+    abilities: {
+      canEdit: false,
+      canArchive: false,
+      canRestore: true,
+      canDelete: false,
+      reasons: { canEdit: 'PROJECT_DELETED', canArchive: 'PROJECT_DELETED', canDelete: 'PROJECT_DELETED' },
+    },
+  });
   const f = mockFetch((req) => {
-    if (isProject(req)) return json(200, { data: project() });
+    if (isProject(req)) return json(200, { data: o.deleted ? deletedProject : project() });
     if (req.path === '/api/projects/3/areas' && req.method === 'GET') {
       return typeof o.list === 'function' ? o.list() : json(200, { data: o.list ?? areaList() });
     }
@@ -59,11 +69,28 @@ describe('AreasPage', () => {
     expect(within(deck).getByText('2 ruimtes')).toBeInTheDocument();
     expect(within(deck).getByRole('link', { name: 'Hut 5001' })).toHaveAttribute('href', '/projects/3/areas/11');
     expect(within(deck).getByRole('link', { name: 'Hut 5002' })).toBeInTheDocument();
-    expect(within(deck).getAllByText('1 van 4 taken').length).toBeGreaterThan(0);
+    expect(within(deck).getAllByText('3 van 10 taken en subtaken klaar').length).toBeGreaterThan(0);
     expect(within(deck).getAllByText('Afgerond').length).toBeGreaterThan(0);
     expect(within(deck).getByRole('link', { name: '2 subruimtes' })).toHaveAttribute('href', '/projects/3/areas/12/subareas');
     const loose = screen.getByRole('region', { name: 'Zonder dek' });
     expect(within(loose).getByRole('link', { name: 'Lobby' })).toBeInTheDocument();
+  });
+
+  it('shows a deleted project read-only: the add buttons are disabled, say why, and open no form', async () => {
+    const { user } = openAreas({ deleted: true });
+    await screen.findByRole('region', { name: 'Dek 5' });
+    expect(await screen.findByText('Alleen-lezen')).toBeInTheDocument();
+    const reason = 'Dit project is verwijderd. Zet het eerst terug.';
+    for (const name of ['Dek toevoegen', 'In bulk toevoegen', 'Ruimte toevoegen']) {
+      const button = await screen.findByRole('button', { name });
+      await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+      expect(button).toHaveAccessibleDescription(reason);
+    }
+    const deck = screen.getByRole('region', { name: 'Dek 5' });
+    expect(within(deck).getByRole('button', { name: 'Ruimte toevoegen aan Dek 5' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Ruimte toevoegen' }));
+    expect(notify.info).toHaveBeenCalledWith(reason);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('keeps the search and the status in the URL and asks the server with them', async () => {

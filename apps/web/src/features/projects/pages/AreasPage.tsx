@@ -26,7 +26,9 @@ import { AreaModal, type NewArea } from '../components/AreaModal';
 import { AreaRowActions, AreaStatusBadge, AreaTable, areaPath, useAreaActions } from '../components/AreaTable';
 import { BulkAreasModal, type BulkTarget } from '../components/BulkAreasModal';
 import { CompletionBar } from '../components/CompletionBar';
+import { GuardedAction } from '../components/GuardedAction';
 import { ProjectHeader } from '../components/ProjectHeader';
+import { useProjectLock } from '../project-lock';
 
 /**
  * projects.areas: a project's decks as sections (plan thumbnail, completion, actions) with their
@@ -41,6 +43,8 @@ export function AreasPage() {
   const filtered = !!list$.q || !!status;
   const list = useAreaList(projectId, { q: list$.q, status });
   const canManage = useCan('projects.manage');
+  // A deleted project is read-only: the add buttons stay in sight, disabled, and say why.
+  const lock = useProjectLock(projectId);
   // On a phone the three add buttons share two rows instead of taking one each.
   const buttonSize = useMediaQuery('(max-width: 36em)') ? 'xs' : 'sm';
   const [editing, setEditing] = useState<number | NewArea | undefined>(undefined);
@@ -59,25 +63,30 @@ export function AreasPage() {
 
   const addButtons = canManage ? (
     <>
-      <Button
+      <GuardedAction
         size={buttonSize}
-        variant="default"
-        leftSection={<IconStack2 size={16} />}
+        buttonVariant="default"
+        icon={<IconStack2 size={16} />}
+        label={t('areas.actions.addDeck')}
+        denied={lock.denied}
         onClick={() => setEditing({ kind: 'deck', parentId: null })}
-      >
-        {t('areas.actions.addDeck')}
-      </Button>
-      <Button
+      />
+      <GuardedAction
         size={buttonSize}
-        variant="light"
-        leftSection={<IconListDetails size={16} />}
+        buttonVariant="light"
+        icon={<IconListDetails size={16} />}
+        label={t('areas.actions.bulk')}
+        denied={lock.denied}
         onClick={() => setBulk({ kind: 'area', parentId: null })}
-      >
-        {t('areas.actions.bulk')}
-      </Button>
-      <Button size={buttonSize} leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'area', parentId: null })}>
-        {t('areas.actions.addArea')}
-      </Button>
+      />
+      <GuardedAction
+        size={buttonSize}
+        buttonVariant="filled"
+        icon={<IconPlus size={16} />}
+        label={t('areas.actions.addArea')}
+        denied={lock.denied}
+        onClick={() => setEditing({ kind: 'area', parentId: null })}
+      />
     </>
   ) : null;
 
@@ -147,6 +156,7 @@ export function AreasPage() {
               deck={deck}
               rows={rows}
               canManage={canManage}
+              addDenied={lock.denied}
               filtered={filtered}
               onEdit={onEdit}
               onAdd={() => setEditing({ kind: 'area', parentId: deck.id })}
@@ -237,6 +247,8 @@ interface DeckProps {
   deck: AreaSummary;
   rows: AreaSummary[];
   canManage: boolean;
+  /** Why nothing may be added (a deleted project), or null. */
+  addDenied: string | null;
   filtered: boolean;
   onEdit: (a: AreaSummary) => void;
   onAdd: () => void;
@@ -246,7 +258,19 @@ interface DeckProps {
 }
 
 /** One deck: its plan thumbnail, name, status, completion and buttons, then its areas. */
-function DeckSection({ projectId, deck, rows, canManage, filtered, onEdit, onAdd, onBulk, onDelete, onStatus }: DeckProps) {
+function DeckSection({
+  projectId,
+  deck,
+  rows,
+  canManage,
+  addDenied,
+  filtered,
+  onEdit,
+  onAdd,
+  onBulk,
+  onDelete,
+  onStatus,
+}: DeckProps) {
   const { t } = useTranslation();
   const headingId = `deck-${deck.id}`;
   const title = areaTitle(deck);
@@ -280,24 +304,24 @@ function DeckSection({ projectId, deck, rows, canManage, filtered, onEdit, onAdd
         <Group gap="xs" wrap="wrap">
           {canManage ? (
             <>
-              <Button
+              <GuardedAction
                 size="xs"
-                variant="light"
-                leftSection={<IconPlus size={14} />}
+                buttonVariant="light"
+                icon={<IconPlus size={14} />}
+                label={t('areas.actions.addAreaShort')}
+                ariaLabel={t('areas.actions.addAreaTo', { name: title })}
+                denied={addDenied}
                 onClick={onAdd}
-                aria-label={t('areas.actions.addAreaTo', { name: title })}
-              >
-                {t('areas.actions.addAreaShort')}
-              </Button>
-              <Button
+              />
+              <GuardedAction
                 size="xs"
-                variant="default"
-                leftSection={<IconListDetails size={14} />}
+                buttonVariant="default"
+                icon={<IconListDetails size={14} />}
+                label={t('areas.actions.bulkShort')}
+                ariaLabel={t('areas.actions.bulkTo', { name: title })}
+                denied={addDenied}
                 onClick={onBulk}
-                aria-label={t('areas.actions.bulkTo', { name: title })}
-              >
-                {t('areas.actions.bulkShort')}
-              </Button>
+              />
             </>
           ) : null}
           <AreaRowActions area={deck} onEdit={onEdit} onDelete={onDelete} onStatus={onStatus} />

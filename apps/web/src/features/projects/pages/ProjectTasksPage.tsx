@@ -18,6 +18,7 @@ import { ProjectHeader } from '../components/ProjectHeader';
 import { TaskStatusBadge } from '../components/TaskStatusBadge';
 import { TasksBulkBar } from '../components/TasksBulkBar';
 import { useEmployeeOptions } from '../employees-api';
+import { useProjectLock } from '../project-lock';
 import { useProjectTasks } from '../tasks-api';
 
 const isSort = (raw: string): raw is (typeof TASK_SORTS)[number] => (TASK_SORTS as readonly string[]).includes(raw);
@@ -45,7 +46,9 @@ export function ProjectTasksPage() {
     assigneeId,
     areaId,
   });
-  const canManage = useCan('projects.manage');
+  // A deleted project is read-only: no selection, no bulk actions.
+  const lock = useProjectLock(projectId);
+  const canManage = useCan('projects.manage') && !lock.denied;
   const listQuery = { sort: list$.sort, q: list$.q, status, assigneeId, areaId };
   const selection = useSelection(JSON.stringify([projectId, listQuery]));
 

@@ -1,14 +1,16 @@
-import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconLayoutList, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/States';
+import { deniedReason } from '../../../lib/abilities';
 import { areaTitle } from '../area-label';
 import { useArea, useSubareas } from '../areas-api';
 import { AreaModal, type NewArea } from '../components/AreaModal';
-import { AreaTable, areaPath } from '../components/AreaTable';
+import { AreaTable, areaPath, mayManage } from '../components/AreaTable';
 import { BulkAreasModal, type BulkTarget } from '../components/BulkAreasModal';
+import { GuardedAction } from '../components/GuardedAction';
 import { ProjectHeader } from '../components/ProjectHeader';
 
 /**
@@ -25,21 +27,27 @@ export function SubareasPage() {
   const [editing, setEditing] = useState<number | NewArea | undefined>(undefined);
   const [bulk, setBulk] = useState<BulkTarget | undefined>(undefined);
   const a = area.data;
-  const canAdd = !!a?.abilities.canEdit;
+  const canAdd = !!a && mayManage(a);
   const name = a ? areaTitle(a) : '';
+  // A deleted project's area is read-only: the buttons stay in sight, disabled, and say why.
+  const addDenied = a ? deniedReason(t, a.abilities, 'canEdit') : null;
 
   const addButtons = canAdd ? (
     <>
-      <Button
-        variant="default"
-        leftSection={<IconListDetails size={16} />}
+      <GuardedAction
+        buttonVariant="default"
+        icon={<IconListDetails size={16} />}
+        label={t('areas.actions.bulk')}
+        denied={addDenied}
         onClick={() => setBulk({ kind: 'subarea', parentId: areaId, parentName: name })}
-      >
-        {t('areas.actions.bulk')}
-      </Button>
-      <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'subarea', parentId: areaId })}>
-        {t('areas.actions.addSubarea')}
-      </Button>
+      />
+      <GuardedAction
+        buttonVariant="filled"
+        icon={<IconPlus size={16} />}
+        label={t('areas.actions.addSubarea')}
+        denied={addDenied}
+        onClick={() => setEditing({ kind: 'subarea', parentId: areaId })}
+      />
     </>
   ) : null;
 
@@ -90,7 +98,7 @@ export function SubareasPage() {
                 <EmptyState
                   icon={<IconLayoutList size={32} stroke={1.5} />}
                   title={t('areas.subareas.emptyTitle')}
-                  description={t(canAdd ? 'areas.subareas.emptyText' : 'areas.subareas.emptyInlineView')}
+                  description={t(canAdd && !addDenied ? 'areas.subareas.emptyText' : 'areas.subareas.emptyInlineView')}
                   action={addButtons ? <Group justify="center">{addButtons}</Group> : null}
                 />
               }

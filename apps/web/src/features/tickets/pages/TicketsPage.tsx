@@ -16,8 +16,9 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCan } from '../../auth/api';
-import { useProject } from '../../projects/api';
+import { GuardedAction } from '../../projects/components/GuardedAction';
 import { ProjectShell } from '../../projects/components/ProjectHeader';
+import { useProjectLock } from '../../projects/project-lock';
 import { useTickets, useTicketTransitions } from '../api';
 import { PriorityBadge, TicketStatusBadge } from '../components/TicketBadges';
 import { TicketModal } from '../components/TicketModal';
@@ -35,7 +36,7 @@ export const taskPath = (projectId: number, task: NonNullable<Ticket['task']>) =
  * The tickets list, across projects or of one project: tabs open, closed and all; priority, search,
  * sort and page in the URL; close or reopen per the server's abilities.
  */
-function TicketList({ projectId, action }: { projectId?: number; action?: ReactNode }) {
+function TicketList({ projectId, action, readOnly = false }: { projectId?: number; action?: ReactNode; readOnly?: boolean }) {
   const { t } = useTranslation();
   const attempt = useAttempt();
   const list$ = useListParams(ticketListQuerySchema);
@@ -48,7 +49,7 @@ function TicketList({ projectId, action }: { projectId?: number; action?: ReactN
   const listQuery = { sort: list$.sort, q: list$.q, tab, priority, projectId };
   const selection = useSelection(JSON.stringify(listQuery));
   // Closing many at once: for those who may close, where there are open tickets to close.
-  const bulk = useCan('projects.manage') && tab !== 'closed';
+  const bulk = useCan('projects.manage') && tab !== 'closed' && !readOnly;
 
   const clearFilters = () => {
     list$.setSearch('');
@@ -259,7 +260,9 @@ export function TicketsPage() {
 export function ProjectTicketsPage() {
   const { t } = useTranslation();
   const projectId = Number(useParams().projectId);
-  const canManage = useProject(projectId).data?.abilities.canEdit ?? false;
+  // A deleted project is read-only: the button stays in sight, disabled, and says why.
+  const lock = useProjectLock(projectId);
+  const canManage = lock.shown && !lock.denied;
   const [creating, setCreating] = useState(false);
   return (
     <ProjectShell projectId={projectId}>
@@ -268,11 +271,16 @@ export function ProjectTicketsPage() {
       </Title>
       <TicketList
         projectId={projectId}
+        readOnly={!!lock.denied}
         action={
-          canManage ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              {t('tickets.create.button')}
-            </Button>
+          lock.shown ? (
+            <GuardedAction
+              buttonVariant="filled"
+              icon={<IconPlus size={16} />}
+              label={t('tickets.create.button')}
+              denied={lock.denied}
+              onClick={() => setCreating(true)}
+            />
           ) : null
         }
       />

@@ -11,6 +11,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput }
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/DeleteButton';
+import { WeekField } from '../../../components/dates/WeekField';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../components/use-editor';
 import { deniedReason } from '../../../lib/abilities';
 import { useAttempt } from '../../../lib/attempt';
@@ -165,7 +166,7 @@ function ItemForm(p: {
           onChange={(v) => form.setFieldValue('target', v ?? '')}
         />
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput
+          <WeekField
             label={t('timeline.form.startWeek')}
             description={week ? t('weekGrid.range.one', { week: week.week, year: week.year }) : t('timeline.form.startWeekHint')}
             required

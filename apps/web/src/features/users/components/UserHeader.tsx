@@ -2,6 +2,7 @@ import { canReadPart, type PeoplePart } from '@app/shared/users/people.rules';
 import { Badge, Group, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ForbiddenState } from '../../../components/States';
 import { TabBar } from '../../../components/TabBar';
 import { useViewer } from '../../auth/viewer';
 import { useEmployee } from '../employees-api';
@@ -24,6 +25,35 @@ export const USER_TABS = [
 ] as const satisfies readonly { path: string; label: string; part: PeoplePart }[];
 
 export type UserTab = (typeof USER_TABS)[number]['path'];
+
+/**
+ * The employee tab an address opens (/users/6/documents → the documents tab of person 6), or
+ * null for anything else (the profile itself, /users/leave, …).
+ */
+export function userTabAt(pathname: string): { userId: number; tab: (typeof USER_TABS)[number] } | null {
+  const m = /^\/users\/(\d+)\/([a-z-]+)(?:\/|$)/.exec(pathname);
+  if (!m) return null;
+  const tab = USER_TABS.find((x) => x.path !== '' && x.path === m[2]);
+  return tab ? { userId: Number(m[1]), tab } : null;
+}
+
+/**
+ * An employee's tab this viewer may not read (a project leader on someone's documents): the
+ * record's header and 'Geen toegang', instead of the page, which would only ask the server and
+ * hear 'bestaat niet (meer)' under a breadcrumb that names the person. Null when it may be read.
+ */
+export function UserTabAccess({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const at = userTabAt(pathname);
+  if (!at || canReadPart(viewer, at.userId, at.tab.part)) return <>{children}</>;
+  return (
+    <>
+      <UserHeader userId={at.userId} title={t(at.tab.label)} />
+      <ForbiddenState description={t('common.forbidden.recordPart')} />
+    </>
+  );
+}
 
 /** The link of one of an employee's tabs. */
 export const userTabPath = (userId: number, tab: UserTab) => (tab ? `/users/${userId}/${tab}` : `/users/${userId}`);
@@ -49,17 +79,21 @@ export function EmployeeBadges({ deletedAt, expiring }: { deletedAt: string | nu
 
 /**
  * The top of every page inside one employee's record: the title (their name, from the profile
- * query every tab shares; or the page's own `title`), the deactivated and expiring badges, and
- * the tabs this viewer may open; `actions` at the right of the title.
+ * query every tab shares; or the page's own `title`), the deactivated badge, and the tabs this
+ * viewer may open; `actions` at the right of the title. The expiring badge ('Verloopt') is about
+ * the documents, so only the documents tab asks for it (`showExpiring`), not every tab's title.
  */
 export function UserHeader({
   userId,
   title,
   actions,
+  showExpiring = false,
   children,
 }: {
   userId: number;
   title?: ReactNode;
+  /** The documents tab: 'Verloopt' beside the title when a document or contract runs out. */
+  showExpiring?: boolean;
   /** Buttons or a menu at the right of the title (the profile's staff actions). */
   actions?: ReactNode;
   children?: ReactNode;
@@ -85,7 +119,7 @@ export function UserHeader({
           ) : employee.isLoading ? (
             <Skeleton h={32} w={240} aria-hidden />
           ) : null}
-          {e ? <EmployeeBadges deletedAt={e.deletedAt} expiring={e.expiring} /> : null}
+          {e ? <EmployeeBadges deletedAt={e.deletedAt} expiring={showExpiring && e.expiring} /> : null}
         </Group>
         {actions}
       </Group>

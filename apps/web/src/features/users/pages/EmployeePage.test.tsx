@@ -122,6 +122,40 @@ describe('EmployeePage as HR (users.manage)', () => {
       locale: 'nl',
     });
     await waitFor(() => expect(router?.state.location.pathname).toBe('/users/40'));
+    // The profile shows the invitation as the create answer has it (sent), not 'Niet uitgenodigd'.
+    expect(await screen.findByText('Uitgenodigd')).toBeInTheDocument();
+    expect(screen.queryByText('Niet uitgenodigd')).not.toBeInTheDocument();
+  });
+
+  it('offers no invitation to a deactivated person: only restoring can help', async () => {
+    const { user } = open({
+      url: '/users/21',
+      person: employee({
+        deletedAt: '2026-11-24T10:00:00.000Z',
+        abilities: {
+          canEdit: false,
+          canEditExactId: false,
+          canChangeRole: false,
+          canDeactivate: false,
+          canRestore: true,
+          canEndSessions: true,
+          canResendInvitation: false,
+          canEditMobile: false,
+          reasons: {
+            canEdit: 'EMPLOYEE_DELETED',
+            canEditExactId: 'EMPLOYEE_DELETED',
+            canChangeRole: 'EMPLOYEE_DELETED',
+            canDeactivate: 'EMPLOYEE_DELETED',
+            canResendInvitation: 'EMPLOYEE_DELETED',
+            canEditMobile: 'EMPLOYEE_DELETED',
+          },
+        },
+      }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Sanne de Vries' });
+    await user.click(screen.getByRole('button', { name: 'Acties' }));
+    expect(await screen.findByRole('menuitem', { name: 'Terugzetten' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Uitnodiging/ })).not.toBeInTheDocument();
   });
 });
 

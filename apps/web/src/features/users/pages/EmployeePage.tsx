@@ -343,7 +343,8 @@ function EmployeeActions({ employee }: { employee: Employee }) {
   const a = employee.abilities;
   const shown = (k: keyof Omit<typeof a, 'reasons'>) => a[k] || (a.reasons[k] !== undefined && a.reasons[k] !== 'FORBIDDEN');
   const items = {
-    resend: shown('canResendInvitation') && employee.invitation !== 'accepted',
+    // Only when it can work: not to a deactivated person (restore first), not once a password is set.
+    resend: a.canResendInvitation && employee.invitation !== 'accepted',
     sessions: a.canEndSessions,
     deactivate: !employee.deletedAt && shown('canDeactivate'),
     restore: !!employee.deletedAt && a.canRestore,
@@ -408,11 +409,7 @@ function EmployeeActions({ employee }: { employee: Employee }) {
       </Menu.Target>
       <Menu.Dropdown>
         {items.resend ? (
-          <Menu.Item
-            leftSection={<IconMailForward size={16} />}
-            disabled={!a.canResendInvitation}
-            onClick={() => void handleResend()}
-          >
+          <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => void handleResend()}>
             {t(employee.invitation === 'none' ? 'users.actions.send' : 'users.actions.resend')}
           </Menu.Item>
         ) : null}

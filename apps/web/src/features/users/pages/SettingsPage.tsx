@@ -1,4 +1,5 @@
 import { LEAVE_RIGHTS } from '@app/shared/leave/leave.rules';
+import { hasAnyPermission } from '@app/shared/platform/permissions';
 import { PEOPLE_RIGHTS } from '@app/shared/users/people.rules';
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
@@ -15,8 +16,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { useCan } from '../../auth/api';
+import { useCan, useCurrentUser } from '../../auth/api';
 import { AccountSettings } from '../../auth/components/AccountSettings';
+import { ROBOX_SECTIONS } from '../../robox/sections';
 
 function SettingsCard({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) {
   return (
@@ -36,7 +38,7 @@ function SettingsCard({ to, icon, title, text }: { to: string; icon: ReactNode; 
   );
 }
 
-/** settings.index: the settings sections this person may open, and their own account. (Robox is in the catalogue.) */
+/** settings.index: the settings sections this person may open (the Robox area among them), and their own account. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const canRoles = useCan('users.manage-roles');
@@ -45,6 +47,8 @@ export function SettingsPage() {
   const canLeaveTypes = useCan(LEAVE_RIGHTS.typesIndex);
   const canCollective = useCan(LEAVE_RIGHTS.collective);
   const canHourRules = useCan(LEAVE_RIGHTS.hourRules);
+  const user = useCurrentUser();
+  const robox = ROBOX_SECTIONS.filter((c) => hasAnyPermission(user.permissions, c.permission));
   // People and hours: the payroll exports, overnight stays, and the declarations' lists.
   const hr = [
     canExport && { to: '/settings/hours/export', icon: <IconFileSpreadsheet />, title: 'hoursExport', text: 'hoursExportText' },
@@ -91,6 +95,18 @@ export function SettingsPage() {
             text={t('users.settings.permissionsText')}
           />
         </SimpleGrid>
+      ) : null}
+      {robox.length > 0 ? (
+        <>
+          <Title order={2} size="h3" mb="md">
+            {t('users.settings.robox')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }} mb="xl">
+            {robox.map((c) => (
+              <SettingsCard key={c.to} to={c.to} icon={<c.Icon />} title={t(c.title)} text={t(c.text)} />
+            ))}
+          </SimpleGrid>
+        </>
       ) : null}
       <Title order={2} size="h3" mb="md">
         {t('account.title')}

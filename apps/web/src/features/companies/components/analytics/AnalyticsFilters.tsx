@@ -1,8 +1,9 @@
-import { Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../../components/dates/DateField';
 import { checkPeriod, PERIOD_PRESETS, type Period, type PeriodPreset, presetPeriod } from './period';
 
 interface Props {
@@ -91,23 +92,21 @@ export function AnalyticsFilters({ period, today, onPeriod, companyId, companies
       {choice === 'custom' ? (
         <form onSubmit={handleSubmit} noValidate aria-label={t('analytics.period.customForm')}>
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput
-              type="date"
+            <DateField
               label={t('analytics.period.from')}
               required
               value={from}
               max={today}
-              onChange={(e) => setFrom(e.currentTarget.value)}
+              onChange={(v) => setFrom(v)}
               error={errors.from}
               w={{ base: '100%', xs: 180 }}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('analytics.period.to')}
               required
               value={to}
               max={today}
-              onChange={(e) => setTo(e.currentTarget.value)}
+              onChange={(v) => setTo(v)}
               error={errors.to}
               w={{ base: '100%', xs: 180 }}
             />

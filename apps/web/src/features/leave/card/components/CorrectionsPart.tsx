@@ -6,6 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../../components/dates/DateField';
 import { EmptyState } from '../../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../../components/use-editor';
 import { formatDate } from '../../../../lib/dates';
@@ -144,7 +145,7 @@ function CorrectionForm(p: {
     <form {...editor.formProps}>
       <Stack gap="md">
         {editor.banner}
-        <TextInput type="date" label={t('leave.card.correction.date')} required {...form.getInputProps('date')} />
+        <DateField label={t('leave.card.correction.date')} required {...form.getInputProps('date')} />
         <TextInput
           label={t('leave.card.correction.description')}
           placeholder={t('leave.card.correction.descriptionPlaceholder')}

@@ -1,6 +1,6 @@
 import { formatMinutes } from '@app/shared/hours/schedules.rules';
 import { type LeaveCard, type SickPeriod, sickPeriodInputSchema, sickPeriodUpdateSchema } from '@app/shared/leave/leave';
-import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFirstAidKit, IconHeartbeat, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../../components/confirm';
 import { type Column, DataTable } from '../../../../components/DataTable';
+import { DateField } from '../../../../components/dates/DateField';
 import { HistoryPanel } from '../../../../components/history/HistoryPanel';
 import { EmptyState } from '../../../../components/States';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../../components/use-editor';
@@ -283,15 +284,13 @@ function SickForm(p: {
         {target.kind === 'end' && existing ? (
           <Text size="sm">{t('leave.card.sick.endIntro', { from: formatDate(existing.startsOn) })}</Text>
         ) : null}
-        <TextInput
-          type="date"
+        <DateField
           label={t('leave.card.sick.startsOn')}
           required
           readOnly={target.kind === 'end'}
           {...form.getInputProps('startsOn')}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={target.kind === 'end' ? t('leave.card.sick.endsOnEnd') : t('leave.card.sick.endsOn')}
           description={target.kind === 'end' ? undefined : t('leave.card.sick.endsOnHint')}
           required={target.kind === 'end'}

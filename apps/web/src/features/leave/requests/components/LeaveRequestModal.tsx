@@ -14,15 +14,17 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../../components/dates/DateField';
+import { TimeField } from '../../../../components/dates/TimeField';
 import { type CloseGuard, useEditor, useGuardedClose } from '../../../../components/use-editor';
 import { errorMessage } from '../../../../lib/errors';
 import { zodValidate } from '../../../../lib/form';
+import { useShownName } from '../../../../lib/shown-name';
 import { PHONE_QUERY } from '../../../declarations/components/FormParts';
 import { useEmployeeOptions } from '../../../projects/employees-api';
 import { useLeavePreview, useLeaveTypes, useRequestLeave } from '../api';
@@ -108,6 +110,7 @@ function LeaveRequestForm(p: {
 }) {
   const { t } = useTranslation();
   const types = useLeaveTypes();
+  const typeName = useShownName();
   const employees = useEmployeeOptions();
   const create = useRequestLeave();
   const schemaCheck = zodValidate<Values>(leaveRequestInputSchema, t, { from: toInput, ...fieldErrors });
@@ -158,7 +161,7 @@ function LeaveRequestForm(p: {
           label={t('leaveRequests.form.type')}
           required
           data-autofocus
-          data={(types.data ?? []).map((x) => ({ value: x.id, label: `${x.code} · ${x.name}` }))}
+          data={(types.data ?? []).map((x) => ({ value: x.id, label: `${x.code} · ${typeName(x)}` }))}
           renderOption={({ option }) => {
             const type = types.data?.find((x) => x.id === option.value);
             return type ? <LeaveTypeChip type={type} /> : option.label;
@@ -173,25 +176,24 @@ function LeaveRequestForm(p: {
         />
         {v.partDay ? (
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <TextInput type="date" label={t('leaveRequests.form.date')} required {...form.getInputProps('startsOn')} />
-            <TextInput type="time" label={t('leaveRequests.form.start')} required {...form.getInputProps('start')} />
-            <TextInput type="time" label={t('leaveRequests.form.end')} required {...form.getInputProps('end')} />
+            <DateField label={t('leaveRequests.form.date')} required {...form.getInputProps('startsOn')} />
+            <TimeField label={t('leaveRequests.form.start')} required {...form.getInputProps('start')} />
+            <TimeField label={t('leaveRequests.form.end')} required {...form.getInputProps('end')} />
           </SimpleGrid>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              type="date"
+            <DateField
               label={t('leaveRequests.form.from')}
               required
               {...form.getInputProps('startsOn')}
-              onChange={(e) => {
-                const from = e.currentTarget.value;
+              onChange={(v) => {
+                const from = v;
                 form.setFieldValue('startsOn', from);
                 const till = form.getValues().endsOn;
                 if (from && (!till || till < from)) form.setFieldValue('endsOn', from);
               }}
             />
-            <TextInput type="date" label={t('leaveRequests.form.till')} required {...form.getInputProps('endsOn')} />
+            <DateField label={t('leaveRequests.form.till')} required {...form.getInputProps('endsOn')} />
           </SimpleGrid>
         )}
         <Textarea label={t('leaveRequests.form.note')} autosize minRows={2} maxLength={1000} {...form.getInputProps('note')} />
