@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, API_HEADERS, xsrfToken } from './support/app';
 import { expect, test } from './support/axe';
 import { linkFrom, waitForMail } from './support/mail';
+import { testPdf } from './support/pdf';
 
 // The drawings approval module, both sides in one test: the admin makes a drawing with
 // a two-page PDF on Nordic Star's ship; Emma (Nordic Star Cruises) finds it under Tekeningen,
@@ -14,38 +15,6 @@ import { linkFrom, waitForMail } from './support/mail';
 const SHIP = 'MS Noordam refit 2027';
 /** Version 2 is some 8 MB, nearly all of it bytes no page needs. */
 const V2_PADDING = 8 * 1024 * 1024;
-
-/**
- * A valid PDF with `pages` pages, each with a big page number (pdf.js renders it), and, when
- * `padding` is set, that many bytes of an unreferenced stream before the pages: a large file whose
- * pages need only a few of its bytes (pdf.js reads it with range requests).
- */
-function makePdf(label: string, pages = 2, padding = 0): Buffer {
-  const objects: string[] = [];
-  const kids = Array.from({ length: pages }, (_, i) => `${4 + i * 2} 0 R`).join(' ');
-  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
-  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
-  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  for (let i = 0; i < pages; i++) {
-    const content = `BT /F1 48 Tf 72 500 Td (${label} p${i + 1}) Tj ET 0 0 1 RG 8 w 60 60 m 540 60 l 540 740 l 60 740 l h S`;
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
-    );
-    objects.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-  }
-  if (padding > 0) objects.push(`<< /Length ${padding} >>\nstream\n${'0'.repeat(padding)}\nendstream`);
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 /**
  * The screen as it is, full page, at desktop width and at 390 px (then back to the desktop), for a
@@ -103,7 +72,7 @@ test('a drawing goes to the client, comes back with changes, is approved, and th
   await expect(client).toHaveValue('Nordic Star Cruises');
   await page
     .getByLabel('Bestand kiezen voor Tekening')
-    .setInputFiles({ name: 'wandkast-v1.pdf', mimeType: 'application/pdf', buffer: makePdf('V1') });
+    .setInputFiles({ name: 'wandkast-v1.pdf', mimeType: 'application/pdf', buffer: testPdf('V1', { pages: 2 }) });
   await expect(page.getByText('wandkast-v1.pdf')).toBeVisible();
   await page.getByRole('textbox', { name: 'Toelichting bij deze versie' }).fill('Eerste opzet.');
   await shots(page, 'staff-create');
@@ -134,7 +103,11 @@ test('a drawing goes to the client, comes back with changes, is approved, and th
   await portal.getByRole('textbox', { name: 'Zoek op naam' }).fill(name);
   // The search is in the address once typing stops (debounced).
   await expect(portal).toHaveURL(/[?&]q=/);
-  await portal.getByRole('link', { name }).first().click();
+  // Click only once the searched list has replaced the full one: a click that lands while the
+  // table is swapped hits the row that is going away and goes nowhere.
+  const drawingsTable = portal.getByRole('table', { name: /^Tekeningen/ });
+  await expect(drawingsTable.getByRole('row')).toHaveCount(2);
+  await drawingsTable.getByRole('link', { name }).click();
   await expect(portal).toHaveURL(`/drawings/${drawingId}`);
   await expect(portal.getByText('Hutkast met spiegeldeur, eiken fineer.')).toBeVisible();
   await shots(portal, 'portal-drawing');
@@ -158,7 +131,7 @@ test('a drawing goes to the client, comes back with changes, is approved, and th
   await portal.getByRole('textbox', { name: 'Reactie' }).fill('Kan de spiegel breder?');
   await portal
     .getByLabel('Bijlagen toevoegen aan de reactie')
-    .setInputFiles({ name: 'schets.pdf', mimeType: 'application/pdf', buffer: makePdf('Schets', 1) });
+    .setInputFiles({ name: 'schets.pdf', mimeType: 'application/pdf', buffer: testPdf('Schets') });
   await expect(portal.getByText('schets.pdf')).toBeVisible();
   await portal.getByRole('button', { name: 'Reactie plaatsen' }).click();
   const thread = portal.getByRole('list', { name: 'Opmerkingen bij deze versie' });
@@ -181,9 +154,11 @@ test('a drawing goes to the client, comes back with changes, is approved, and th
   await expect(newVersion).toBeEnabled();
   await newVersion.click();
   const modal = page.getByRole('dialog', { name: 'Nieuwe versie (versie 2)' });
-  await modal
-    .getByLabel('Bestand kiezen voor Tekening')
-    .setInputFiles({ name: 'wandkast-v2.pdf', mimeType: 'application/pdf', buffer: makePdf('V2', 2, V2_PADDING) });
+  await modal.getByLabel('Bestand kiezen voor Tekening').setInputFiles({
+    name: 'wandkast-v2.pdf',
+    mimeType: 'application/pdf',
+    buffer: testPdf('V2', { pages: 2, padding: V2_PADDING }),
+  });
   await expect(modal.getByText('wandkast-v2.pdf')).toBeVisible();
   await modal.getByRole('textbox', { name: 'Toelichting bij deze versie' }).fill('Spiegel breder, greep links.');
   await shots(page, 'staff-new-version');
@@ -228,7 +203,7 @@ test('a drawing goes to the client, comes back with changes, is approved, and th
   const headers = { ...API_HEADERS, 'X-XSRF-TOKEN': await xsrfToken(page.request) };
   const uploaded = await page.request.post('/api/files?purpose=drawing', {
     headers,
-    multipart: { files: { name: 'wandkast-v3.pdf', mimeType: 'application/pdf', buffer: makePdf('V3') } },
+    multipart: { files: { name: 'wandkast-v3.pdf', mimeType: 'application/pdf', buffer: testPdf('V3', { pages: 2 }) } },
   });
   expect(uploaded.ok(), await uploaded.text()).toBe(true);
   const fileId = ((await uploaded.json()) as { data: { id: number }[] }).data[0]?.id;
