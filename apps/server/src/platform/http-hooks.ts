@@ -100,11 +100,15 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
   });
 
   // The acting view's answers carry image and file addresses that keep the view (view-link.ts).
-  app.addHook('preSerialization', async (req, _reply, payload) => {
+  // A callback, not an async function: it runs on every answer and almost always does nothing.
+  app.addHook('preSerialization', (req, _reply, payload, done) => {
     const ctx = req.ctx as typeof req.ctx | null;
     const companyId = ctx ? actingCompanyOf(ctx.actor) : null;
-    if (companyId === null || !ctx?.session) return payload;
-    return withViewLinks(payload, viewToken(ctx.session.csrfToken, companyId, ctx.clock()));
+    if (companyId === null || !ctx?.session) {
+      done(null, payload);
+      return;
+    }
+    done(null, withViewLinks(payload, viewToken(ctx.session.csrfToken, companyId, ctx.clock())));
   });
 
   app.addHook('onSend', (req, reply, payload, done) => {

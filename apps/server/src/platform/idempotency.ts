@@ -126,8 +126,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { store: 
   const { store, clock } = opts;
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.routeOptions.config?.idempotent !== true) return;
+  const claimKey = async (req: FastifyRequest, reply: FastifyReply) => {
     const raw = req.headers[IDEMPOTENCY_HEADER];
     if (raw === undefined) return;
     if (typeof raw !== 'string' || !KEY.test(raw)) {
@@ -161,10 +160,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { store: 
       .header('idempotency-replayed', 'true')
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(stored.body));
-  });
+  };
 
   // The answer is stored before it leaves, so a client that got it and repeats gets it again.
-  app.addHook('onSend', async (req, reply, payload) => {
+  const storeAnswer = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = req.idempotency;
     if (!claim) return payload;
     req.idempotency = null;
@@ -176,5 +175,14 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { store: 
       req.log.error({ err, event: 'idempotency.store-failed' }, 'the answer of an idempotent request was not stored');
     }
     return payload;
+  };
+
+  // Only on the routes that declare it: every other request pays nothing for the feature. The
+  // route's own hooks (if any) run after these, as they would after app-wide hooks.
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { idempotent?: unknown } | undefined)?.idempotent !== true) return;
+    const own = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+    route.preHandler = [claimKey, ...own(route.preHandler)];
+    route.onSend = [storeAnswer, ...own(route.onSend)] as typeof route.onSend;
   });
 });

@@ -68,6 +68,17 @@ interface SessionRow {
   acting_primary?: string | null;
   acting_secondary?: string | null;
   acting_sector?: string | null;
+  /** auth_generation.n when the row was read, as text (migration 0028). */
+  generation: string | null;
+}
+
+/** The session row alone, and the generation of everything else (the fast path of load()). */
+interface SessionHeadRow {
+  account_id: number | null;
+  csrf_token: string;
+  session_locale: string | null;
+  last_seen_at: Date;
+  generation: string | null;
 }
 
 // One round trip: session, account, profile and role. The acting-as variant adds the company the
@@ -91,13 +102,29 @@ const LOAD_JOINS = `
   LEFT JOIN roles r ON r.id = e.role_id
   LEFT JOIN company_users cu ON cu.id = a.company_user_id
   LEFT JOIN companies c ON c.id = cu.company_id AND c.deleted_at IS NULL`;
-const LOAD_SQL = `${LOAD_COLUMNS}${LOAD_JOINS}
+// Every table these columns come from bumps auth_generation when it changes (migration 0028):
+// a column added here from another table needs that table's triggers too.
+const GENERATION = `(SELECT g.n::text FROM auth_generation g WHERE g.id = 1) AS generation`;
+const LOAD_SQL = `${LOAD_COLUMNS}, ${GENERATION}${LOAD_JOINS}
  WHERE s.id = $1 AND s.expires_at > $2`;
-const LOAD_ACTING_SQL = `${LOAD_COLUMNS},
+const LOAD_ACTING_SQL = `${LOAD_COLUMNS}, ${GENERATION},
        ac.id AS acting_id, ac.name AS acting_name, ac.logo_media_id AS acting_logo,
        ac.primary_color AS acting_primary, ac.secondary_color AS acting_secondary, ac.sector AS acting_sector${LOAD_JOINS}
   LEFT JOIN companies ac ON ac.id = $3 AND ac.deleted_at IS NULL
  WHERE s.id = $1 AND s.expires_at > $2`;
+/** The session row and the generation: one primary-key read each (G1). */
+const HEAD_SQL = `SELECT s.account_id, s.csrf_token, s.locale AS session_locale, s.last_seen_at, g.n::text AS generation
+  FROM sessions s LEFT JOIN auth_generation g ON g.id = 1
+ WHERE s.id = $1 AND s.expires_at > $2`;
+
+/** What a session is made of besides its own row: the same for every session of an account. */
+interface Profile {
+  generation: string;
+  self: EmployeeActor | ClientActor;
+  actingCompany: CompanyBrand | null;
+}
+/** Profiles kept per process (account x acting company); the oldest goes first past this many. */
+const PROFILE_CACHE_SIZE = 20_000;
 
 /** The URL of a company's logo (a stored image the company's portal may see: scope.media), or null. */
 export function logoUrl(logoMediaId: number | string | null): string | null {
@@ -123,6 +150,8 @@ function brand(
 }
 
 const asLocale = (v: string | null): Locale => (v === 'en' || v === 'nl' ? v : DEFAULT_LOCALE);
+const profileKey = (accountId: number, actingCompanyId: number | null) => `${accountId}|${actingCompanyId ?? ''}`;
+const ANONYMOUS_ACTOR: Actor = Object.freeze({ kind: 'anonymous' });
 
 /**
  * Role permissions cached per process and checked against the role's version on every load, so
@@ -159,6 +188,13 @@ export class SessionStore {
   private readonly pendingTouches = new Map<string, Date>();
   /** The batch being written: load() still counts it until the UPDATE is done. */
   private writingTouches = new Map<string, Date>();
+  /**
+   * The account part of loaded sessions, with the auth generation it was read at: reused while the
+   * generation is unchanged, so a request reads only its session row and that number (G1). Any
+   * change to an account, employee, company user, role, permission or company bumps the number in
+   * the same commit (triggers), so nothing stale is ever used, in this process or another.
+   */
+  private readonly profiles = new Map<string, Profile>();
   private touchTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
@@ -180,6 +216,38 @@ export class SessionStore {
 
   /** load() by the stored hash of the cookie: a job started by a request acts as that request's session, while it lasts. */
   async loadByHash(idHash: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
+    const [head] = await this.db.raw.query<SessionHeadRow>(HEAD_SQL, [idHash, now], 'session_head');
+    if (!head) return null;
+    const lastSeenAt = this.lastSeen(idHash, head.last_seen_at);
+    if (lastSeenAt <= this.cutoffs(now).idle) return null;
+    const base = {
+      idHash,
+      accountId: head.account_id,
+      csrfToken: head.csrf_token,
+      locale: head.session_locale === null ? null : asLocale(head.session_locale),
+      lastSeenAt,
+    };
+    if (head.account_id === null && actingCompanyId === null) return { ...base, actor: ANONYMOUS_ACTOR, self: null, actingCompany: null };
+    if (head.account_id !== null && head.generation !== null) {
+      const known = this.profiles.get(profileKey(head.account_id, actingCompanyId));
+      if (known && known.generation === head.generation) {
+        return { ...base, actor: known.self, self: known.self, actingCompany: known.actingCompany };
+      }
+    }
+    return this.loadWhole(idHash, actingCompanyId, now);
+  }
+
+  /** Activity this process saw but has not written yet counts. */
+  private lastSeen(idHash: string, stored: Date): Date {
+    let lastSeenAt = stored;
+    for (const t of [this.pendingTouches.get(idHash), this.writingTouches.get(idHash)]) {
+      if (t && t > lastSeenAt) lastSeenAt = t;
+    }
+    return lastSeenAt;
+  }
+
+  /** The session with its account, profile, role and company in one statement; the profile is kept for the next request. */
+  private async loadWhole(idHash: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
     const rows =
       actingCompanyId === null
         ? await this.db.raw.query<SessionRow>(LOAD_SQL, [idHash, now], 'session_load')
@@ -187,10 +255,7 @@ export class SessionStore {
     const r = rows[0];
     if (!r) return null;
     // Idle check here rather than in SQL: activity this process saw but has not written yet counts.
-    let lastSeenAt = r.last_seen_at;
-    for (const t of [this.pendingTouches.get(idHash), this.writingTouches.get(idHash)]) {
-      if (t && t > lastSeenAt) lastSeenAt = t;
-    }
+    const lastSeenAt = this.lastSeen(idHash, r.last_seen_at);
     if (lastSeenAt <= this.cutoffs(now).idle) return null;
     let self: EmployeeActor | ClientActor | null = null;
     if (r.account_id !== null) {
@@ -257,25 +322,33 @@ export class SessionStore {
         return null;
       }
     }
+    const actingCompany =
+      r.acting_id !== null && r.acting_id !== undefined
+        ? brand(
+            r.acting_id,
+            r.acting_name ?? null,
+            r.acting_logo ?? null,
+            r.acting_primary ?? null,
+            r.acting_secondary ?? null,
+            r.acting_sector ?? null,
+          )
+        : null;
+    if (self && r.account_id !== null && r.generation !== null) {
+      const key = profileKey(r.account_id, actingCompanyId);
+      if (!this.profiles.has(key) && this.profiles.size >= PROFILE_CACHE_SIZE) {
+        this.profiles.delete(this.profiles.keys().next().value as string);
+      }
+      this.profiles.set(key, { generation: r.generation, self, actingCompany });
+    }
     return {
       idHash,
       accountId: r.account_id,
       csrfToken: r.csrf_token,
       locale: r.session_locale === null ? null : asLocale(r.session_locale),
       lastSeenAt,
-      actor: self ?? { kind: 'anonymous' },
+      actor: self ?? ANONYMOUS_ACTOR,
       self,
-      actingCompany:
-        r.acting_id !== null && r.acting_id !== undefined
-          ? brand(
-              r.acting_id,
-              r.acting_name ?? null,
-              r.acting_logo ?? null,
-              r.acting_primary ?? null,
-              r.acting_secondary ?? null,
-              r.acting_sector ?? null,
-            )
-          : null,
+      actingCompany,
     };
   }
 

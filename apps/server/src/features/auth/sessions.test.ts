@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
+import { countQueries } from '../../../test/helpers/query-count';
 import { startSecondApp } from '../../../test/helpers/second-app';
 import { MINUTE } from '../../platform/clock';
 import { sha256 } from '../../platform/crypto';
@@ -317,6 +319,73 @@ describe('disabled accounts (S5)', () => {
     await tdb.db.raw.query('UPDATE companies SET deleted_at = now() WHERE id = $1', [company.id]);
     expect(await status(e)).toBe(401);
     expect(await status(c)).toBe(401);
+  });
+});
+
+describe('what a session is made of, kept per process (G1)', () => {
+  const generation = async () => (await tdb.db.raw.query<{ n: string }>('SELECT n::text AS n FROM auth_generation'))[0]?.n;
+  const me = async (a: Agent) => (await a.get('/api/user/current')).json();
+
+  it('reads only the session row once the account is known, and a sign-in does not make anyone load again', async () => {
+    const emp = await createEmployee(tdb.db, { permissions: ['projects.view'] });
+    const a = t.agent();
+    await a.login(emp.email, emp.password);
+    await me(a);
+    const { count, statements } = await countQueries(tdb.db, () => me(a));
+    expect(count, statements.join('\n')).toBe(1);
+    expect(statements[0]).toMatch(/session_head|FROM sessions s LEFT JOIN auth_generation/);
+    const before = await generation();
+    await t.agent({ ip: '10.5.0.9' }).login(emp.email, emp.password);
+    expect(await generation()).toBe(before);
+  });
+
+  it('a change to the employee, the role, the company user or the company, made anywhere, is in the very next answer of every process', async () => {
+    const t2 = await startSecondApp(tdb, t);
+    try {
+      const emp = await createEmployee(tdb.db, { firstName: 'Anna', permissions: ['projects.view'] });
+      const company = await createCompany(tdb.db, { name: 'Eerste Rederij' });
+      const client = await createClient(tdb.db, company.id);
+      const e1 = t.agent();
+      const c1 = t.agent({ ip: '10.5.0.3' });
+      await e1.login(emp.email, emp.password);
+      await c1.login(client.email, client.password);
+      const e2 = e1.via(t2);
+      const c2 = c1.via(t2);
+      for (const a of [e1, e2]) expect((await me(a)).data.guardable.first_name).toBe('Anna');
+      for (const a of [c1, c2]) expect((await me(a)).data.guardable.company.name).toBe('Eerste Rederij');
+
+      // Straight in the database, as another process or a migration would: no process is told.
+      await tdb.db.raw.query(`UPDATE employees SET first_name = 'Bea' WHERE id = $1`, [emp.employeeId]);
+      await tdb.db.raw.query(`UPDATE companies SET name = 'Tweede Rederij' WHERE id = $1`, [company.id]);
+      for (const a of [e1, e2]) expect((await me(a)).data.guardable.first_name).toBe('Bea');
+      for (const a of [c1, c2]) expect((await me(a)).data.guardable.company.name).toBe('Tweede Rederij');
+
+      // A permission taken from the role: the next request of either process is refused.
+      expect((await e2.get('/api/projects')).statusCode).toBe(200);
+      await tdb.db.raw.query(
+        `WITH r AS (SELECT role_id FROM employees WHERE id = $1)
+         DELETE FROM role_permissions rp USING r WHERE rp.role_id = r.role_id AND rp.permission = 'projects.view'`,
+        [emp.employeeId],
+      );
+      await tdb.db.raw.query('UPDATE roles SET version = version + 1 WHERE id = (SELECT role_id FROM employees WHERE id = $1)', [
+        emp.employeeId,
+      ]);
+      expect((await e1.get('/api/projects')).statusCode).toBe(403);
+      expect((await e2.get('/api/projects')).statusCode).toBe(403);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('a write that is rolled back changes nothing, and the generation moves only at commit', async () => {
+    const before = await generation();
+    await tdb.db.orm
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE companies SET name = name || '!' WHERE id = (SELECT min(id) FROM companies)`);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await generation()).toBe(before);
   });
 });
 

@@ -3,12 +3,15 @@ import type { LeaveBucket } from '@app/shared/leave/leave.rules';
 import type { Locale } from '@app/shared/platform/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/actor';
 import { accountNameSql, shownNameSql } from '../../platform/names';
+import { scope } from '../../platform/scope';
 import { read } from '../hours/schedules.repository';
 import { bucketSql } from './ledger.repository';
 
 // The leave card's reads: the lines of a year with what they came from, and the card's
-// extras (pending requests, sick periods). The person was found through the scope first.
+// extras (pending requests, sick periods). The person is found through the scope first, or (the
+// lines) in the same statement.
 
 type LineRow = Omit<LeaveLine, 'leaveType' | 'collectiveLeave' | 'bookedHour' | 'hourRule'> & {
   leaveTypeId: number | null;
@@ -77,38 +80,49 @@ function toLine(r: LineRow): LeaveLine {
 
 /**
  * The lines of one year (one bucket, or all), by date, paged; and the count and the signed sum of
- * the counting lines that match (for taken and planned the card shows minus that sum).
+ * the counting lines that match (for taken and planned the card shows minus that sum). The person
+ * is found through the scope in the same statement: null when out of reach (another person's
+ * lines without the leave rights, an id that does not exist).
  */
 export async function listLines(
   db: DbOrTx | Database,
+  actor: Actor,
   employeeId: number,
   f: { year: number; bucket: LeaveBucket | undefined; page: number; perPage: number },
   today: string,
   locale: Locale,
-): Promise<{ rows: LeaveLine[]; total: number; totalMinutes: number }> {
+): Promise<{ rows: LeaveLine[]; total: number; totalMinutes: number } | null> {
   const bucket = bucketSql(sql.raw('l.kind'), sql.raw('l.date'), today);
   const where = sql`l.employee_id = ${employeeId} AND l.date BETWEEN ${`${f.year}-01-01`}::date AND ${`${f.year}-12-31`}::date
     ${f.bucket ? sql`AND ${bucket} = ${f.bucket}` : sql``}`;
-  // One statement: the page, and the count and the sum of every matching line as window totals.
-  const rows = await read<LineRow & { total: number; totalMinutes: number }>(
+  // One statement: the person through the scope, the page, and the count and the sum of every
+  // matching line as window totals. A person without lines on the page is one row of nulls.
+  type Row = { [K in keyof LineRow]: LineRow[K] | null } & { total: number | null; totalMinutes: number | null };
+  const rows = await read<Row>(
     db,
     `leave_lines_page_${locale}`,
-    sql`SELECT ${columns(today, locale)}, count(*) OVER ()::int AS total,
-               coalesce(sum(l.minutes) FILTER (WHERE l.counts) OVER (), 0)::int AS "totalMinutes"
-          ${joins} WHERE ${where}
-         ORDER BY l.date, l.id LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`,
+    sql`SELECT page.* FROM employees e
+          LEFT JOIN LATERAL (
+            SELECT ${columns(today, locale)}, count(*) OVER ()::int AS total,
+                   coalesce(sum(l.minutes) FILTER (WHERE l.counts) OVER (), 0)::int AS "totalMinutes"
+              ${joins} WHERE ${where}
+             ORDER BY l.date, l.id LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}
+          ) page ON true
+         WHERE e.id = ${employeeId} AND ${scope.employeeRecord(actor, sql.raw('e.id'), 'leave')}`,
   );
-  let head = rows[0];
+  if (rows.length === 0) return null;
+  const lines = rows.filter((r): r is Row & LineRow & { total: number; totalMinutes: number } => r.id !== null);
+  let head: { total: number; totalMinutes: number } | undefined = lines[0];
   if (!head && f.page > 1) {
     // A page past the end: the totals still say what there is.
-    [head] = await read<LineRow & { total: number; totalMinutes: number }>(
+    [head] = await read<{ total: number; totalMinutes: number }>(
       db,
       'leave_lines_head',
       sql`SELECT count(*)::int AS total, coalesce(sum(l.minutes) FILTER (WHERE l.counts), 0)::int AS "totalMinutes"
             FROM leave_lines l WHERE ${where}`,
     );
   }
-  return { rows: rows.map(toLine), total: head?.total ?? 0, totalMinutes: head?.totalMinutes ?? 0 };
+  return { rows: lines.map(toLine), total: head?.total ?? 0, totalMinutes: head?.totalMinutes ?? 0 };
 }
 
 export async function findLine(

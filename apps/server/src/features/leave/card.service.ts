@@ -114,14 +114,16 @@ export async function listLines(
 ): Promise<Page<LeaveLine> & { totalMinutes: number }> {
   const today = todayOf(ctx);
   const year = q.year ?? Number(today.slice(0, 4));
-  const e = await person(ctx, ctx.db, employeeId);
-  const { rows, total, totalMinutes } = await repo.listLines(
+  const found = await repo.listLines(
     ctx.db,
-    e.id,
+    ctx.actor,
+    employeeId,
     { year, bucket: q.bucket, page: q.page, perPage: q.perPage },
     today,
     readerLocale(ctx.actor),
   );
+  if (!found) throw new AppError('EMPLOYEE_NOT_FOUND');
+  const { rows, total, totalMinutes } = found;
   return { data: rows, meta: pageMeta(q.page, q.perPage, total), totalMinutes };
 }
 

@@ -151,10 +151,17 @@ describe('GET /api/users/:userId/leave-card/lines', () => {
     expect(taken.meta.total).toBe(2);
     expect(taken.totalMinutes).toBe(-480);
     expect(taken.data.find((l: { counts: boolean }) => !l.counts).leaveType).toMatchObject({ code: 'BV' });
+    // A year without lines is an empty page, not a missing person.
+    const none = await worker.get(`/api/users/${workerId}/leave-card/lines?year=2030`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ data: [], totalMinutes: 0, meta: { total: 0 } });
   });
 
   it("404 for another person's lines, 400 for a bad bucket", async () => {
     expect((await other.get(`/api/users/${workerId}/leave-card/lines`)).statusCode).toBe(404);
+    // With the leave rights: anyone's lines, and still 404 for a person who does not exist.
+    expect((await hr.get(`/api/users/${workerId}/leave-card/lines`)).statusCode).toBe(200);
+    expect((await hr.get('/api/users/999999/leave-card/lines')).statusCode).toBe(404);
     expect((await worker.get(`/api/users/${workerId}/leave-card/lines?bucket=everything`)).statusCode).toBe(400);
     expect((await worker.get(`/api/users/${workerId}/leave-card/lines?perPage=1000`)).statusCode).toBe(400);
   });
