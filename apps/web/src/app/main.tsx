@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './global.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchLocale } from '../features/auth/guest-api';
 import { fetchCsrfCookie, readXsrfToken } from '../lib/api';
@@ -16,11 +17,16 @@ async function start(): Promise<void> {
   const known = isLocale(pageLocale) ? pageLocale : null;
   preloadFirstScreen(initialSessionState().routeSet);
   // A session from the first visit on, so language switches and page views work signed out too.
-  const csrf = readXsrfToken() ? Promise.resolve() : fetchCsrfCookie().catch((err) => console.warn('no CSRF cookie yet', err));
-  await Promise.all([(known ? Promise.resolve(known) : fetchLocale()).then(initI18n), csrf]);
+  // Not waited for: the first screen needs no session, and a write sent before it has arrived
+  // waits for this same request (fetchCsrfCookie shares it).
+  if (!readXsrfToken()) fetchCsrfCookie().catch((err) => console.warn('no CSRF cookie yet', err));
+  await (known ? Promise.resolve(known) : fetchLocale()).then(initI18n);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
-  createRoot(root).render(<App />);
+  // In a transition, React renders the first screen in slices of a few milliseconds and lets the
+  // browser breathe in between, instead of one long task a slow phone waits on (G6).
+  const app = createRoot(root);
+  startTransition(() => app.render(<App />));
   // An installed app starts offline from its shell, which names no language: keep the service
   // worker's copy of the language current (a read it keeps, sw.js) without waiting for it.
   if (known && navigator.serviceWorker?.controller) void fetchLocale();

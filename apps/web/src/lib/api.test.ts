@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setXsrfCookie } from '../../test/cookies';
+import { clearCookies, setXsrfCookie } from '../../test/cookies';
 import { apiError, json, mockFetch, noContent } from '../../test/fetch';
 import { ApiError, api, buildUrl, isApiError, readXsrfToken, request, setActingAsHeader } from './api';
 
@@ -94,6 +94,21 @@ describe('api CSRF handling', () => {
     await api.post('/login', { email: 'x' });
     expect(f.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /sanctum/csrf-cookie', 'POST /login']);
     expect(f.requests[1]?.headers['X-XSRF-TOKEN']).toBe('fresh');
+  });
+
+  it('two writes sent before there is a token share one /sanctum/csrf-cookie request', async () => {
+    clearCookies();
+    const f = mockFetch((r) => {
+      if (r.path === '/sanctum/csrf-cookie') {
+        setXsrfCookie('shared');
+        return noContent();
+      }
+      return json(200, { ok: true });
+    });
+    await Promise.all([api.post('/api/science', {}), api.put('/api/locale', { locale: 'en' })]);
+    expect(f.to('/sanctum/csrf-cookie')).toHaveLength(1);
+    expect(f.to('/api/science')[0]?.headers['X-XSRF-TOKEN']).toBe('shared');
+    expect(f.to('/api/locale')[0]?.headers['X-XSRF-TOKEN']).toBe('shared');
   });
 
   it('on 419 for an unsafe call fetches a fresh cookie and retries exactly once', async () => {

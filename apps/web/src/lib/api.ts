@@ -72,9 +72,23 @@ export function buildUrl(path: string, query?: Query): string {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Fetches a fresh CSRF token (and an anonymous session when there is none). */
-export async function fetchCsrfCookie(): Promise<void> {
-  await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+let csrfInFlight: Promise<void> | null = null;
+
+/**
+ * Fetches a fresh CSRF token (and an anonymous session when there is none). Callers at the same
+ * moment share one request: two would each start a session, and the cookie of one could end up
+ * beside the token of the other.
+ */
+export function fetchCsrfCookie(): Promise<void> {
+  csrfInFlight ??= fetch('/sanctum/csrf-cookie', {
+    credentials: 'same-origin',
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  })
+    .then(() => undefined)
+    .finally(() => {
+      csrfInFlight = null;
+    });
+  return csrfInFlight;
 }
 
 async function send(method: string, path: string, o: RequestOptions): Promise<Response> {
