@@ -15,7 +15,8 @@ const PUBLIC_SHELL = ['/favicon.svg', '/manifest.webmanifest', '/icon-192.png', 
 function serviceWorkerPlugin(): Plugin {
   return {
     name: 'outfitting-service-worker',
-    apply: 'build',
+    // The client build only: the first screen's Node build (scripts/prerender.mjs) has no service worker.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     generateBundle(_options, bundle) {
       const assets = Object.keys(bundle)

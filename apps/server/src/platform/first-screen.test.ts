@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FirstScreens, firstScreenLinks, type Manifest } from './first-screen';
+import { withScreen } from './web-app';
 
 // A build in miniature: the entry with its static imports, the guest route set, the login page
 // (sharing React with the entry) and the two languages' texts.
@@ -10,6 +11,7 @@ const manifest: Manifest = {
   'src/app/route-sets/guest.tsx': { file: 'assets/guest-1.js', imports: ['index.html', '_react-1.js'] },
   'src/features/auth/pages/LoginPage.tsx': { file: 'assets/LoginPage-1.js', imports: ['index.html', '_input-1.js'] },
   'src/app/Toasts.tsx': { file: 'assets/Toasts-1.js', imports: ['_react-1.js'] },
+  'src/app/takeover.ts': { file: 'assets/takeover-1.js' },
   'src/locales/nl/index.ts': { file: 'assets/nl-1.js' },
   'src/locales/en/index.ts': { file: 'assets/en-1.js' },
 };
@@ -44,5 +46,45 @@ describe('FirstScreens', () => {
     // The catalogue's modules are not in this miniature build: no links rather than half of them.
     expect(screens.linksFor('/public/products', 'nl')).toBe('');
     expect(new FirstScreens(null, ['nl']).linksFor('/auth/login', 'nl')).toBe('');
+  });
+});
+
+describe('the sign-in page as HTML', () => {
+  const markup = new Map([
+    ['nl', '<form data-first-screen="login">Inloggen</form>'],
+    ['en', '<form data-first-screen="login">Sign in</form>'],
+  ]);
+  const screens = new FirstScreens(manifest, ['nl', 'en'], new Map([...markup].map(([l, h]) => [`${l}:/auth/login`, h])));
+
+  it('is there for /auth/login in the language asked, also with a redirect, and for no other page', () => {
+    expect(screens.markupFor('/auth/login', 'nl')).toContain('Inloggen');
+    expect(screens.markupFor('/auth/login', 'en')).toContain('Sign in');
+    expect(screens.markupFor('/auth/login?redirect=%2Fprojects', 'nl')).toContain('Inloggen');
+    expect(screens.markupFor('/auth/reset-password', 'nl')).toBe('');
+    expect(screens.markupFor('/', 'nl')).toBe('');
+  });
+
+  it('is not sent when the query adds a notice to the page (a password just reset or set)', () => {
+    expect(screens.markupFor('/auth/login?reset=done', 'nl')).toBe('');
+    expect(screens.markupFor('/auth/login?password=set', 'en')).toBe('');
+  });
+
+  it('goes into the empty app container, with the colour scheme it was rendered in; the app starts once it is painted', () => {
+    const page = withScreen(
+      '<html lang="nl" data-locale="nl"><head>\n    <script type="module" crossorigin src="/assets/a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/b.js">\n    <link rel="stylesheet" crossorigin href="/assets/c.css"></head><body><div id="root"></div></body></html>',
+      '<p>$& $1</p>',
+      '<link rel="modulepreload" crossorigin href="/assets/d.js">',
+    );
+    expect(page).toBe(
+      '<html data-mantine-color-scheme="light" lang="nl" data-locale="nl"><head>\n    <script defer src="/first-screen.js" data-entry="/assets/a.js" data-preload="/assets/b.js /assets/d.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/c.css"></head><body><div id="root"><p>$& $1</p></div></body></html>',
+    );
+  });
+
+  it("next to it, the links name the scripts only: the screen needs no stylesheet but the page's own", () => {
+    const all = screens.linksFor('/auth/login', 'nl');
+    const scripts = screens.linksFor('/auth/login', 'nl', 'scripts');
+    expect(all).toContain('rel="stylesheet"');
+    expect(scripts).not.toContain('rel="stylesheet"');
+    expect(scripts.split('\n').length).toBe(all.split('\n').length - 1);
   });
 });

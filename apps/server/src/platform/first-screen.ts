@@ -21,7 +21,10 @@ const TOASTS = 'src/app/Toasts.tsx';
  * has run, one round trip later each, so the page names them up front.
  */
 const FIRST_SCREENS: { paths: readonly string[]; modules: readonly string[] }[] = [
-  { paths: ['/', '/auth/login'], modules: [GUEST_SET, TOASTS, 'src/features/auth/pages/LoginPage.tsx'] },
+  {
+    paths: ['/', '/auth/login'],
+    modules: [GUEST_SET, TOASTS, 'src/features/auth/pages/LoginPage.tsx', 'src/app/takeover.ts'],
+  },
   {
     paths: ['/public/products'],
     modules: [
@@ -64,11 +67,22 @@ export function firstScreenLinks(manifest: Manifest, modules: readonly string[],
   ].join('\n    ');
 }
 
+/**
+ * Pages the web build also wrote as HTML per language (apps/web/scripts/prerender.mjs, into
+ * dist/first-screen/<name>.<locale>.html): the server puts that HTML in the page, so the screen is
+ * there before any script has run; the app takes its place once loaded (apps/web/src/app/takeover.ts).
+ */
+const PRERENDERED: { path: string; name: string }[] = [{ path: '/auth/login', name: 'login' }];
+/** Query parameters that change what the sign-in page shows (a notice above the form): those pages are not sent as HTML. */
+const CHANGES_THE_SCREEN = /[?&](reset|password)=/;
+
 /** The links per first page and language, worked out once from the build's manifest. */
 export class FirstScreens {
   private readonly links = new Map<string, string>();
+  private readonly markup = new Map<string, string>();
 
-  constructor(manifest: Manifest | null, locales: readonly Locale[]) {
+  constructor(manifest: Manifest | null, locales: readonly Locale[], markup: ReadonlyMap<string, string> = new Map()) {
+    this.markup = new Map(markup);
     if (!manifest) return;
     for (const screen of FIRST_SCREENS) {
       for (const locale of locales) {
@@ -82,11 +96,30 @@ export class FirstScreens {
   static fromDist(dist: string, locales: readonly Locale[]): FirstScreens {
     const file = path.join(dist, '.vite', 'manifest.json');
     const manifest = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
-    return new FirstScreens(manifest, locales);
+    const markup = new Map<string, string>();
+    for (const { path: p, name } of PRERENDERED) {
+      for (const locale of locales) {
+        const html = path.join(dist, 'first-screen', `${name}.${locale}.html`);
+        if (fs.existsSync(html)) markup.set(`${locale}:${p}`, fs.readFileSync(html, 'utf8'));
+      }
+    }
+    return new FirstScreens(manifest, locales, markup);
   }
 
-  /** The links for a signed-out visitor's page at `path`, or ''. */
-  linksFor(pathname: string, locale: Locale): string {
-    return this.links.get(`${locale}:${pathname}`) ?? '';
+  /** The links for a signed-out visitor's page at `path` (all, or the scripts only), or ''. */
+  linksFor(pathname: string, locale: Locale, which: 'all' | 'scripts' = 'all'): string {
+    const links = this.links.get(`${locale}:${pathname}`) ?? '';
+    if (which === 'all') return links;
+    return links
+      .split('\n')
+      .filter((l) => !l.includes('rel="stylesheet"'))
+      .map((l) => l.trim())
+      .join('\n    ');
+  }
+
+  /** The screen's HTML for a signed-out visitor's page at `url` (with its query), or ''. */
+  markupFor(url: string, locale: Locale): string {
+    if (CHANGES_THE_SCREEN.test(url)) return '';
+    return this.markup.get(`${locale}:${url.split('?')[0] ?? '/'}`) ?? '';
   }
 }

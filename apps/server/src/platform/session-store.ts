@@ -227,7 +227,8 @@ export class SessionStore {
       locale: head.session_locale === null ? null : asLocale(head.session_locale),
       lastSeenAt,
     };
-    if (head.account_id === null && actingCompanyId === null) return { ...base, actor: ANONYMOUS_ACTOR, self: null, actingCompany: null };
+    if (head.account_id === null && actingCompanyId === null)
+      return { ...base, actor: ANONYMOUS_ACTOR, self: null, actingCompany: null };
     if (head.account_id !== null && head.generation !== null) {
       const known = this.profiles.get(profileKey(head.account_id, actingCompanyId));
       if (known && known.generation === head.generation) {

@@ -26,7 +26,7 @@ export function isNeverAPage(url: string): boolean {
 
 /** The field app's service worker (apps/web/sw/sw.js, built with its precache list): served at the root, so its scope is the whole app. */
 const SERVICE_WORKER = 'sw.js';
-const REVALIDATED = new Set([SERVICE_WORKER, 'manifest.webmanifest']);
+const REVALIDATED = new Set([SERVICE_WORKER, 'manifest.webmanifest', 'first-screen.js']);
 
 /** The language a page is served in: the signed-in account's, else the session's, else Dutch (as GET /api/locale). */
 export function pageLocale(req: FastifyRequest): Locale {
@@ -37,6 +37,30 @@ export function pageLocale(req: FastifyRequest): Locale {
 /** index.html with the language on its root element: `<html lang="en" data-locale="en">`. */
 export function withLocale(html: string, locale: Locale): string {
   return html.replace(/<html(?:\s+lang="[^"]*")?/, `<html lang="${locale}" data-locale="${locale}"`);
+}
+
+/** The script that starts the app behind a first screen sent as HTML (apps/web/public/first-screen.js). */
+const FIRST_SCREEN_BOOT = 'first-screen.js';
+
+/**
+ * index.html with a first screen's HTML in the app's container, in the light colour scheme it was
+ * rendered in. The screen is on view once the HTML and the stylesheet are in; the app's entry and
+ * the modules to preload (index.html's and `links`) are started by first-screen.js once the screen
+ * has been painted, so no script holds up that first paint.
+ */
+export function withScreen(html: string, markup: string, links = ''): string {
+  const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const preload = [...html.matchAll(modulePreload), ...links.matchAll(modulePreload)].map((m) => m[1]);
+  const page = html
+    .replace(modulePreload, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_tag, entry: string) =>
+        `<script defer src="/${FIRST_SCREEN_BOOT}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`,
+    );
+  return page
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+    .replace('<html ', '<html data-mantine-color-scheme="light" ');
 }
 
 /** A file answer: the body is the file, streamed; there is no JSON to describe. */
@@ -92,7 +116,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { dist: string
   );
 
   const rootFiles = hasDist
-    ? fs.readdirSync(dist).filter((f) => f === SERVICE_WORKER || /^[A-Za-z0-9._-]+\.(svg|png|ico|txt|webmanifest)$/.test(f))
+    ? fs
+        .readdirSync(dist)
+        .filter(
+          (f) => f === SERVICE_WORKER || f === FIRST_SCREEN_BOOT || /^[A-Za-z0-9._-]+\.(svg|png|ico|txt|webmanifest)$/.test(f),
+        )
     : [];
   for (const file of rootFiles) {
     app.get(
@@ -123,9 +151,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { dist: string
       const locale = pageLocale(req);
       // A signed-out visitor's first page names the modules its first render needs (first-screen.ts).
       const signedIn = (req.ctx as typeof req.ctx | null)?.session?.self != null;
-      const links = signedIn ? '' : (firstScreens?.linksFor(url, locale) ?? '');
-      const html = withLocale(indexHtml, locale);
-      return reply.type('text/html; charset=utf-8').send(links ? html.replace('</head>', `  ${links}\n  </head>`) : html);
+      // ...and, for the sign-in page, the screen itself as HTML (first-screen.ts): then only the
+      // scripts, since what the screen looks like is in the page's own stylesheet.
+      const markup = signedIn ? '' : (firstScreens?.markupFor(req.url, locale) ?? '');
+      const links = signedIn ? '' : (firstScreens?.linksFor(url, locale, markup ? 'scripts' : 'all') ?? '');
+      let html = withLocale(indexHtml, locale);
+      if (markup) html = withScreen(html, markup, links);
+      else if (links) html = html.replace('</head>', `  ${links}\n  </head>`);
+      return reply.type('text/html; charset=utf-8').send(html);
     }
     return sendError(req, reply, new AppError('ROUTE_NOT_FOUND'));
   });

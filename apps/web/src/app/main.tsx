@@ -24,8 +24,11 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   // In a transition, React renders the first screen in slices of a few milliseconds and lets the
-  // browser breathe in between, instead of one long task a slow phone waits on (G6).
-  const app = createRoot(root);
+  // browser breathe in between, instead of one long task a slow phone waits on (G6). A first screen
+  // the server sent as HTML stays until the app's own is ready behind it (takeover.ts).
+  // Only a page with such a screen loads the hand-over (the public catalogue's entry stays lean).
+  const container = root.querySelector('[data-first-screen]') ? (await import('./takeover')).appContainer(root) : root;
+  const app = createRoot(container);
   startTransition(() => app.render(<App />));
   // An installed app starts offline from its shell, which names no language: keep the service
   // worker's copy of the language current (a read it keeps, sw.js) without waiting for it.

@@ -34,7 +34,9 @@ export function LoginPage() {
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    // data-first-screen: the server sends this form as HTML before the app has loaded (prerender.tsx);
+    // the app takes that HTML's place once its own form is there (app/takeover.ts).
+    <form onSubmit={handleSubmit} noValidate data-first-screen="login">
       <Stack gap="md">
         <div>
           <Title order={1} fz={24}>
