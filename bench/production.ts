@@ -18,7 +18,7 @@ import { fmt, log } from './report.ts';
 import { SEARCH_SHAPE, seedSearch } from './search.ts';
 import { seed } from './seed.ts';
 
-/** On PGlite the events live in the WASM heap of the one server process beside everything else: at most this many. */
+/** On PGlite the events live in the memory of the one server process beside everything else: at most this many. */
 export const PGLITE_EVENTS_CAP = 1_000_000;
 /** Projects the other parts make beside the search's: the big one, the portal's 20, the hours' 20, the leave's one. */
 const FIXED_PROJECTS = 1 + PORTAL_COMPANIES + 20 + 1;
@@ -62,8 +62,9 @@ export function productionSizes(scale: number, driver: 'pg' | 'pglite'): Product
   if (driver === 'pglite' && events > PGLITE_EVENTS_CAP) {
     notes.push(
       `G5: ${fmt(PGLITE_EVENTS_CAP, 0)} events on PGlite instead of ${fmt(events, 0)}: PGlite keeps the whole database in the ` +
-        'WASM heap of the one server process (at most 4 GB, beside 100,000 articles and the rest), and seeding, rolling up and ' +
-        'scanning them runs on its one Node thread; the report reads only the roll-up, so it does not depend on this count',
+        'memory of the one server process (its files in an in-memory file system, its buffers in a WASM heap of at most 2 GB), ' +
+        'beside 100,000 articles and the rest, and seeds, rolls up and scans them on its one Node thread; the report reads only ' +
+        'the roll-up, so it does not depend on this count',
     );
     events = PGLITE_EVENTS_CAP;
   }
