@@ -17,7 +17,7 @@
  *   GET  /b/company-products?company=N&page=N[&type=T]   the portal's company products (bench/portal.ts)
  *   GET  /b/hours-week?employee=N&week=W, /b/hours?page=N[&project=P]   booked hours (bench/hours.ts)
  *   GET  /b/leave-card?employee=N&year=Y, /b/leave-lines?employee=N&year=Y&bucket=B   the leave card (bench/leave-card.ts)
- *   GET  /b/count     row counts of analytics_events (the app's) and bench_events (the baselines')
+ *   GET  /b/count     row counts of analytics_events (the app's; ?since=ID: newer rows only) and bench_events (the baselines')
  */
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
@@ -165,8 +165,12 @@ export interface Baseline {
   close(): Promise<void>;
 }
 
-/** Builds the baseline routes on sql and listens on 127.0.0.1:port (0: any free port). */
-export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baseline> {
+/**
+ * Builds the baseline routes on sql and listens on 127.0.0.1:port (0: any free port). projectId:
+ * the big project of bench/projects.ts (its id as seedProject reported it; 1 on a fresh database).
+ */
+export async function startBaseline(sql: BaselineSql, port = 0, opts: { projectId?: number } = {}): Promise<Baseline> {
+  const projectId = opts.projectId ?? 1;
   const app = Fastify({ logger: false });
 
   // Role → permissions, loaded once: the "in-process map" of B-current.
@@ -340,11 +344,11 @@ export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baselin
   });
 
   // The project lists, on the project bench/projects.ts seeds with --projects.
-  registerProjectBaselines(app, sql);
+  registerProjectBaselines(app, sql, projectId);
   // The assembly list: one deck of that project.
-  registerTaskListBaseline(app, sql);
+  registerTaskListBaseline(app, sql, projectId);
   // Project articles: the project's items summed per area and in total.
-  registerProjectArticlesBaseline(app, sql);
+  registerProjectArticlesBaseline(app, sql, projectId);
   // The portal's company products, on what bench/portal.ts seeds with --portal.
   registerPortalBaselines(app, sql);
   // Booked hours, on what bench/hours.ts seeds with --hours.
@@ -363,12 +367,16 @@ export async function startBaseline(sql: BaselineSql, port = 0): Promise<Baselin
     return reply.code(204).send();
   });
 
-  app.get('/b/count', async () => {
+  // ?since=N counts only the rows with a larger id (and reports the largest id): with the
+  // production data set's millions of events a full count(*) would take longer than the test.
+  app.get('/b/count', async (req) => {
     await flush();
-    const rows = await sql.query<{ app: number; bench: number }>(
+    const since = Number((req.query as { since?: string }).since ?? 0);
+    const rows = await sql.query<{ app: number; bench: number; max: number }>(
       'b_count',
-      'SELECT (SELECT count(*) FROM analytics_events)::int AS app, (SELECT count(*) FROM bench_events)::int AS bench',
-      [],
+      `SELECT (SELECT count(*) FROM analytics_events WHERE id > $1)::int AS app, (SELECT count(*) FROM bench_events)::int AS bench,
+              (SELECT coalesce(max(id), 0) FROM analytics_events)::float8 AS max`,
+      [since],
     );
     return rows[0];
   });
@@ -389,7 +397,9 @@ async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required (the PGlite baseline runs inside app-server.ts --pglite)');
   const sql = pgSql(url, Number(process.env.DATABASE_POOL_SIZE ?? 10));
-  const baseline = await startBaseline(sql, Number(process.env.PORT ?? 0));
+  const baseline = await startBaseline(sql, Number(process.env.PORT ?? 0), {
+    projectId: Number(process.env.BENCH_PROJECT_ID ?? 1),
+  });
   onStop(async () => {
     await baseline.close();
     await sql.close();

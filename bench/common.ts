@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type BenchIds, benchIds } from './ids.ts';
 
 /** Seeded session tokens are tok1 … tokSESSIONS (cookie values); each one's CSRF token is csrfTokenFor(n). */
 export const SESSIONS = 10_000;
@@ -16,12 +17,14 @@ export const sha256Hex = (v: string): string => createHash('sha256').update(v).d
 export const randomSession = (): number => 1 + Math.floor(Math.random() * SESSIONS);
 
 /**
- * A random employee's session: seed.ts gives session g to account (g - 1) % 2000, and accounts
- * 0-999 are the employees (1000-1999 the company users), so these are g = 1 + 2000k + j, j < 1000.
+ * A random employee's session: seed.ts gives session g to account (g - 1) % (employees + clients),
+ * the employees' accounts first (then the company users'), so these are g = 1 + (E + C)k + j, j < E.
  */
 export const randomEmployeeSession = (): number => {
-  const k = Math.floor(Math.random() * (SESSIONS / 2));
-  return 1 + Math.floor(k / 1000) * 2000 + (k % 1000);
+  const { employees: e, clients: c, sessions: s } = benchIds;
+  const j = Math.floor(Math.random() * e);
+  const k = Math.floor(Math.random() * (1 + Math.floor((s - 1 - j) / (e + c))));
+  return 1 + (e + c) * k + j;
 };
 
 /** A page-view event that passes pageViewEventSchema (packages/shared/src/analytics/analytics.ts). */
@@ -47,7 +50,15 @@ export function pageViewBody(n: number): string {
 
 /** Messages a server child sends to the runner over IPC. */
 export type ChildMessage =
-  | { type: 'ready'; ports: { app?: number; baseline?: number }; note?: string }
+  | {
+      type: 'ready';
+      ports: { app?: number; baseline?: number };
+      note?: string;
+      /** PGlite: the ids the child's seeds made (ids.ts). */
+      ids?: Partial<BenchIds>;
+      /** PGlite --production: seconds per seeded part, and the row counts. */
+      seeded?: { timings: Record<string, number>; counts: Record<string, number>; notes: string[] };
+    }
   | { type: 'error'; message: string };
 
 /** Sends a message to the parent when started with an IPC channel (child_process.fork). */

@@ -1,19 +1,21 @@
 import type { Database } from '../apps/server/src/db/client.ts';
 import { scheduledDays } from '../packages/shared/src/hours/schedules.rules.ts';
 import { addDays, isoWeekday, isoWeekOf, mondayOfWeek, parseWeekKey, weekKey } from '../packages/shared/src/platform/iso-week.ts';
+import { benchIds, pick } from './ids.ts';
 
 /**
  * G3 for booked hours: 50 employees x 5 years of bookings, two a
  * working day (about 130,000 rows) over 20 projects, a schedule per person (every fifth one
- * part-time from mid-2024) and an hour lock. Run alone (`--hours`): the 50 people are employees
- * 1-50 of bench/seed.ts (the bench role holds hours.manage) and the projects get ids 1-20.
+ * part-time from mid-2024) and an hour lock. The 50 people are bench/seed.ts's first 50 employees
+ * (the bench role holds hours.manage) unless the caller names them (--production: the people
+ * leave-card.ts gave leave, who then already have their schedules).
  */
 export const HOURS_EMPLOYEES = 50;
 export const HOURS_PROJECTS = 20;
 export const HOURS_FROM = '2022-01-03';
 export const HOURS_TO = '2026-12-31';
-/** The filtered list's project: about a twentieth of the rows. */
-export const HOURS_FILTER_PROJECT = 7;
+/** The filtered list's project (the 7th of the 20): about a twentieth of the rows. */
+export const HOURS_FILTER_PROJECT_INDEX = 6;
 
 const ACTIVITIES = ['installation', 'workshop', 'engineering', 'travel', 'management', 'other'];
 const FULL = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '16:30', breakMinutes: 30 }));
@@ -26,30 +28,38 @@ export interface HoursSeed {
   bookedHours: number;
   employees: number;
   projects: number;
+  /** The people with bookings and the filtered list's project (ids.ts). */
+  employeeIds: number[];
+  filterProjectId: number;
 }
 
-/** Seeds the projects, schedules, the lock and the bookings (unnest, 10 people a statement). Then VACUUM ANALYZE. */
-export async function seedHours(db: Database): Promise<HoursSeed> {
+/**
+ * Seeds the projects, schedules (unless schedules is false: the people have theirs), the lock
+ * (unless there is one) and the bookings (unnest, 10 people a statement) of employeeIds (default:
+ * the first 50 employees). Returns the ids it used. Then VACUUM ANALYZE.
+ */
+export async function seedHours(db: Database, opts: { employeeIds?: number[]; schedules?: boolean } = {}): Promise<HoursSeed> {
   await db.raw.exec(`
     INSERT INTO projects (name, status) SELECT 'Hours project ' || g, 'active' FROM generate_series(1, ${HOURS_PROJECTS}) g;
-    INSERT INTO hour_locks (locked_through) VALUES ('2026-09-30');
+    INSERT INTO hour_locks (locked_through) SELECT '2026-09-30' WHERE NOT EXISTS (SELECT 1 FROM hour_locks);
   `);
   const ids = await db.raw.query<{ e: number[]; p: number[] }>(
     `SELECT (SELECT array_agg(id ORDER BY id) FROM (SELECT id FROM employees ORDER BY id LIMIT ${HOURS_EMPLOYEES}) x) AS e,
             (SELECT array_agg(id ORDER BY id) FROM projects WHERE name LIKE 'Hours project %') AS p`,
   );
-  const employees = ids[0]?.e ?? [];
+  const employees = opts.employeeIds ?? ids[0]?.e ?? [];
   const projects = ids[0]?.p ?? [];
-  if (employees[0] !== 1 || employees.length !== HOURS_EMPLOYEES || projects[0] !== 1 || projects.length !== HOURS_PROJECTS) {
-    throw new Error('the hours bench runs alone (--hours): it needs employees 1-50 and projects 1-20');
-  }
-  for (const e of employees) {
+  if (employees.length === 0 || projects.length !== HOURS_PROJECTS) throw new Error('hours seed: no people or projects');
+  // The formulas below use the person's number k (1-based), so a fresh database gets the same rows as before.
+  const number = new Map(employees.map((e, i) => [e, i + 1]));
+  const nr = (e: number) => number.get(e) ?? 1;
+  for (const e of opts.schedules === false ? [] : employees) {
     await db.raw.query(`INSERT INTO schedules (employee_id, effective_from, days) VALUES ($1, $2, $3::jsonb)`, [
       e,
       HOURS_FROM,
       JSON.stringify({ even: FULL, odd: FULL }),
     ]);
-    if (e % 5 === 0) {
+    if (nr(e) % 5 === 0) {
       await db.raw.query(`INSERT INTO schedules (employee_id, effective_from, days) VALUES ($1, '2024-07-01', $2::jsonb)`, [
         e,
         JSON.stringify(PART),
@@ -67,15 +77,16 @@ export async function seedHours(db: Database): Promise<HoursSeed> {
       a: [] as string[],
       n: [] as string[],
     };
-    for (const e of employees.slice(from, from + 10)) {
+    for (const id of employees.slice(from, from + 10)) {
+      const e = nr(id);
       workdays.forEach((d, i) => {
         const first = 240 + ((e * 7 + i) % 5) * 15;
         const rows: [number, number][] = [
-          [1 + ((e + i) % HOURS_PROJECTS), first],
-          [1 + ((e * 3 + i * 7) % HOURS_PROJECTS), 480 - first + ((i % 3) - 1) * 15],
+          [projects[(e + i) % HOURS_PROJECTS] ?? 0, first],
+          [projects[(e * 3 + i * 7) % HOURS_PROJECTS] ?? 0, 480 - first + ((i % 3) - 1) * 15],
         ];
         rows.forEach(([p, m], k) => {
-          cols.e.push(e);
+          cols.e.push(id);
           cols.d.push(d);
           cols.p.push(p);
           cols.m.push(m);
@@ -92,12 +103,22 @@ export async function seedHours(db: Database): Promise<HoursSeed> {
   }
   await db.raw.exec('VACUUM ANALYZE');
   if (db.driver === 'pg') await db.raw.exec('CHECKPOINT').catch(() => {});
-  const c = await db.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM booked_hours');
-  return { bookedHours: c[0]?.n ?? 0, employees: employees.length, projects: projects.length };
+  const c = await db.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM booked_hours WHERE project_id = ANY($1::int[])', [
+    projects,
+  ]);
+  return {
+    bookedHours: c[0]?.n ?? 0,
+    employees: employees.length,
+    projects: projects.length,
+    employeeIds: employees,
+    filterProjectId: projects[HOURS_FILTER_PROJECT_INDEX] ?? 0,
+  };
 }
 
 /** A random person of the 50. */
-export const randomHoursEmployee = (): number => 1 + Math.floor(Math.random() * HOURS_EMPLOYEES);
+export const randomHoursEmployee = (): number => pick(benchIds.hours.employeeIds);
+/** The filtered list's project. */
+export const hoursFilterProject = (): number => benchIds.hours.filterProjectId;
 
 const FIRST_MONDAY = HOURS_FROM;
 const WEEKS = Math.floor((Date.parse(HOURS_TO) - Date.parse(HOURS_FROM)) / (7 * 86_400_000));

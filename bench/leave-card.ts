@@ -15,6 +15,7 @@ import {
   scheduleDayOn,
 } from '../packages/shared/src/leave/leave.rules.ts';
 import { addDays, isoWeekday, localDateString } from '../packages/shared/src/platform/iso-week.ts';
+import { benchIds, pick } from './ids.ts';
 
 /**
  * G3 for the leave card: 51 employees (bench/seed.ts's employees
@@ -24,7 +25,8 @@ import { addDays, isoWeekday, localDateString } from '../packages/shared/src/pla
  * Christmas closure booked per person, two corrections a year, and about 250 booked hours a year
  * with start times (late shifts, Saturday work) and the overtime lines the hour rules make of
  * them. Every line is computed by the shared rules (requestDays, collectiveDays, overtimeLines)
- * exactly as the services write them. Run alone (`--leave`).
+ * exactly as the services write them. The people are bench/seed.ts's first 51 employees unless the
+ * caller names them (--production: the same 50 people who carry hours.ts's bookings).
  */
 export const LEAVE_EMPLOYEES = 51;
 export const LEAVE_FIRST_YEAR = 2022;
@@ -41,6 +43,8 @@ const POLICY: LeavePolicy = { fullTimeWeekMinutes: 2400, yearlyMinutes: 12000 };
 
 export interface LeaveSeed {
   employees: number;
+  /** The people with leave (ids.ts). */
+  employeeIds: number[];
   requests: number;
   leaveLines: number;
   bookedHours: number;
@@ -114,16 +118,17 @@ async function insertLineCols(db: Database, cols: LineCols): Promise<void> {
   );
 }
 
-/** Seeds the leave data of employees 1-51 (see above). Then VACUUM ANALYZE. */
-export async function seedLeave(db: Database): Promise<LeaveSeed> {
+/** Seeds the leave data of employeeIds (default: the first 51 employees; see above). Returns the ids it used. Then VACUUM ANALYZE. */
+export async function seedLeave(db: Database, opts: { employeeIds?: number[] } = {}): Promise<LeaveSeed> {
   const today = localDateString(new Date());
   const one = async <T>(text: string, values: unknown[] = []) => (await db.raw.query<T>(text, values))[0] as T;
   const ids = await one<{ e: number[] }>(
     `SELECT array_agg(id ORDER BY id) AS e FROM (SELECT id FROM employees ORDER BY id LIMIT ${LEAVE_EMPLOYEES}) x`,
   );
-  const employees = ids.e ?? [];
-  if (employees[0] !== 1 || employees.length !== LEAVE_EMPLOYEES)
-    throw new Error('the leave bench runs alone (--leave): it needs employees 1-51');
+  const employees = opts.employeeIds ?? ids.e ?? [];
+  if (employees.length === 0) throw new Error('leave seed: no people');
+  // The formulas below use the person's number (1-based), so a fresh database gets the same rows as before.
+  const number = new Map(employees.map((e, i) => [e, i + 1]));
   const project = (
     await one<{ id: number }>(`INSERT INTO projects (name, status) VALUES ('Leave bench project', 'active') RETURNING id`)
   ).id;
@@ -138,7 +143,7 @@ export async function seedLeave(db: Database): Promise<LeaveSeed> {
   const bv = await type('Bijzonder verlof', 'BV', '#1c7ed6', false, true);
   const adv = await type('Compensatie-uren', 'ADV', '#f08c00', true, false);
   await db.raw.exec(`UPDATE leave_policy SET full_time_week_minutes = 2400, yearly_minutes = 12000 WHERE id = 1;
-                     INSERT INTO hour_locks (locked_through) VALUES ('2026-09-30');`);
+                     INSERT INTO hour_locks (locked_through) SELECT '2026-09-30' WHERE NOT EXISTS (SELECT 1 FROM hour_locks);`);
   const rules: HourRule[] = [];
   for (const [name, weekdays, start, end, percent] of [
     ['Avond', [1, 2, 3, 4, 5], '18:00', '00:00', 125],
@@ -182,8 +187,9 @@ export async function seedLeave(db: Database): Promise<LeaveSeed> {
   const last = `${LEAVE_LAST_YEAR}-12-31`;
   const holidays = holidaySet(`${LEAVE_FIRST_YEAR}-01-01`, last);
   for (const e of employees) {
-    const rand = random(1000 + e * 7919);
-    const part = e % 5 === 1;
+    const nr = number.get(e) ?? 1;
+    const rand = random(1000 + nr * 7919);
+    const part = nr % 5 === 1;
     const versions: ScheduleVersion[] = [{ effectiveFrom: first, days: { even: FULL, odd: FULL } }];
     if (part) versions.push({ effectiveFrom: '2024-01-01', days: PART });
     await db.raw.query(
@@ -335,11 +341,11 @@ export async function seedLeave(db: Database): Promise<LeaveSeed> {
   }
   await db.raw.exec('VACUUM ANALYZE');
   if (db.driver === 'pg') await db.raw.exec('CHECKPOINT').catch(() => {});
-  return { employees: employees.length, requests, leaveLines, bookedHours };
+  return { employees: employees.length, employeeIds: employees, requests, leaveLines, bookedHours };
 }
 
 /** A random person of the 51. */
-export const randomLeaveEmployee = (): number => 1 + Math.floor(Math.random() * LEAVE_EMPLOYEES);
+export const randomLeaveEmployee = (): number => pick(benchIds.leave.employeeIds);
 /** A random past year (the lines list of its taken leave). */
 export const randomLeaveYear = (): number => LEAVE_FIRST_YEAR + Math.floor(Math.random() * (LEAVE_LAST_YEAR - LEAVE_FIRST_YEAR));
 

@@ -113,7 +113,7 @@ function ask<T>(c: ChildProcess, type: string, answer: string): Promise<T> {
 }
 
 /** GET url to its last byte, counting the bytes (never keeping them), and the first few for a check. */
-function download(port: number, url: string): Promise<{ status: number; bytes: number; head: string }> {
+export function download(port: number, url: string): Promise<{ status: number; bytes: number; head: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -288,6 +288,47 @@ export async function runListExport(o: { articles: number; rounds: number; heap:
     await pgdb.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** One export's times: ms per round, the file's size. */
+export interface ExportTiming {
+  format: 'xlsx' | 'csv';
+  /** 'all': every live article; otherwise the type asked for. */
+  filter: string;
+  bytes: number;
+  ms: number[];
+}
+
+/**
+ * Time only, through an app that is already listening on port (--production: the bench's app
+ * server, pg or PGlite): the export of every live article and of one article type, as XLSX and
+ * CSV, after one warm-up of each format, `rounds` times each.
+ */
+export async function timeListExports(o: { port: number; rounds: number; type: string }): Promise<ExportTiming[]> {
+  const path = (format: string, type: string | null) =>
+    `/api/articles/export?format=${format}&sort=name${type ? `&type=${encodeURIComponent(type)}` : ''}`;
+  const get = async (format: string, type: string | null) => {
+    const t = performance.now();
+    const res = await download(o.port, path(format, type));
+    if (res.status !== 200) throw new Error(`${path(format, type)} answered ${res.status}: ${res.head}`);
+    return { ms: performance.now() - t, bytes: res.bytes };
+  };
+  await get('xlsx', o.type);
+  await get('csv', o.type);
+  const out: ExportTiming[] = [];
+  for (const format of ['xlsx', 'csv'] as const) {
+    for (const type of [null, o.type]) {
+      const ms: number[] = [];
+      let bytes = 0;
+      for (let r = 0; r < o.rounds; r++) {
+        const m = await get(format, type);
+        ms.push(m.ms);
+        bytes = m.bytes;
+      }
+      out.push({ format, filter: type ?? 'all', bytes, ms });
+    }
+  }
+  return out;
 }
 
 async function main(): Promise<void> {

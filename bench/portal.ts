@@ -1,12 +1,11 @@
 import type { Database } from '../apps/server/src/db/client.ts';
-import { SESSIONS } from './common.ts';
-import { CLIENTS } from './seed.ts';
+import { benchIds, pick } from './ids.ts';
 
 /**
  * G3 for the portal's company products: 5,000 products per company
- * over 100,000 rows. bench/seed.ts gives company user `cu` the company `min(id) + cu % 100`; the
- * companies with products are the ones with offset 1 to PORTAL_COMPANIES, so every client
- * session this bench draws belongs to a company with 5,000 products.
+ * over 100,000 rows. bench/seed.ts gives company user `cu` the company at offset `cu % C` of its C
+ * companies; the companies with products are the ones with offset 1 to PORTAL_COMPANIES, so every
+ * client session this bench draws belongs to a company with 5,000 products.
  */
 export const PORTAL_COMPANIES = 20;
 export const PRODUCTS_PER_COMPANY = 5_000;
@@ -18,28 +17,40 @@ export const PORTAL_FILTER_TYPE = 'Portal type 3';
 export interface PortalSeed {
   companyProducts: number;
   products: number;
-  /** Company offsets 1..PORTAL_COMPANIES (add min(companies.id)). */
+  /** The companies with products (the pickers' ids: ids.ts). */
   companyIds: number[];
+  /** Their offsets in seed.ts's companies (id order), which their users' sessions follow. */
+  offsets: number[];
 }
 
 /**
- * Seeds PRODUCTS_PER_COMPANY articles and products (with types) and gives every one of them to
- * each of the PORTAL_COMPANIES companies: half of a company's rows on a project of its own (all
- * areas, so the scope's project check runs), half on none. Then VACUUM ANALYZE.
+ * Seeds productsPerCompany articles and products (with types) and gives every one of them to
+ * each of `companies` companies, seed.ts's companies at offsets 1..companies (companyIds: all of
+ * seed.ts's companies in id order): half of a company's rows on a project of its own (all areas,
+ * so the scope's project check runs), half on none. Returns the ids it used. Then VACUUM ANALYZE.
  */
-export async function seedPortal(db: Database): Promise<PortalSeed> {
+export async function seedPortal(
+  db: Database,
+  opts: { companyIds?: number[]; companies?: number; productsPerCompany?: number } = {},
+): Promise<PortalSeed> {
+  const n = opts.companies ?? PORTAL_COMPANIES;
+  const perCompany = opts.productsPerCompany ?? PRODUCTS_PER_COMPANY;
+  const all = opts.companyIds ?? (await db.raw.query<{ id: number }>('SELECT id FROM companies ORDER BY id')).map((r) => r.id);
+  const offsets = Array.from({ length: n }, (_, i) => 1 + i);
+  const companyIds = offsets.map((o) => all[o]).filter((id): id is number => id !== undefined);
+  if (companyIds.length !== n) throw new Error(`the portal seed needs ${n + 1} companies, there are ${all.length}`);
   await db.raw.exec(`
     INSERT INTO articles (erp_id, sku, name, status, type_name)
       SELECT 'bench-cp-' || g, 'CP-' || g, 'Portal article ' || g, 'active',
              CASE WHEN g % 20 = 0 THEN NULL ELSE 'Portal type ' || (g % ${PORTAL_TYPES}) END
-        FROM generate_series(1, ${PRODUCTS_PER_COMPANY}) g;
+        FROM generate_series(1, ${perCompany}) g;
     INSERT INTO products (article_id, slug, name_nl, name_en, sort_order, published)
       SELECT a.id, 'portal-product-' || a.id, 'Portaalproduct ' || a.id, 'Portal product ' || a.id, a.id, true
         FROM articles a WHERE a.erp_id LIKE 'bench-cp-%';
     INSERT INTO projects (name, status)
-      SELECT 'Portal project ' || g, 'active' FROM generate_series(1, ${PORTAL_COMPANIES}) g;
+      SELECT 'Portal project ' || g, 'active' FROM generate_series(1, ${n}) g;
     INSERT INTO project_companies (project_id, company_id)
-      SELECT p.id, (SELECT min(id) FROM companies) + substring(p.name FROM 'Portal project (\\d+)')::int
+      SELECT p.id, (ARRAY[${companyIds.join(',')}]::int[])[substring(p.name FROM 'Portal project (\\d+)')::int]
         FROM projects p WHERE p.name LIKE 'Portal project %';
     INSERT INTO company_products (company_id, product_id, project_id, reference)
       SELECT pc.company_id, p.id, CASE WHEN p.id % 2 = 0 THEN pc.project_id END, 'REF-' || p.id
@@ -48,33 +59,32 @@ export async function seedPortal(db: Database): Promise<PortalSeed> {
   `);
   await db.raw.exec('VACUUM ANALYZE');
   if (db.driver === 'pg') await db.raw.exec('CHECKPOINT').catch(() => {});
-  const counts = await db.raw.query<{ cp: number; products: number; first: number }>(
-    `SELECT (SELECT count(*) FROM company_products)::int AS cp,
-            (SELECT count(*) FROM products WHERE slug LIKE 'portal-product-%')::int AS products,
-            (SELECT min(id) FROM companies)::int AS first`,
+  const counts = await db.raw.query<{ cp: number; products: number }>(
+    `SELECT (SELECT count(*) FROM company_products WHERE company_id = ANY($1::int[]))::int AS cp,
+            (SELECT count(*) FROM products WHERE slug LIKE 'portal-product-%')::int AS products`,
+    [companyIds],
   );
   const c = counts[0];
-  if (!c || c.cp !== PORTAL_COMPANIES * PRODUCTS_PER_COMPANY) throw new Error(`portal seed produced ${JSON.stringify(c)}`);
-  return {
-    companyProducts: c.cp,
-    products: c.products,
-    companyIds: Array.from({ length: PORTAL_COMPANIES }, (_, i) => c.first + 1 + i),
-  };
+  if (!c || c.cp !== n * perCompany) throw new Error(`portal seed produced ${JSON.stringify(c)}`);
+  return { companyProducts: c.cp, products: c.products, companyIds, offsets };
 }
 
 /**
- * A random session of a company user whose company has products: seed.ts gives session g to
- * account (g - 1) % 2000, the company users being accounts 1000-1999 in company-user id order, so
- * company user cu (company offset cu % 100) has the sessions g = 1000 + cu + 2000k.
+ * A random session of a company user whose company has products: seed.ts gives company user cu
+ * the company at offset cu % C (C companies) and session g to account (g - 1) % (E + C'), the
+ * company users' accounts after the E employees' in company-user id order, so company user cu has
+ * the sessions g = E + cu + (E + C')k (C' company users).
  */
 export function randomPortalSession(): number {
-  const cu = 100 * Math.floor(Math.random() * (CLIENTS / 100)) + 1 + Math.floor(Math.random() * PORTAL_COMPANIES);
-  const k = Math.floor(Math.random() * (SESSIONS / 2000));
-  return 1000 + cu + 2000 * k;
+  const { employees: e, clients, sessions, companyIds, portal } = benchIds;
+  const c = companyIds.length;
+  const cu = c * Math.floor(Math.random() * Math.floor(clients / c)) + pick(portal.offsets);
+  const k = Math.floor(Math.random() * (1 + Math.floor((sessions - e - cu) / (e + clients))));
+  return e + cu + (e + clients) * k;
 }
 
-/** A random company with products, as the baseline takes it (the first company's id is 1 on a fresh database). */
-export const randomPortalCompany = (): number => 2 + Math.floor(Math.random() * PORTAL_COMPANIES);
+/** A random company with products, as the baseline takes it. */
+export const randomPortalCompany = (): number => pick(benchIds.portal.companyIds);
 
 // ---------------------------------------------------------------------------------------------
 // Baselines (B-list on company_products): the page of 24 by hand in two named

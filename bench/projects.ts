@@ -2,10 +2,13 @@ import type { Database } from '../apps/server/src/db/client.ts';
 
 /** The size the project lists are benchmarked at: a project of 200 areas x 20 tasks x 5 sub-tasks x 2 order lines. */
 export const PROJECT_SHAPE = { decks: 10, areasPerDeck: 20, tasksPerArea: 20, subtasksPerTask: 5, linesPerSubtask: 2 };
+export type ProjectShape = typeof PROJECT_SHAPE;
 
 export interface ProjectSeed {
   projectId: number;
-  /** Every area (kind 'area') id, for the area-tasks scenario's random pick. */
+  /** The project's decks, for the task list's random deck. */
+  deckIds: number[];
+  /** The project's areas (kind 'area'), for the area-tasks scenario's random pick. */
   areaIds: number[];
   counts: { areas: number; tasks: number; subtasks: number; orderLines: number };
 }
@@ -14,64 +17,76 @@ export interface ProjectSeed {
  * Seeds one big project with generate_series on a database that bench/seed.ts has seeded (its
  * employees manage the project and are assigned to the tasks): 10 decks of 20 areas, 20 tasks per
  * area, 5 sub-tasks per task and 2 order lines per sub-task (for 50 articles and 50 products made
- * here when the catalogue is empty). About a third of the tasks and half of the sub-tasks are done,
- * one task in 40 has an open ticket, so the roll-ups count real mixtures. Then VACUUM ANALYZE.
+ * here). About a third of the tasks and half of the sub-tasks are done, one task in 40 has an open
+ * ticket, so the roll-ups count real mixtures. Every statement is limited to this project, so the
+ * seed composes with others on one database (--production); it returns the ids it made. Then
+ * VACUUM ANALYZE.
  */
-export async function seedProject(db: Database): Promise<ProjectSeed> {
-  const s = PROJECT_SHAPE;
+export async function seedProject(db: Database, shape: ProjectShape = PROJECT_SHAPE): Promise<ProjectSeed> {
+  const s = shape;
+  const made = await db.raw.query<{ id: number }>(
+    `INSERT INTO projects (name, status) VALUES ('Bench project', 'active') RETURNING id`,
+  );
+  const p = made[0]?.id;
+  if (!p) throw new Error('project seed: no project');
   await db.raw.exec(`
     INSERT INTO articles (erp_id, sku, name, status)
       SELECT 'bench-p-' || g, 'BP-' || g, 'Bench project article ' || g, 'active' FROM generate_series(1, 50) g;
     INSERT INTO products (article_id, slug, name_nl, name_en, sort_order)
       SELECT a.id, 'bench-product-' || a.id, 'Bench product ' || a.id, 'Bench product ' || a.id, a.id
         FROM articles a WHERE a.erp_id LIKE 'bench-p-%';
-    INSERT INTO projects (name, status) VALUES ('Bench project', 'active');
     INSERT INTO project_managers (project_id, employee_id)
-      SELECT p.id, e.id FROM projects p, (SELECT id FROM employees ORDER BY id LIMIT 2) e WHERE p.name = 'Bench project';
-    INSERT INTO project_companies (project_id, company_id)
-      SELECT p.id, (SELECT min(id) FROM companies) FROM projects p WHERE p.name = 'Bench project';
+      SELECT ${p}, e.id FROM (SELECT id FROM employees ORDER BY id LIMIT 2) e;
+    INSERT INTO project_companies (project_id, company_id) SELECT ${p}, (SELECT min(id) FROM companies);
     INSERT INTO project_areas (project_id, kind, number, name, sort_order)
-      SELECT p.id, 'deck', d::text, 'Deck ' || d, d FROM projects p, generate_series(1, ${s.decks}) d
-       WHERE p.name = 'Bench project';
+      SELECT ${p}, 'deck', d::text, 'Deck ' || d, d FROM generate_series(1, ${s.decks}) d;
     INSERT INTO project_areas (project_id, parent_id, kind, number, name, area_type, status, sort_order, plan_x, plan_y)
       SELECT d.project_id, d.id, 'area', (d.number::int * 1000 + g)::text, 'Hut ' || (d.number::int * 1000 + g), 'Hut',
              CASE WHEN g % 7 = 0 THEN 'completed' ELSE 'open' END, g, ((g - 1) % 10) / 10.0 + 0.05, ((g - 1) / 10) / 2.0 + 0.25
-        FROM project_areas d, generate_series(1, ${s.areasPerDeck}) g WHERE d.kind = 'deck';
+        FROM project_areas d, generate_series(1, ${s.areasPerDeck}) g WHERE d.kind = 'deck' AND d.project_id = ${p};
     INSERT INTO tasks (project_id, area_id, name, status, assigned_employee_id, sort_order)
       SELECT a.project_id, a.id, 'Taak ' || g,
              CASE WHEN g % 3 = 0 THEN 'completed' ELSE 'pending' END,
              (SELECT min(id) FROM employees) + (a.id + g) % 50, g
-        FROM project_areas a, generate_series(1, ${s.tasksPerArea}) g WHERE a.kind = 'area';
+        FROM project_areas a, generate_series(1, ${s.tasksPerArea}) g WHERE a.kind = 'area' AND a.project_id = ${p};
     INSERT INTO subtasks (task_id, project_id, name, amount, assembly, status, sort_order)
       SELECT t.id, t.project_id, 'Subtaak ' || g, g, 'Montage volgens tekening',
              CASE WHEN g % 2 = 0 THEN 'closed' ELSE 'open' END, g
-        FROM tasks t, generate_series(1, ${s.subtasksPerTask}) g;
+        FROM tasks t, generate_series(1, ${s.subtasksPerTask}) g WHERE t.project_id = ${p};
     INSERT INTO order_lines (subtask_id, project_id, product_id, article_id, quantity, position)
       SELECT st.id, st.project_id,
-             CASE WHEN g = 1 THEN (SELECT min(id) FROM products) + st.id % 50 END,
+             CASE WHEN g = 1 THEN (SELECT min(id) FROM products WHERE slug LIKE 'bench-product-%') + st.id % 50 END,
              CASE WHEN g = 2 THEN (SELECT min(id) FROM articles WHERE erp_id LIKE 'bench-p-%') + st.id % 50 END,
              1 + st.id % 4, g
-        FROM subtasks st, generate_series(1, ${s.linesPerSubtask}) g;
+        FROM subtasks st, generate_series(1, ${s.linesPerSubtask}) g WHERE st.project_id = ${p};
     INSERT INTO tickets (project_id, task_id, description, priority, status)
-      SELECT t.project_id, t.id, 'Beschadiging bij ' || t.name, 'high', 'open' FROM tasks t WHERE t.id % 40 = 0;
+      SELECT t.project_id, t.id, 'Beschadiging bij ' || t.name, 'high', 'open' FROM tasks t
+       WHERE t.project_id = ${p} AND t.id % 40 = 0;
     UPDATE tasks SET status_before_ticket = status, status = 'open_ticket'
-     WHERE id IN (SELECT task_id FROM tickets WHERE status = 'open');
+     WHERE project_id = ${p} AND id IN (SELECT task_id FROM tickets WHERE status = 'open');
   `);
   await db.raw.exec('VACUUM ANALYZE');
   if (db.driver === 'pg') await db.raw.exec('CHECKPOINT').catch(() => {});
-  const project = await db.raw.query<{ id: number }>(`SELECT id FROM projects WHERE name = 'Bench project'`);
-  const areas = await db.raw.query<{ id: number }>(`SELECT id FROM project_areas WHERE kind = 'area' ORDER BY id`);
-  const counts = await db.raw.query<ProjectSeed['counts']>(
-    `SELECT (SELECT count(*) FROM project_areas WHERE kind = 'area')::int AS areas, (SELECT count(*) FROM tasks)::int AS tasks,
-            (SELECT count(*) FROM subtasks)::int AS subtasks, (SELECT count(*) FROM order_lines)::int AS "orderLines"`,
+  const ids = await db.raw.query<{ id: number; kind: string }>(
+    `SELECT id, kind FROM project_areas WHERE project_id = $1 AND kind IN ('deck', 'area') ORDER BY id`,
+    [p],
   );
-  const projectId = project[0]?.id;
+  const counts = await db.raw.query<ProjectSeed['counts']>(
+    `SELECT (SELECT count(*) FROM project_areas WHERE kind = 'area' AND project_id = $1)::int AS areas,
+            (SELECT count(*) FROM tasks WHERE project_id = $1)::int AS tasks,
+            (SELECT count(*) FROM subtasks WHERE project_id = $1)::int AS subtasks,
+            (SELECT count(*) FROM order_lines WHERE project_id = $1)::int AS "orderLines"`,
+    [p],
+  );
   const c = counts[0];
   const want = s.decks * s.areasPerDeck;
-  if (!projectId || !c || c.areas !== want || c.tasks !== want * s.tasksPerArea) {
-    throw new Error(`project seed produced ${JSON.stringify(c)}`);
-  }
-  return { projectId, areaIds: areas.map((a) => a.id), counts: c };
+  if (!c || c.areas !== want || c.tasks !== want * s.tasksPerArea) throw new Error(`project seed produced ${JSON.stringify(c)}`);
+  return {
+    projectId: p,
+    deckIds: ids.filter((r) => r.kind === 'deck').map((r) => r.id),
+    areaIds: ids.filter((r) => r.kind === 'area').map((r) => r.id),
+    counts: c,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,7 +154,7 @@ SELECT t.id, t.name, t.status, t.version, t.updated_at, a.id AS area_id, a.name 
  ORDER BY page.rn`;
 const PROJECT_TASKS_COUNT_SQL = 'SELECT count(*)::int AS n FROM tasks WHERE project_id = $1';
 
-/** GET /b/areas, /b/area-tasks?area=N and /b/project-tasks?page=N for the project seeded by seedProject (id 1 on a fresh database). */
+/** GET /b/areas, /b/area-tasks?area=N and /b/project-tasks?page=N for the project seeded by seedProject (its id: ids.ts). */
 export function registerProjectBaselines(app: BaselineRoutes, sql: BaselineQuery, projectId = 1): void {
   app.get('/b/areas', async () => {
     type Row = Record<string, unknown> & { id: number; parent_id: number | null; kind: string };

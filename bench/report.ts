@@ -50,6 +50,8 @@ export interface Verdict {
   values: number[];
   median: number;
   verdict: string;
+  /** The median as the goal shows it (ratio, ms). */
+  shown?: string;
 }
 
 /** Prints the goals table and returns the verdicts. */
@@ -57,7 +59,14 @@ export function printChecks(checks: Check[], extra: string[][] = []): Verdict[] 
   const verdicts: Verdict[] = [];
   const rows = checks.map((c) => {
     const v = verdict(c);
-    verdicts.push({ goal: c.goal, target: c.target, values: c.values, median: median(c.values), verdict: v });
+    verdicts.push({
+      goal: c.goal,
+      target: c.target,
+      values: c.values,
+      median: median(c.values),
+      verdict: v,
+      shown: c.show(median(c.values)),
+    });
     return [c.goal, c.target, c.values.map(c.show).join(' | '), c.show(median(c.values)), v];
   });
   table(['goal', 'target', 'rounds', 'median', 'verdict'], [...rows, ...extra]);

@@ -17,11 +17,14 @@
  *   npm run bench -- --leave           G3 on the leave card: the card of a person with five years of data, one total's lines
  *   npm run bench -- --list-export     list exports: 100,000 articles as XLSX and CSV, time and peak memory against 10,000 (bench/list-export.ts)
  *   npm run bench -- --search          the one search: p50/p95/p99 of GET /api/search at 100,000 articles, 500 projects, 50,000 people (bench/search.ts)
+ *   npm run bench -- --production      one bench over everything: ONE production-size data set in ONE database
+ *                                      (bench/production.ts), every hot path on it, ONE table of verdicts; add
+ *                                      --pglite for pg then PGlite, --scale F to multiply every size (0.02: a check)
  *   options: --rounds 3 --duration 10 --warmup 3 --connections 50 --fixed 10000 --extra --json out.json
  *            --articles 100000 (G3's catalogue) --g4-size 50000 --g4-batch 5000 --g4-page 1000 --no-e2e
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,8 +32,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
+import type { ChildAnswer, ChildRequest } from './app-server.ts';
 import { pgliteSql, pgSql } from './baseline-server.ts';
 import { seedCatalogue } from './catalogue.ts';
 import {
@@ -45,11 +49,16 @@ import {
 } from './common.ts';
 import { cores, cpuBetween, snapshot } from './cpu.ts';
 import { type G4Report, runG4 } from './g4.ts';
-import { HOURS_FILTER_PROJECT, randomHoursEmployee, randomHoursWeek, seedHours } from './hours.ts';
+import { type G5Timings, g5Checks, measureG5 } from './g5.ts';
+import { hoursFilterProject, randomHoursEmployee, randomHoursWeek, seedHours } from './hours.ts';
+import { type BenchIds, benchIds, pick, useIds } from './ids.ts';
 import { LEAVE_CARD_YEAR, randomLeaveEmployee, randomLeaveYear, seedLeave } from './leave-card.ts';
+import { timeListExports } from './list-export.ts';
 import { PORTAL_FILTER_TYPE, randomPortalCompany, randomPortalSession, seedPortal } from './portal.ts';
+import { describeSizes, productionSizes, seedProduction } from './production.ts';
 import { seedProject } from './projects.ts';
-import { type Check, fmt, log, median, printChecks, printInfo, table } from './report.ts';
+import { type Check, fmt, log, median, printChecks, printInfo, table, type Verdict, verdict } from './report.ts';
+import { queries, SEARCH_SESSIONS, searchLatency } from './search.ts';
 import { createPgDatabase, PG_ADMIN_URL, seed } from './seed.ts';
 
 type Driver = 'pg' | 'pglite';
@@ -82,6 +91,8 @@ const { values: opt } = parseArgs({
     leave: { type: 'boolean', default: false },
     search: { type: 'boolean', default: false },
     'list-export': { type: 'boolean', default: false },
+    production: { type: 'boolean', default: false },
+    scale: { type: 'string', default: '1' },
   },
 });
 
@@ -167,17 +178,18 @@ const SCENARIOS: Record<string, Scenario> = {
 
 const G3_SCENARIOS = ['B-list', 'G3', 'B-list-filter', 'G3-filter'];
 
-// The project lists (areas, an area's tasks, the project's tasks) on bench/projects.ts's project
-// (id 1 on the fresh database; its 10 decks take area ids 1-10, its 200 areas 11-210).
-const PROJECT = 1;
-const randomArea = () => 11 + Math.floor(Math.random() * 200);
+// The project lists (areas, an area's tasks, the project's tasks) on bench/projects.ts's project:
+// its id, decks and areas as seedProject reported them (ids.ts).
+const project = () => benchIds.project.id;
+const randomArea = () => pick(benchIds.project.areaIds);
 Object.assign(SCENARIOS, {
   'B-areas': { name: 'B-areas', server: 'baseline', method: 'GET', path: '/b/areas', what: 'decks+areas, roll-ups, 1 stmt' },
   'G3-areas': {
     name: 'G3-areas',
     server: 'app',
     method: 'GET',
-    path: `/api/projects/${PROJECT}/areas`,
+    path: '/api/projects/:id/areas',
+    pathFor: () => `/api/projects/${project()}/areas`,
     what: 'app areas list (210 rows)',
     employees: true,
   },
@@ -193,8 +205,8 @@ Object.assign(SCENARIOS, {
     name: 'G3-area-tasks',
     server: 'app',
     method: 'GET',
-    path: '',
-    pathFor: () => `/api/projects/${PROJECT}/areas/${randomArea()}/tasks`,
+    path: '/api/projects/:id/areas/:area/tasks',
+    pathFor: () => `/api/projects/${project()}/areas/${randomArea()}/tasks`,
     what: "app: an area's tasks",
     employees: true,
   },
@@ -210,15 +222,16 @@ Object.assign(SCENARIOS, {
     name: 'G3-project-tasks',
     server: 'app',
     method: 'GET',
-    path: `/api/projects/${PROJECT}/tasks`,
+    path: '/api/projects/:id/tasks',
+    pathFor: () => `/api/projects/${project()}/tasks`,
     what: "app: the project's tasks",
     query: () => `page=${randomPage()}`,
     employees: true,
   },
 } satisfies Record<string, Scenario>);
 const PROJECT_SCENARIOS = ['B-areas', 'G3-areas', 'B-area-tasks', 'G3-area-tasks', 'B-project-tasks', 'G3-project-tasks'];
-// The assembly list: one random deck (ids 1-10) = 20 areas x 20 tasks x 5 sub-tasks x 2 lines.
-const randomDeck = () => 1 + Math.floor(Math.random() * 10);
+// The assembly list: one random deck of the project = 20 areas x 20 tasks x 5 sub-tasks x 2 lines.
+const randomDeck = () => pick(benchIds.project.deckIds);
 Object.assign(SCENARIOS, {
   'B-task-list': {
     name: 'B-task-list',
@@ -232,7 +245,8 @@ Object.assign(SCENARIOS, {
     name: 'G3-task-list',
     server: 'app',
     method: 'GET',
-    path: `/api/projects/${PROJECT}/task-list`,
+    path: '/api/projects/:id/task-list',
+    pathFor: () => `/api/projects/${project()}/task-list`,
     what: "app: a deck's assembly list",
     query: () => `areaIds=${randomDeck()}`,
     employees: true,
@@ -252,7 +266,8 @@ Object.assign(SCENARIOS, {
     name: 'G3-project-articles',
     server: 'app',
     method: 'GET',
-    path: `/api/projects/${PROJECT}/articles`,
+    path: '/api/projects/:id/articles',
+    pathFor: () => `/api/projects/${project()}/articles`,
     what: "app: the project's articles",
     employees: true,
   },
@@ -345,7 +360,7 @@ Object.assign(SCENARIOS, {
     method: 'GET',
     path: '/b/hours',
     what: 'the same, one project',
-    query: () => `page=${randomPage()}&project=${HOURS_FILTER_PROJECT}`,
+    query: () => `page=${randomPage()}&project=${hoursFilterProject()}`,
   },
   'G3-hours-project': {
     name: 'G3-hours-project',
@@ -353,7 +368,7 @@ Object.assign(SCENARIOS, {
     method: 'GET',
     path: '/api/hours',
     what: 'app: one project',
-    query: () => `page=${randomPage()}&projectId=${HOURS_FILTER_PROJECT}`,
+    query: () => `page=${randomPage()}&projectId=${hoursFilterProject()}`,
     employees: true,
   },
 } satisfies Record<string, Scenario>);
@@ -402,19 +417,29 @@ Object.assign(SCENARIOS, {
 } satisfies Record<string, Scenario>);
 const LEAVE_SCENARIOS = ['B-leave-card', 'G3-leave-card', 'B-leave-lines', 'G3-leave-lines'];
 
+/** G1 and G2 with their baselines (plain `npm run bench`). */
+const G1_G2_SCENARIOS = ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
+/** --production: every hot path on one data set. */
+const PRODUCTION = opt.production;
+const SCALE = Number(opt.scale);
+/** --production: G5's timings (medians of 5 after a warm-up, as g5.ts) and the search's queries (as search.ts). */
+const G5_ROUNDS = 5;
+const SEARCH_QUERIES = 200;
 const ROUND_ORDER = opt.scenarios
   ? opt.scenarios.split(',').map((s) => s.trim())
-  : opt.leave
-    ? LEAVE_SCENARIOS
-    : opt.hours
-      ? HOURS_SCENARIOS
-      : opt.portal
-        ? PORTAL_SCENARIOS
-        : opt.projects
-          ? PROJECT_SCENARIOS
-          : G3
-            ? G3_SCENARIOS
-            : ['B-pk', 'G1', 'B-current', 'B-bare', 'G2', 'B-buffered', ...(opt.extra ? ['B-insert'] : [])];
+  : PRODUCTION
+    ? [...G1_G2_SCENARIOS, ...G3_SCENARIOS, ...PROJECT_SCENARIOS, ...PORTAL_SCENARIOS, ...HOURS_SCENARIOS, ...LEAVE_SCENARIOS]
+    : opt.leave
+      ? LEAVE_SCENARIOS
+      : opt.hours
+        ? HOURS_SCENARIOS
+        : opt.portal
+          ? PORTAL_SCENARIOS
+          : opt.projects
+            ? PROJECT_SCENARIOS
+            : G3
+              ? G3_SCENARIOS
+              : G1_G2_SCENARIOS;
 /** The catalogue is seeded when a G3 scenario runs. */
 const SEED_CATALOGUE = ROUND_ORDER.some((n) => G3_SCENARIOS.includes(n));
 /** The big project is seeded when a project scenario runs. */
@@ -590,12 +615,23 @@ interface Servers {
   note: string;
   pids(): Promise<BenchPids>;
   stop(): Promise<void>;
+  /** pg: the bench database (--production measures G5 on it from this process). */
+  dbUrl?: string;
+  /** PGlite: the one server process (--production asks it for G5's timings). */
+  child?: ChildProcess;
+  /** --production: seconds per seeded part, row counts, and why a part is smaller on this driver. */
+  seeded?: { timings: Record<string, number>; counts: Record<string, number>; notes: string[] };
 }
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 const children = new Set<ChildProcess>();
 
-function startChild(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: ChildMessage }> {
+function startChild(
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutS = 180,
+): Promise<{ child: ChildProcess; ready: ChildMessage }> {
   return new Promise((resolve, reject) => {
     // BENCH_PROFILE_DIR: the app's process writes a V8 CPU profile there when it stops.
     const profile =
@@ -608,7 +644,7 @@ function startChild(file: string, args: string[], env: NodeJS.ProcessEnv): Promi
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     children.add(child);
-    const timer = setTimeout(() => reject(new Error(`${file} did not start within 180 s`)), 180_000);
+    const timer = setTimeout(() => reject(new Error(`${file} did not start within ${timeoutS} s`)), timeoutS * 1000);
     child.once('message', (m: ChildMessage) => {
       clearTimeout(timer);
       if (m.type === 'ready') resolve({ child, ready: m });
@@ -637,37 +673,63 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 let dropDatabase: (() => Promise<void>) | null = null;
 
+/** pg: seeds the bench database in this process; returns the ids the seeds made (ids.ts) and, for --production, the parts. */
+async function seedPg(db: Database): Promise<{ ids: Partial<BenchIds>; seeded?: Servers['seeded'] }> {
+  if (PRODUCTION) {
+    const sizes = productionSizes(SCALE, 'pg');
+    log(`production data set, ${describeSizes(sizes)}`);
+    const p = await seedProduction(db, sizes);
+    return { ids: p.ids, seeded: { timings: p.timings, counts: p.counts, notes: p.notes } };
+  }
+  const s = await seed(db);
+  const ids: Partial<BenchIds> = { ...s.ids };
+  const cat = SEED_CATALOGUE ? await seedCatalogue(db, ARTICLES) : null;
+  const proj = SEED_PROJECT ? await seedProject(db) : null;
+  if (proj) {
+    log(`seeded the project: ${JSON.stringify(proj.counts)}`);
+    ids.project = { id: proj.projectId, deckIds: proj.deckIds, areaIds: proj.areaIds };
+  }
+  const portal = SEED_PORTAL ? await seedPortal(db, { companyIds: s.ids.companyIds }) : null;
+  if (portal) {
+    log(
+      `seeded the portal: ${portal.companyProducts} company products of ${portal.products} products over ${portal.companyIds.length} companies`,
+    );
+    ids.portal = { companyIds: portal.companyIds, offsets: portal.offsets };
+  }
+  const hrs = SEED_HOURS ? await seedHours(db) : null;
+  if (hrs) {
+    log(`seeded booked hours: ${hrs.bookedHours} rows, ${hrs.employees} people, ${hrs.projects} projects`);
+    ids.hours = { employeeIds: hrs.employeeIds, filterProjectId: hrs.filterProjectId };
+  }
+  const lv = SEED_LEAVE ? await seedLeave(db) : null;
+  if (lv) {
+    log(
+      `seeded leave: ${lv.employees} people x 5 years, ${lv.requests} requests, ${lv.leaveLines} leave lines, ${lv.bookedHours} booked hours`,
+    );
+    ids.leave = { employeeIds: lv.employeeIds };
+  }
+  log(
+    `seeded: ${s.sessions} sessions, ${s.accounts} accounts, ${s.companies} companies, ${s.roles} role${cat ? `, ${cat.articles} articles, ${cat.products} products` : ''}`,
+  );
+  return { ids };
+}
+
 async function startServers(driver: Driver): Promise<Servers> {
   if (driver === 'pg') {
     const t0 = performance.now();
     const bench = await createPgDatabase();
     dropDatabase = bench.drop;
     const db = await openDatabase({ url: bench.url, poolSize: 2, applicationName: 'bench-seed' });
+    let seeded: Awaited<ReturnType<typeof seedPg>>;
     try {
       await migrate(db);
-      const s = await seed(db);
-      const cat = SEED_CATALOGUE ? await seedCatalogue(db, ARTICLES) : null;
-      const proj = SEED_PROJECT ? await seedProject(db) : null;
-      if (proj) log(`seeded the project: ${JSON.stringify(proj.counts)}`);
-      const portal = SEED_PORTAL ? await seedPortal(db) : null;
-      if (portal)
-        log(
-          `seeded the portal: ${portal.companyProducts} company products of ${portal.products} products over ${portal.companyIds.length} companies`,
-        );
-      const hrs = SEED_HOURS ? await seedHours(db) : null;
-      if (hrs) log(`seeded booked hours: ${hrs.bookedHours} rows, ${hrs.employees} people, ${hrs.projects} projects`);
-      const lv = SEED_LEAVE ? await seedLeave(db) : null;
-      if (lv)
-        log(
-          `seeded leave: ${lv.employees} people x 5 years, ${lv.requests} requests, ${lv.leaveLines} leave lines, ${lv.bookedHours} booked hours`,
-        );
-      log(
-        `seeded ${bench.name}: ${s.sessions} sessions, ${s.accounts} accounts, ${s.companies} companies, ${s.roles} role${cat ? `, ${cat.articles} articles, ${cat.products} products` : ''} (${fmt((performance.now() - t0) / 1000, 1)} s)`,
-      );
+      seeded = await seedPg(db);
+      useIds(seeded.ids);
+      log(`seeded ${bench.name} in ${fmt((performance.now() - t0) / 1000, 1)} s`);
     } finally {
       await db.close();
     }
-    const env = { DATABASE_URL: bench.url };
+    const env = { DATABASE_URL: bench.url, BENCH_PROJECT_ID: String(benchIds.project.id) };
     const [b, a] = await Promise.all([startChild('./baseline-server.ts', [], env), startChild('./app-server.ts', [], env)]);
     const bp = b.ready.type === 'ready' ? b.ready.ports.baseline : undefined;
     const ap = a.ready.type === 'ready' ? a.ready.ports.app : undefined;
@@ -679,6 +741,8 @@ async function startServers(driver: Driver): Promise<Servers> {
     return {
       urls: { app: `http://127.0.0.1:${ap}`, baseline: `http://127.0.0.1:${bp}` },
       note: `pg: database ${bench.name}; baseline (pid ${basePid}) and app (pid ${appPid}) in separate processes, pool size 10 each`,
+      dbUrl: bench.url,
+      ...(seeded.seeded ? { seeded: seeded.seeded } : {}),
       async pids() {
         const rows = (
           await monitor.query<{ pid: number; app: string }>(
@@ -701,35 +765,49 @@ async function startServers(driver: Driver): Promise<Servers> {
     };
   }
   const t0 = performance.now();
+  if (PRODUCTION) {
+    const sizes = productionSizes(SCALE, 'pglite');
+    log(`production data set, ${describeSizes(sizes)}`);
+    for (const note of sizes.notes) log(`PGlite: smaller than the scale says: ${note}`);
+  }
   const c = await startChild(
     './app-server.ts',
-    [
-      '--pglite',
-      ...(SEED_CATALOGUE ? ['--articles', String(ARTICLES)] : []),
-      ...(SEED_PROJECT ? ['--projects'] : []),
-      ...(SEED_PORTAL ? ['--portal'] : []),
-      ...(SEED_HOURS ? ['--hours'] : []),
-      ...(SEED_LEAVE ? ['--leave'] : []),
-    ],
+    PRODUCTION
+      ? ['--pglite', '--production', String(SCALE)]
+      : [
+          '--pglite',
+          ...(SEED_CATALOGUE ? ['--articles', String(ARTICLES)] : []),
+          ...(SEED_PROJECT ? ['--projects'] : []),
+          ...(SEED_PORTAL ? ['--portal'] : []),
+          ...(SEED_HOURS ? ['--hours'] : []),
+          ...(SEED_LEAVE ? ['--leave'] : []),
+        ],
     {},
+    // Seeding takes a while on PGlite's one thread (the portal's 100,000 company products, each with its
+    // history row, take minutes); the production data set much longer.
+    PRODUCTION ? 4 * 3600 : 900,
   );
   if (c.ready.type !== 'ready') throw new Error('unexpected');
+  if (c.ready.ids) useIds(c.ready.ids);
   log(
-    `PGlite in memory: migrated and seeded (${SESSIONS} sessions${SEED_CATALOGUE ? `, ${ARTICLES} articles` : ''}) and serving in ${fmt((performance.now() - t0) / 1000, 1)} s`,
+    `PGlite in memory: migrated and seeded (${SESSIONS} sessions${SEED_CATALOGUE && !PRODUCTION ? `, ${ARTICLES} articles` : ''}${PRODUCTION ? ', the production data set' : ''}) and serving in ${fmt((performance.now() - t0) / 1000, 1)} s`,
   );
   const pid = c.child.pid ?? 0;
   return {
     urls: { app: `http://127.0.0.1:${c.ready.ports.app}`, baseline: `http://127.0.0.1:${c.ready.ports.baseline}` },
     note: `PGlite: app and baseline routes run in ONE process (pid ${pid}) on ONE in-memory PGlite instance, on two ports (PGlite cannot be shared between processes); server CPU includes the database`,
+    child: c.child,
+    ...(c.ready.seeded ? { seeded: c.ready.seeded } : {}),
     pids: async () => ({ app: { proc: pid, db: [] }, baseline: { proc: pid, db: [] }, all: [process.pid, pid] }),
     stop: () => stopChild(c.child),
   };
 }
 
-async function counts(urls: Urls): Promise<{ app: number; bench: number }> {
-  const res = await fetch(`${urls.baseline}/b/count`);
+/** Rows of analytics_events with an id above since (and the largest id), and of bench_events. */
+async function counts(urls: Urls, since = 0): Promise<{ app: number; bench: number; max: number }> {
+  const res = await fetch(`${urls.baseline}/b/count?since=${since}`);
   if (!res.ok) throw new Error(`/b/count answered ${res.status}`);
-  return (await res.json()) as { app: number; bench: number };
+  return (await res.json()) as { app: number; bench: number; max: number };
 }
 
 interface FixedResult {
@@ -756,7 +834,8 @@ const fixedLimit = (driver: Driver) => (driver === 'pg' ? 5 : 8);
 async function fixedCount(servers: Servers, driver: Driver): Promise<FixedResult> {
   const urls = servers.urls;
   await sleep(500); // earlier scenarios' buffers have flushed (200 ms)
-  const before = (await counts(urls)).app;
+  // The events already there (the production data set holds millions): count only newer ids.
+  const before = (await counts(urls)).max;
   const s = SCENARIOS.G2;
   if (!s) throw new Error('G2');
   const cap = 3 * fixedLimit(driver);
@@ -767,7 +846,7 @@ async function fixedCount(servers: Servers, driver: Driver): Promise<FixedResult
   let storedAfter = Number.NaN;
   const deadline = performance.now() + 10_000;
   while (performance.now() < deadline) {
-    stored = (await counts(urls)).app - before;
+    stored = (await counts(urls, before)).app;
     if (stored >= m.ok) {
       storedAfter = (performance.now() - t0) / 1000;
       break;
@@ -970,15 +1049,170 @@ interface DriverReport {
   note: string;
   rounds: Round[];
   singleConnection: Record<string, Measurement>;
-  verdicts: { goal: string; target: string; values: number[]; median: number; verdict: string }[];
+  verdicts: Verdict[];
+  /** --production: the parts that are not autocannon scenarios (G5, search, list exports). */
+  parts?: PartsResult;
+  /** --production: seconds per seeded part and per measured part; row counts; why a part is smaller here. */
+  seeded?: Servers['seeded'];
+  measured: Record<string, number>;
+  /** MB: pg, the database's size on disk after seeding; PGlite, the one server process's RSS after seeding and its peak at the end. */
+  memoryMb: Record<string, number>;
+}
+
+/** VmRSS and VmHWM of a process from /proc, in MB (Linux; NaN elsewhere). */
+function processMemoryMb(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: Number.NaN, peak: Number.NaN };
+  }
+}
+
+/** Size of the bench database on disk, MB. */
+async function databaseSizeMb(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
+  await c.connect();
+  try {
+    const r = await c.query<{ b: string }>('SELECT pg_database_size(current_database())::text AS b');
+    return Number(r.rows[0]?.b ?? Number.NaN) / 1024 / 1024;
+  } finally {
+    await c.end();
+  }
+}
+
+/** G5, search and the list exports on the production data set, measured before the HTTP rounds. */
+interface PartsResult {
+  verdicts: Verdict[];
+  /** Figures without a goal: shown in the final table as information. */
+  info: { goal: string; target: string; shown: string }[];
+  seconds: Record<string, number>;
+}
+
+/** G5's timings where the database is: pg in this process, PGlite in its server process (IPC). */
+async function g5Timings(servers: Servers, cookie: string): Promise<G5Timings> {
+  const companyIds = benchIds.companyIds;
+  if (servers.child) {
+    const child = servers.child;
+    return new Promise((resolve, reject) => {
+      const on = (m: ChildAnswer) => {
+        if (m.type === 'g5-result') resolve(m.timings);
+        else if (m.type === 'g5-error') reject(new Error(`G5 in the PGlite process: ${m.message}`));
+        else return;
+        child.off('message', on);
+      };
+      child.on('message', on);
+      child.send({ type: 'g5', rounds: G5_ROUNDS, companyIds, cookie } satisfies ChildRequest);
+    });
+  }
+  if (!servers.dbUrl) throw new Error('G5 needs the bench database');
+  const db = await openDatabase({ url: servers.dbUrl, poolSize: 2, applicationName: 'bench-g5' });
+  const client = new pg.Client({ connectionString: servers.dbUrl, application_name: 'bench-g5' });
+  await client.connect();
+  try {
+    return await measureG5({
+      db,
+      query: (name, text) => client.query(name ? { name, text } : text),
+      reportBase: servers.urls.app,
+      cookie,
+      rounds: G5_ROUNDS,
+      companyIds,
+    });
+  } finally {
+    await client.end();
+    await db.close();
+  }
+}
+
+/** G5 (as g5.ts), the search (as search.ts, over HTTP) and the list exports (as list-export.ts, time only). */
+async function productionParts(servers: Servers, driver: Driver): Promise<PartsResult> {
+  const verdicts: Verdict[] = [];
+  const info: PartsResult['info'] = [];
+  const seconds: Record<string, number> = {};
+  const judge = (checks: Check[]) => {
+    for (const c of checks) {
+      const med = median(c.values);
+      verdicts.push({ goal: c.goal, target: c.target, values: c.values, median: med, verdict: verdict(c), shown: c.show(med) });
+    }
+  };
+  const ms = (v: number) => `${fmt(v)} ms`;
+
+  // G5: the analytics page on the seeded events and their roll-up (before G2 adds today's events).
+  let t0 = performance.now();
+  const events = servers.seeded?.counts.analyticsEvents ?? productionSizes(SCALE, driver).events;
+  log();
+  log(`--- ${driver}, G5: the analytics page at ${fmt(events, 0)} events, medians of ${G5_ROUNDS} after a warm-up`);
+  const g5 = await g5Timings(servers, `${COOKIE_NAME}=${sessionToken(1)}`);
+  const g5checks = g5Checks(events, g5);
+  judge(g5checks);
+  printChecks(g5checks);
+  info.push(
+    { goal: 'G5 B-rollup', target: 'the baseline statement on the roll-up', shown: ms(median(g5.bRollup)) },
+    { goal: 'G5 raw GROUP BY', target: 'what the request path never runs', shown: ms(median(g5.raw)) },
+  );
+  seconds['G5 (analytics page)'] = (performance.now() - t0) / 1000;
+
+  // Search: one request at a time over HTTP, as staff and as a company user.
+  t0 = performance.now();
+  log();
+  log(`--- ${driver}, search: GET /api/search, ${SEARCH_QUERIES} queries one at a time over HTTP`);
+  const qs = queries(SEARCH_QUERIES);
+  const searchChecks: Check[] = [];
+  for (const [label, session] of SEARCH_SESSIONS) {
+    const who = label.split(' ')[0] ?? label;
+    const ask = async (q: string) => {
+      const res = await fetch(`${servers.urls.app}/api/search?q=${encodeURIComponent(q)}`, {
+        headers: { cookie: `${COOKIE_NAME}=${sessionToken(session)}` },
+      });
+      if (res.status !== 200) throw new Error(`search ${label} ${q}: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { data: { groups: { items: unknown[] }[] } };
+      return body.data.groups.reduce((n, g) => n + g.items.length, 0);
+    };
+    const t = await searchLatency(ask, qs);
+    log(
+      `  ${label.padEnd(24)} n=${t.n}  p50 ${fmt(t.p50, 1)} ms  p95 ${fmt(t.p95, 1)} ms  p99 ${fmt(t.p99, 1)} ms  max ${fmt(t.max, 1)} ms  (${fmt(t.hitsPerQuery, 1)} hits/query)`,
+    );
+    searchChecks.push({ goal: `Search p95, ${who}`, target: 'p95 < 100 ms', values: [t.p95], pass: (v) => v < 100, show: ms });
+    info.push({ goal: `Search p50 / p99, ${who}`, target: 'information', shown: `${fmt(t.p50, 1)} / ${fmt(t.p99, 1)} ms` });
+  }
+  judge(searchChecks);
+  seconds.search = (performance.now() - t0) / 1000;
+
+  // List exports: every live article and one type, XLSX and CSV, time only.
+  t0 = performance.now();
+  log();
+  log(`--- ${driver}, list exports: GET /api/articles/export, every live article and type=${FILTER_TYPE}, ${ROUNDS} round(s)`);
+  const port = Number(new URL(servers.urls.app).port);
+  for (const e of await timeListExports({ port, rounds: ROUNDS, type: FILTER_TYPE })) {
+    const med = median(e.ms);
+    const what = `List export ${e.format}, ${e.filter === 'all' ? 'all articles' : `type ${e.filter}`}`;
+    log(`  ${what}: ${e.ms.map((v) => fmt(v, 0)).join(' | ')} ms, ${fmt(e.bytes / 1024 / 1024, 1)} MB`);
+    info.push({ goal: what, target: 'time only (no goal)', shown: `${fmt(med, 0)} ms, ${fmt(e.bytes / 1024 / 1024, 1)} MB` });
+  }
+  seconds['list exports'] = (performance.now() - t0) / 1000;
+  return { verdicts, info, seconds };
 }
 
 async function runDriver(driver: Driver): Promise<DriverReport> {
   log();
   log(`=== driver: ${driver} ${'='.repeat(80)}`);
+  const t0 = performance.now();
   const servers = await startServers(driver);
+  const measured: Record<string, number> = { 'seed and start': (performance.now() - t0) / 1000 };
+  const memoryMb: Record<string, number> = {};
+  if (servers.dbUrl) memoryMb['pg database on disk after seeding'] = await databaseSizeMb(servers.dbUrl).catch(() => Number.NaN);
+  if (servers.child?.pid) memoryMb['PGlite server RSS after seeding'] = processMemoryMb(servers.child.pid).rss;
   try {
     log(servers.note);
+    log(
+      `memory: ${Object.entries(memoryMb)
+        .map(([k, v]) => `${k} ${fmt(v, 0)} MB`)
+        .join(', ')}`,
+    );
+    const parts = PRODUCTION ? await productionParts(servers, driver) : undefined;
+    if (parts) Object.assign(measured, parts.seconds);
+    const tRounds = performance.now();
     log(`app ${servers.urls.app}, baseline ${servers.urls.baseline}`);
     log(
       `each scenario: warm-up ${WARMUP} s, then ${CONNECTIONS} connections for ${DURATION} s; random session tok1..tok${SESSIONS} per request`,
@@ -1021,7 +1255,9 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
       }
     }
 
+    measured[`HTTP rounds (${ROUND_ORDER.length} scenarios x ${ROUNDS})`] = (performance.now() - tRounds) / 1000;
     // Single connection: the latency floor.
+    const tSingle = performance.now();
     const single: Record<string, Measurement> = {};
     if (!opt['no-single']) {
       for (const name of [
@@ -1040,6 +1276,7 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
       }
     }
 
+    if (Object.keys(single).length > 0) measured['single connection'] = (performance.now() - tSingle) / 1000;
     log();
     log(`--- ${driver}, medians of ${ROUNDS} rounds`);
     const med: Record<string, Measurement> = {};
@@ -1074,7 +1311,7 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
     log();
     log(`--- ${driver}, goals (a goal fails only if the median misses and >= 2 of ${ROUNDS} rounds miss)`);
     // The single-connection goals: one figure each, judged on pg only.
-    const singles: DriverReport['verdicts'] = [];
+    const singles: Verdict[] = [];
     for (const [name, limit] of [
       ['G1', 1],
       ['G3', 2],
@@ -1094,6 +1331,7 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
         values: [m.p50],
         median: m.p50,
         verdict: v,
+        shown: `${fmt(m.p50)} ms`,
       });
     }
     const extra = singles.map((v) => [v.goal, v.target, `${fmt(v.median)} ms`, `${fmt(v.median)} ms`, v.verdict]);
@@ -1101,8 +1339,19 @@ async function runDriver(driver: Driver): Promise<DriverReport> {
     log();
     log(`--- ${driver}, other ratios (information)`);
     printInfo(info);
-    return { driver, note: servers.note, rounds, singleConnection: single, verdicts };
+    return {
+      driver,
+      note: servers.note,
+      rounds,
+      singleConnection: single,
+      verdicts,
+      ...(parts ? { parts } : {}),
+      ...(servers.seeded ? { seeded: servers.seeded } : {}),
+      measured,
+      memoryMb,
+    };
   } finally {
+    if (servers.child?.pid) memoryMb['PGlite server peak RSS (VmHWM)'] = processMemoryMb(servers.child.pid).peak;
     await servers.stop();
     if (dropDatabase) {
       await dropDatabase();
@@ -1161,6 +1410,69 @@ async function runG4Driver(driver: Driver): Promise<G4Report> {
   }
 }
 
+/**
+ * --production: ONE table over both drivers, goal | target | pg | verdict | PGlite | verdict, then
+ * the time each part took. A goal judged on pg only says so in the PGlite column.
+ */
+function printProductionSummary(reports: DriverReport[]): void {
+  const drivers: Driver[] = ['pg', 'pglite'];
+  const rows = new Map<string, { goal: string; target: string; cells: Partial<Record<Driver, [string, string]>> }>();
+  const put = (driver: Driver, goal: string, given: string, shown: string, v: string) => {
+    // The fixed-count test's limit differs per driver: one row that names both.
+    const target = /^wall time <= [\d.]+ s \((pg|pglite)\)$/.test(given)
+      ? `wall time <= ${fixedLimit('pg')} s (pg), ${fixedLimit('pglite')} s (PGlite)`
+      : given;
+    const key = `${goal}\u0000${target}`;
+    const row = rows.get(key) ?? { goal, target, cells: {} };
+    row.cells[driver] = [shown, v];
+    rows.set(key, row);
+  };
+  for (const r of reports) {
+    for (const v of r.verdicts) {
+      const pgOnly = v.verdict.startsWith('info (judged on pg only)');
+      put(r.driver, v.goal, v.target, v.shown ?? fmt(v.median), pgOnly ? 'judged on pg only' : v.verdict);
+    }
+    for (const v of r.parts?.verdicts ?? []) put(r.driver, v.goal, v.target, v.shown ?? fmt(v.median), v.verdict);
+    for (const i of r.parts?.info ?? []) put(r.driver, i.goal, i.target, i.shown, 'info');
+  }
+  const ran = drivers.filter((d) => reports.some((r) => r.driver === d));
+  log();
+  log(`=== one bench over everything (production data set, scale ${SCALE}) ${'='.repeat(50)}`);
+  for (const r of reports) for (const n of r.seeded?.notes ?? []) log(`${r.driver}: smaller than the scale says: ${n}`);
+  table(
+    ['goal', 'target', 'pg', 'verdict', 'PGlite', 'verdict'],
+    [...rows.values()].map((row) => [
+      row.goal,
+      row.target,
+      ...drivers.flatMap((d) => row.cells[d] ?? (ran.includes(d) ? ['-', '-'] : ['not run', ''])),
+    ]),
+  );
+  const counts = reports.map((r) => r.seeded?.counts ?? {});
+  const countKeys = [...new Set(counts.flatMap((c) => Object.keys(c)))];
+  if (countKeys.length > 0) {
+    log();
+    log('--- rows seeded');
+    table(
+      ['table', ...reports.map((r) => r.driver)],
+      countKeys.map((k) => [k, ...counts.map((c) => (c[k] === undefined ? '-' : fmt(c[k] ?? 0, 0)))]),
+    );
+  }
+  log();
+  log('--- time per part, seconds (seeding per part, then measuring)');
+  const parts = reports.map((r) => ({
+    ...Object.fromEntries(Object.entries(r.seeded?.timings ?? {}).map(([k, v]) => [`seed: ${k}`, v])),
+    ...r.measured,
+  }));
+  const keys = [...new Set(parts.flatMap((p) => Object.keys(p)))];
+  table(
+    ['part', ...reports.map((r) => r.driver)],
+    keys.map((k) => [k, ...parts.map((p) => (p[k] === undefined ? '-' : fmt(p[k] ?? 0, 1)))]),
+  );
+  log();
+  log('--- memory, MB');
+  for (const r of reports) for (const [k, v] of Object.entries(r.memoryMb)) log(`  ${r.driver}: ${k}: ${fmt(v, 0)} MB`);
+}
+
 async function cleanup(): Promise<void> {
   await Promise.all([...children].map((c) => stopChild(c).catch(() => {})));
   if (dropDatabase) await dropDatabase().catch(() => {});
@@ -1169,7 +1481,8 @@ async function cleanup(): Promise<void> {
 async function main(): Promise<void> {
   // The one search has its own runner: one request at a time, latency percentiles (bench/search.ts).
   if (opt.search) {
-    await import('./search.ts');
+    const search = await import('./search.ts');
+    await search.main();
     return;
   }
   // List exports have their own runner: 100,000 articles as XLSX and CSV, memory per size (bench/list-export.ts).
@@ -1217,6 +1530,7 @@ async function main(): Promise<void> {
   } finally {
     await cleanup();
   }
+  if (PRODUCTION) printProductionSummary(reports.filter((r): r is DriverReport => 'verdicts' in r));
   log();
   log(`total time ${fmt((performance.now() - started) / 1000, 0)} s`);
   if (opt.json) {

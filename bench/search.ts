@@ -25,15 +25,26 @@ import { searchSql } from '../apps/server/src/features/search/search.repository.
 import type { Actor } from '../apps/server/src/platform/actor.ts';
 import { SEARCH_KINDS } from '../packages/shared/src/search/search.ts';
 import { seedCatalogue } from './catalogue.ts';
-import { COOKIE_NAME, sessionToken } from './common.ts';
+import { COOKIE_NAME, isMain, sessionToken } from './common.ts';
 import { fmt, log } from './report.ts';
-import { createPgDatabase, EMPLOYEES, seed } from './seed.ts';
+import { CLIENTS, createPgDatabase, EMPLOYEES, seed } from './seed.ts';
 
-const PROJECTS = 500;
-const DECKS = 2;
-const AREAS_PER_DECK = 5;
-const TASKS = 20;
-const PEOPLE = 50_000;
+/** The search bench's data (the production bench reuses it for the projects beside the big one). */
+export interface SearchShape {
+  /** Projects to make (named after ships, trimit_id 'TR-n'). */
+  projects: number;
+  /** project_areas rows over them in total: `decks` decks each, the rest areas spread evenly over the decks. */
+  areaRows: number;
+  decks: number;
+  tasksPerArea: number;
+  /** People rows in total (employees and company users with accounts), bench/seed.ts's 2,000 included. */
+  people: number;
+  /** Companies that get no 50 company products here (--production: the portal's, which have theirs). */
+  skipCompanyProducts?: number[];
+}
+
+/** 500 projects with 2 decks and 10 areas each (6,000 areas), 20 tasks a project, 50,000 people. */
+export const SEARCH_SHAPE: SearchShape = { projects: 500, areaRows: 6_000, decks: 2, tasksPerArea: 2, people: 50_000 };
 
 const FIRST = [
   'Jan',
@@ -111,7 +122,7 @@ const TASK_NAMES = [
 ];
 
 /** ~200 varied queries of 3-6 characters: word parts of articles, projects, areas, tasks and people, and some that match nothing. */
-function queries(n: number): string[] {
+export function queries(n: number): string[] {
   const words = [
     'stoel',
     'lamp',
@@ -190,45 +201,66 @@ function queries(n: number): string[] {
   return out;
 }
 
-/** Projects with decks, areas, tasks, tickets and drawings; company products; the people rows. Then VACUUM ANALYZE. */
-async function seedSearch(db: Database): Promise<Record<string, number>> {
+/**
+ * Projects with decks, areas, tasks, tickets and drawings; company products; the people rows. Every
+ * statement is limited to the projects made here, so this composes with the other seeds on one
+ * database (--production). Then VACUUM ANALYZE.
+ */
+export async function seedSearch(db: Database, shape: SearchShape = SEARCH_SHAPE): Promise<Record<string, number>> {
   const list = (a: string[]) => `ARRAY[${a.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+  const decks = shape.projects * shape.decks;
+  const areas = Math.max(0, shape.areaRows - decks);
+  const perDeck = decks > 0 ? Math.floor(areas / decks) : 0;
+  const extra = decks > 0 ? areas % decks : 0;
+  const skip = shape.skipCompanyProducts?.length ? shape.skipCompanyProducts.join(',') : '0';
+  const companies = Number((await db.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM companies'))[0]?.n ?? 100);
   await db.raw.exec(`
-    INSERT INTO role_permissions (role_id, permission) SELECT id, 'companies.manage' FROM roles WHERE slug = 'bench';
+    INSERT INTO role_permissions (role_id, permission) SELECT id, 'companies.manage' FROM roles WHERE slug = 'bench' ON CONFLICT DO NOTHING;
     INSERT INTO projects (name, status, trimit_id)
       SELECT (${list(SHIPS)})[1 + g % ${SHIPS.length}] || ' refit ' || (2020 + g % 7) || ' #' || g,
              CASE WHEN g % 10 = 0 THEN 'inactive' ELSE 'active' END, 'TR-' || g
-        FROM generate_series(1, ${PROJECTS}) g;
+        FROM generate_series(1, ${shape.projects}) g;
+  `);
+  const range = (
+    await db.raw.query<{ lo: number; hi: number }>(
+      `SELECT coalesce(min(id), 0)::int AS lo, coalesce(max(id), -1)::int AS hi FROM projects WHERE trimit_id LIKE 'TR-%'`,
+    )
+  )[0] ?? { lo: 0, hi: -1 };
+  const mine = (col: string) => `${col} BETWEEN ${range.lo} AND ${range.hi}`;
+  await db.raw.exec(`
     INSERT INTO project_companies (project_id, company_id)
-      SELECT p.id, (SELECT min(id) FROM companies) + p.id % 100 FROM projects p;
+      SELECT p.id, (SELECT min(id) FROM companies) + p.id % ${companies} FROM projects p WHERE ${mine('p.id')};
     INSERT INTO project_areas (project_id, kind, number, name, sort_order)
-      SELECT p.id, 'deck', d::text, 'Dek ' || d, d FROM projects p, generate_series(1, ${DECKS}) d;
+      SELECT p.id, 'deck', d::text, 'Dek ' || d, d FROM projects p, generate_series(1, ${shape.decks}) d WHERE ${mine('p.id')};
     INSERT INTO project_areas (project_id, parent_id, kind, number, name, sort_order)
       SELECT d.project_id, d.id, 'area', d.number || lpad(a::text, 3, '0'),
              (${list(AREA_NAMES)})[1 + (a + d.id) % ${AREA_NAMES.length}] || ' ' || d.number || lpad(a::text, 3, '0'), a
-        FROM project_areas d, generate_series(1, ${AREAS_PER_DECK}) a WHERE d.kind = 'deck';
+        FROM (SELECT id, project_id, number, row_number() OVER (ORDER BY id) - 1 AS rn
+                FROM project_areas WHERE kind = 'deck' AND ${mine('project_id')}) d,
+             generate_series(1, ${perDeck} + CASE WHEN d.rn < ${extra} THEN 1 ELSE 0 END) a;
     INSERT INTO tasks (project_id, area_id, name, sort_order)
       SELECT a.project_id, a.id, (${list(TASK_NAMES)})[1 + (t + a.id) % ${TASK_NAMES.length}] || ' ' || a.number, t
-        FROM project_areas a, generate_series(1, ${TASKS / (DECKS * AREAS_PER_DECK)}) t WHERE a.kind = 'area';
+        FROM project_areas a, generate_series(1, ${shape.tasksPerArea}) t WHERE a.kind = 'area' AND ${mine('a.project_id')};
     INSERT INTO tickets (project_id, task_id, description)
-      SELECT t.project_id, t.id, 'Schade aan ' || lower(t.name) FROM tasks t WHERE t.id % 10 = 0;
+      SELECT t.project_id, t.id, 'Schade aan ' || lower(t.name) FROM tasks t WHERE t.id % 10 = 0 AND ${mine('t.project_id')};
     INSERT INTO drawings (project_id, company_id, name, drawing_date)
       SELECT pc.project_id, pc.company_id, 'Tekening ' || (${list(AREA_NAMES)})[1 + g % ${AREA_NAMES.length}] || ' v' || g, '2026-01-15'
-        FROM project_companies pc, generate_series(1, 4) g;
+        FROM project_companies pc, generate_series(1, 4) g WHERE ${mine('pc.project_id')};
     INSERT INTO company_products (company_id, product_id, reference)
       SELECT c.id, p.id, 'REF-' || p.id FROM companies c
-        JOIN LATERAL (SELECT id FROM products ORDER BY (id * 7919 + c.id) % 5003 LIMIT 50) p ON true;
+        JOIN LATERAL (SELECT id FROM products ORDER BY (id * 7919 + c.id) % 5003 LIMIT 50) p ON true
+       WHERE c.id <> ALL (ARRAY[${skip}]::int[]);
     -- People rows: employees and company users with their accounts (the seed's 1,000 + 1,000 included).
     INSERT INTO employees (first_name, last_name, function)
       SELECT (${list(FIRST)})[1 + g % ${FIRST.length}], (${list(LAST)})[1 + (g / 20) % ${LAST.length}] || ' ' || g, 'Monteur'
-        FROM generate_series(1, ${PEOPLE / 2 - EMPLOYEES}) g;
+        FROM generate_series(1, ${Math.max(0, Math.floor(shape.people / 2) - EMPLOYEES)}) g;
     INSERT INTO accounts (email, guardable_type, employee_id, first_login, locale)
       SELECT 'person' || e.id || '@bench.test', 'employee', e.id, false, 'nl'
         FROM employees e WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.employee_id = e.id);
     INSERT INTO company_users (company_id, first_name, last_name, job_title)
-      SELECT (SELECT min(id) FROM companies) + g % 100, (${list(FIRST)})[1 + (g + 7) % ${FIRST.length}],
+      SELECT (SELECT min(id) FROM companies) + g % ${companies}, (${list(FIRST)})[1 + (g + 7) % ${FIRST.length}],
              (${list(LAST)})[1 + (g / 20 + 3) % ${LAST.length}] || ' ' || g, 'Inkoper'
-        FROM generate_series(1, ${PEOPLE / 2 - 1000}) g;
+        FROM generate_series(1, ${Math.max(0, Math.floor(shape.people / 2) - CLIENTS)}) g;
     INSERT INTO accounts (email, guardable_type, company_user_id, first_login, locale)
       SELECT 'cuser' || cu.id || '@bench.test', 'client', cu.id, false, 'en'
         FROM company_users cu WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.company_user_id = cu.id);
@@ -245,9 +277,49 @@ async function seedSearch(db: Database): Promise<Record<string, number>> {
   return rows[0] ?? {};
 }
 
+/** Latency percentiles of one request at a time, as the search bench reports them. */
+export interface SearchLatency {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  hitsPerQuery: number;
+}
+
+/**
+ * Asks every query one at a time after a warm-up of the first 20 (plans, caches, the session
+ * cache); ask returns the number of hits. Shared by this bench (app.inject) and --production (HTTP).
+ */
+export async function searchLatency(ask: (q: string) => Promise<number>, qs: string[]): Promise<SearchLatency> {
+  for (const q of qs.slice(0, 20)) await ask(q);
+  const times: number[] = [];
+  let hits = 0;
+  for (const q of qs) {
+    const s = performance.now();
+    hits += await ask(q);
+    times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    n: times.length,
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    p99: pct(times, 99),
+    max: times.at(-1) ?? 0,
+    hitsPerQuery: hits / Math.max(1, times.length),
+  };
+}
+
+/** The staff and the company user of search.ts: seed.ts's session 1 (an employee) and 1001 (a company user). */
+export const SEARCH_SESSIONS: [string, number][] = [
+  ['staff (every kind)', 1],
+  ['portal (company user)', 1001],
+];
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   const { values: opt } = parseArgs({
     options: {
       queries: { type: 'string', default: '200' },
@@ -289,13 +361,9 @@ async function main(): Promise<void> {
     try {
       // seed.ts: session g belongs to account (g - 1) % 2000; accounts 1-1000 are employees (the
       // bench role), 1001-2000 company users. Session 1: an employee; session 1001: a company user.
-      const who: [string, number][] = [
-        ['staff (every kind)', 1],
-        ['portal (company user)', 1001],
-      ];
       const qs = queries(Number(opt.queries));
       const results: string[] = [];
-      for (const [label, session] of who) {
+      for (const [label, session] of SEARCH_SESSIONS) {
         const ask = async (q: string) => {
           const res = await app.inject({
             method: 'GET',
@@ -303,19 +371,11 @@ async function main(): Promise<void> {
             cookies: { [COOKIE_NAME]: sessionToken(session) },
           });
           if (res.statusCode !== 200) throw new Error(`${label} ${q}: ${res.statusCode} ${res.body}`);
-          return res.json() as { data: { groups: { items: unknown[] }[] } };
+          const body = res.json() as { data: { groups: { items: unknown[] }[] } };
+          return body.data.groups.reduce((n, g) => n + g.items.length, 0);
         };
-        for (const q of qs.slice(0, 20)) await ask(q); // warm up: plans, caches, the session cache
-        const times: number[] = [];
-        let hits = 0;
-        for (const q of qs) {
-          const s = performance.now();
-          const body = await ask(q);
-          times.push(performance.now() - s);
-          hits += body.data.groups.reduce((n, g) => n + g.items.length, 0);
-        }
-        times.sort((a, b) => a - b);
-        const line = `${label.padEnd(24)} n=${times.length}  p50 ${fmt(pct(times, 50), 1)} ms  p95 ${fmt(pct(times, 95), 1)} ms  p99 ${fmt(pct(times, 99), 1)} ms  max ${fmt(times.at(-1) ?? 0, 1)} ms  (${fmt(hits / times.length, 1)} hits/query)`;
+        const t = await searchLatency(ask, qs);
+        const line = `${label.padEnd(24)} n=${t.n}  p50 ${fmt(t.p50, 1)} ms  p95 ${fmt(t.p95, 1)} ms  p99 ${fmt(t.p99, 1)} ms  max ${fmt(t.max, 1)} ms  (${fmt(t.hitsPerQuery, 1)} hits/query)`;
         results.push(line);
         log(line);
       }
@@ -372,4 +432,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (isMain(import.meta.url)) await main();

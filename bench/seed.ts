@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { SESSIONS } from './common.ts';
+import type { BenchIds } from './ids.ts';
 
 /** Where the runner creates (and afterwards drops) its throw-away database. */
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -64,16 +65,19 @@ export interface SeedSummary {
   companies: number;
   accounts: number;
   sessions: number;
+  /** The ids for the pickers (ids.ts): the companies in id order and the session layout. */
+  ids: Pick<BenchIds, 'companyIds' | 'employees' | 'clients' | 'sessions'>;
 }
 
 /**
  * Seeds a migrated database with generate_series: one role with BENCH_PERMISSIONS, COMPANIES
- * companies, EMPLOYEES employees and CLIENTS company users with accounts, and SESSIONS signed-in
+ * companies (or opts.companies: 200 in --production), EMPLOYEES employees and CLIENTS company users with accounts, and SESSIONS signed-in
  * sessions: id = sha256('tokN'), csrf_token = 'csrfN', half of them employees', half clients'.
  * Also creates bench_events, a copy of analytics_events (same columns and indexes) that the
  * baseline routes write to, so that the app's analytics_events only ever holds the app's events.
  */
-export async function seed(db: Database): Promise<SeedSummary> {
+export async function seed(db: Database, opts: { companies?: number } = {}): Promise<SeedSummary> {
+  const companies = opts.companies ?? COMPANIES;
   const perms = BENCH_PERMISSIONS.map((p) => `'${p}'`).join(',');
   await db.raw.exec(`
     INSERT INTO roles (slug, name, is_admin, dashboard_view) VALUES ('bench', 'Bench role', false, 'projects');
@@ -81,14 +85,14 @@ export async function seed(db: Database): Promise<SeedSummary> {
       SELECT r.id, p FROM roles r, unnest(ARRAY[${perms}]::text[]) p WHERE r.slug = 'bench';
     INSERT INTO companies (name, sector, city)
       SELECT 'Bench company ' || g, CASE WHEN g % 2 = 0 THEN 'cruise' ELSE 'leisure' END, 'Rotterdam'
-        FROM generate_series(1, ${COMPANIES}) g;
+        FROM generate_series(1, ${companies}) g;
     INSERT INTO employees (first_name, last_name, function, role_id)
       SELECT 'Employee', 'Bench ' || g, 'Project manager', (SELECT id FROM roles WHERE slug = 'bench')
         FROM generate_series(1, ${EMPLOYEES}) g;
     INSERT INTO accounts (email, password_hash, guardable_type, employee_id, first_login, locale)
       SELECT 'employee' || e.id || '@bench.test', NULL, 'employee', e.id, false, 'nl' FROM employees e;
     INSERT INTO company_users (company_id, first_name, last_name, job_title)
-      SELECT (SELECT min(id) FROM companies) + g % ${COMPANIES}, 'Client', 'Bench ' || g, 'Buyer'
+      SELECT (SELECT min(id) FROM companies) + g % ${companies}, 'Client', 'Bench ' || g, 'Buyer'
         FROM generate_series(1, ${CLIENTS}) g;
     INSERT INTO accounts (email, password_hash, guardable_type, company_user_id, first_login, locale)
       SELECT 'client' || cu.id || '@bench.test', NULL, 'client', cu.id, false, 'en' FROM company_users cu;
@@ -104,11 +108,13 @@ export async function seed(db: Database): Promise<SeedSummary> {
   // Settle before measuring: visibility map and statistics, and no checkpoint of the seed mid-round.
   await db.raw.exec('VACUUM ANALYZE');
   if (db.driver === 'pg') await db.raw.exec('CHECKPOINT').catch(() => {});
-  const rows = await db.raw.query<SeedSummary>(
+  const rows = await db.raw.query<Omit<SeedSummary, 'ids'> & { company_ids: number[] }>(
     `SELECT (SELECT count(*) FROM roles)::int AS roles, (SELECT count(*) FROM companies)::int AS companies,
-            (SELECT count(*) FROM accounts)::int AS accounts, (SELECT count(*) FROM sessions)::int AS sessions`,
+            (SELECT count(*) FROM accounts)::int AS accounts, (SELECT count(*) FROM sessions)::int AS sessions,
+            (SELECT array_agg(id ORDER BY id) FROM companies) AS company_ids`,
   );
-  const summary = rows[0];
-  if (!summary || summary.sessions !== SESSIONS) throw new Error(`seed produced ${summary?.sessions ?? 0} sessions`);
-  return summary;
+  const r = rows[0];
+  if (!r || r.sessions !== SESSIONS) throw new Error(`seed produced ${r?.sessions ?? 0} sessions`);
+  const { company_ids, ...summary } = r;
+  return { ...summary, ids: { companyIds: company_ids, employees: EMPLOYEES, clients: CLIENTS, sessions: SESSIONS } };
 }
