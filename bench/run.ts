@@ -633,7 +633,7 @@ function startChild(
   timeoutS = 180,
 ): Promise<{ child: ChildProcess; ready: ChildMessage }> {
   return new Promise((resolve, reject) => {
-    // BENCH_PROFILE_DIR: the app's process writes a V8 CPU profile there when it stops.
+    // BENCH_PROFILE_DIR: the app's process (with BENCH_PROFILE_BASELINE=1 the baseline's too) writes a V8 CPU profile there when it stops.
     const profile =
       process.env.BENCH_PROFILE_DIR && (file === './app-server.ts' || process.env.BENCH_PROFILE_BASELINE)
         ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR]

@@ -59,8 +59,9 @@ export function handOver(server: HTMLElement, app: HTMLElement): void {
   const wasFocused = server.contains(active);
   // A choice made meanwhile (the language switch) is made again on the app's screen, as a click,
   // so the app does what it does on that click.
+  const appChoices = choices(app);
   const picked = choices(server).flatMap((old, i) => {
-    const match = choices(app)[i];
+    const match = appChoices[i];
     return old.checked !== old.defaultChecked && old.checked && match && match.value === old.value && !match.checked
       ? [match]
       : [];
