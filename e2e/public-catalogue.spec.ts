@@ -73,3 +73,35 @@ test('a search that finds nothing says so and is cleared in one click', async ({
   await expect(page.getByRole('searchbox', { name: 'Zoeken' })).toHaveValue('');
   await expect(cards(page).first()).toBeVisible();
 });
+
+test('the catalogue arrives as HTML with its products; the app takes it over without asking for them again', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const expected = await expectedNames(page, '', 'nl');
+  // Before any script has run (here: none ever runs), the cards, the search and the sort are there.
+  const bare = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const plain = await bare.newPage();
+  await plain.goto('/public/products');
+  await expect(plain.getByRole('heading', { level: 1, name: 'Producten' })).toBeVisible();
+  await expect(cards(plain)).toHaveText(expected);
+  await expect(plain.getByRole('searchbox', { name: 'Zoeken' })).toBeVisible();
+  await bare.close();
+
+  // With scripts: the app starts with the answers in the page; it asks the API only for what is new.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/public/')) asked.push(url.pathname + url.search);
+  });
+  await page.goto('/public/products');
+  await expect(cards(page)).toHaveText(expected);
+  // A filter pressed at once, maybe before the app is there, is applied (pressed again by the app).
+  const filter = page.getByTestId('catalogue-filters').getByRole('button', { pressed: false }).first();
+  const filterName = (await filter.textContent())?.trim() ?? '';
+  await filter.click();
+  await expect(page).toHaveURL(/[?&](areas|categories|features|materials|preferences)=/);
+  await expect(page.getByTestId('catalogue-filters').getByRole('button', { name: filterName, pressed: true })).toBeVisible();
+  expect(asked.filter((u) => !/(areas|categories|features|materials|preferences)=/.test(u))).toEqual([]);
+});

@@ -8,6 +8,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { FEATURES } from './features';
+import { catalogueScreen } from './features/products/public-catalogue.service';
 import { access } from './platform/access';
 import { AnalyticsBuffer } from './platform/analytics-buffer';
 import { type Clock, systemClock } from './platform/clock';
@@ -167,7 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   for (const feature of FEATURES) await app.register(feature);
-  await app.register(webAppPlugin, { dist: config.webDist });
+  await app.register(webAppPlugin, { dist: config.webDist, catalogue: catalogueScreen });
 
   // The platform's own housekeeping: expired sessions and rate-limit windows, hourly.
   platform.jobs.register(

@@ -179,7 +179,7 @@ describe('the web app, assets and other files (H1, H3, H4, I9)', () => {
     const a = t.agent();
     await a.csrf();
     expect((await a.patch('/api/locale', { locale: 'en' })).statusCode).toBe(204);
-    expect((await a.get('/public/products')).body).toContain('<html lang="en" data-locale="en">');
+    expect((await a.get('/public/products')).body).toContain('lang="en" data-locale="en"');
     // The signed-in account's language, as GET /api/locale says.
     expect((await admin.get('/companies')).body).toContain(`data-locale="${(await admin.get('/api/locale')).json().locale}"`);
     const shell = await a.get('/index.html');

@@ -24,6 +24,22 @@
     script.src = entry;
     document.head.append(script);
   };
+  // A button pressed before the app is there (a filter, the pager, 'clear the search') does nothing
+  // yet: it is marked with the press's number, and the app presses it again once it has taken over
+  // (src/app/takeover.ts). Links work without the app; the sign-in page's button is disabled.
+  const served = document.getElementById('root');
+  let presses = 0;
+  const onClick = (event) => {
+    if (!served?.isConnected || served.id !== 'root') {
+      document.removeEventListener('click', onClick, true);
+      return;
+    }
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || !served.contains(button)) return;
+    presses += 1;
+    button.dataset.pressed = `${button.dataset.pressed ? `${button.dataset.pressed} ` : ''}${presses}`;
+  };
+  document.addEventListener('click', onClick, true);
   // After the next frame; a tab opened in the background paints no frames, so not later than 1 s.
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 1000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FirstScreens, firstScreenLinks, type Manifest } from './first-screen';
+import { FirstScreens, firstScreenLinks, type Manifest, type ScreenRenderer, scriptJson } from './first-screen';
 import { withScreen } from './web-app';
 
 // A build in miniature: the entry with its static imports, the guest route set, the login page
@@ -86,5 +86,68 @@ describe('the sign-in page as HTML', () => {
     expect(all).toContain('rel="stylesheet"');
     expect(scripts).not.toContain('rel="stylesheet"');
     expect(scripts.split('\n').length).toBe(all.split('\n').length - 1);
+  });
+});
+
+describe('the catalogue as HTML, rendered per request', () => {
+  const page = (names: string[]) => ({
+    data: names.map((n, i) => ({ id: i + 1, slug: n, nameNl: n, nameEn: n, thumbUrl: null, largeUrl: null })),
+    meta: { current_page: 1, last_page: 1, per_page: 24, total: names.length },
+  });
+  const filters = { areas: [], categories: [], features: [], materials: [], preferences: [] };
+
+  function renderer() {
+    const renders: string[] = [];
+    const r: ScreenRenderer = {
+      catalogueApiQuery: (url, locale) => ({ page: '1', url, locale }),
+      async renderCatalogue(url, locale, products) {
+        renders.push(`${locale}:${url}`);
+        return { html: `<ul>${products.data.map((p) => p.nameNl).join()}</ul>`, queries: [[['products'], products]] };
+      },
+    };
+    return { r, renders };
+  }
+
+  it('renders with the answers for the query the app would send, and renders again only when they change', async () => {
+    const { r, renders } = renderer();
+    const screens = new FirstScreens(manifest, ['nl', 'en']).withRenderer(r);
+    let names = ['Stoel', 'Tafel'];
+    const asked: Record<string, string>[] = [];
+    const load = async (q: Record<string, string>) => {
+      asked.push(q);
+      return { products: page(names) as never, filters };
+    };
+    const first = await screens.catalogue('/public/products?page=1', 'nl', load);
+    expect(first?.markup).toBe('<ul>Stoel,Tafel</ul>');
+    expect(JSON.parse(first?.answers ?? '')).toEqual([[['products'], page(names)]]);
+    expect(asked[0]).toEqual({ page: '1', url: '/public/products?page=1', locale: 'nl' });
+    await screens.catalogue('/public/products?page=1', 'nl', load);
+    expect(renders).toHaveLength(1);
+    await screens.catalogue('/public/products?page=1', 'en', load);
+    expect(renders).toHaveLength(2);
+    names = ['Stoel', 'Tafel', 'Kast'];
+    expect((await screens.catalogue('/public/products?page=1', 'nl', load))?.markup).toBe('<ul>Stoel,Tafel,Kast</ul>');
+    expect(renders).toHaveLength(3);
+  });
+
+  it('is nothing without the build module or for a query the API refuses', async () => {
+    const load = async () => ({ products: page(['Stoel']) as never, filters });
+    expect(await new FirstScreens(manifest, ['nl']).catalogue('/public/products', 'nl', load)).toBeNull();
+    const screens = new FirstScreens(manifest, ['nl']).withRenderer(renderer().r);
+    expect(await screens.catalogue('/public/products', 'nl', async () => null)).toBeNull();
+  });
+
+  it('puts the answers in the page as JSON that cannot end its script element', () => {
+    expect(scriptJson({ name: '</script><script>alert(1)</script>', line: '\u2028' })).toBe(
+      '{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>","line":"\\u2028"}',
+    );
+    const html = withScreen(
+      '<html><head>\n  </head><body><div id="root"></div></body></html>',
+      '<ul></ul>',
+      '<link rel="stylesheet" crossorigin href="/assets/card.css">',
+      '[1]',
+    );
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/card.css">\n  </head>');
+    expect(html).toContain('<div id="root"><ul></ul></div><script type="application/json" id="first-data">[1]</script>');
   });
 });

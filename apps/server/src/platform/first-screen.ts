@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from '@app/shared/platform/http';
 import type { Locale } from '@app/shared/platform/locale';
+import type { PublicFilters, PublicProductCard } from '@app/shared/products/products';
 
 /** One chunk of the web build's manifest (dist/.vite/manifest.json, written by Vite). */
 export interface ManifestChunk {
@@ -76,10 +79,51 @@ const PRERENDERED: { path: string; name: string }[] = [{ path: '/auth/login', na
 /** Query parameters that change what the sign-in page shows (a notice above the form): those pages are not sent as HTML. */
 const CHANGES_THE_SCREEN = /[?&](reset|password)=/;
 
+/**
+ * What the web build's module for Node (apps/web/src/app/prerender.tsx, built into
+ * dist/ssr/prerender.js) offers the server: the public catalogue rendered per request.
+ */
+export interface ScreenRenderer {
+  /** The query string of GET /api/public/products that the catalogue at `url` asks for. */
+  catalogueApiQuery(url: string, locale: Locale): Record<string, string>;
+  /** The catalogue's HTML with these answers, and the answers under the app's query keys. */
+  renderCatalogue(
+    url: string,
+    locale: Locale,
+    products: Page<PublicProductCard>,
+    filters: PublicFilters,
+  ): Promise<{ html: string; queries: [readonly unknown[], unknown][] }>;
+}
+
+/** The answers the catalogue's first screen is rendered with (products' public-catalogue.service.ts catalogueScreen). */
+export interface CatalogueAnswers {
+  products: Page<PublicProductCard>;
+  filters: PublicFilters;
+}
+
+/** A first screen rendered per request: its HTML, and the answers it shows as JSON for the app's query cache. */
+export interface ServedScreen {
+  markup: string;
+  answers: string;
+}
+
+/** Rendered catalogue pages kept per language and address, reused while their answers are the same. */
+const KEPT_RENDERS = 100;
+
+/** JSON safe inside a <script> element: no `<` that could close it or open a comment. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
 /** The links per first page and language, worked out once from the build's manifest. */
 export class FirstScreens {
   private readonly links = new Map<string, string>();
   private readonly markup = new Map<string, string>();
+  private renderer: ScreenRenderer | null = null;
+  private readonly rendered = new Map<string, { answers: string; screen: ServedScreen }>();
 
   constructor(manifest: Manifest | null, locales: readonly Locale[], markup: ReadonlyMap<string, string> = new Map()) {
     this.markup = new Map(markup);
@@ -104,6 +148,56 @@ export class FirstScreens {
       }
     }
     return new FirstScreens(manifest, locales, markup);
+  }
+
+  /**
+   * As fromDist, with the build's module for Node when there is one (dist/ssr/prerender.js): then
+   * the catalogue is sent as HTML too. A module that does not load leaves the catalogue as before.
+   */
+  static async load(dist: string, locales: readonly Locale[], warn: (err: unknown) => void): Promise<FirstScreens> {
+    const screens = FirstScreens.fromDist(dist, locales);
+    const file = path.join(dist, 'ssr', 'prerender.js');
+    if (fs.existsSync(file)) {
+      try {
+        screens.renderer = (await import(pathToFileURL(file).href)) as ScreenRenderer;
+      } catch (err) {
+        warn(err);
+      }
+    }
+    return screens;
+  }
+
+  /** Renders with `renderer` (a test's, or the build's module). */
+  withRenderer(renderer: ScreenRenderer | null): this {
+    this.renderer = renderer;
+    return this;
+  }
+
+  /**
+   * The public catalogue at `url` (path and query) as HTML, with the answers it was rendered with;
+   * `load` gives the answers for the API query the app would send (null: a query the API refuses).
+   * A render is kept and reused while its answers are the same, so a busy catalogue renders
+   * once per change, and every visitor still sees the catalogue as it is now. Null without a renderer.
+   */
+  async catalogue(
+    url: string,
+    locale: Locale,
+    load: (query: Record<string, string>) => Promise<CatalogueAnswers | null>,
+  ): Promise<ServedScreen | null> {
+    const renderer = this.renderer;
+    if (!renderer) return null;
+    const data = await load(renderer.catalogueApiQuery(url, locale));
+    if (!data) return null;
+    const answers = JSON.stringify(data);
+    const key = `${locale}:${url}`;
+    const kept = this.rendered.get(key);
+    if (kept && kept.answers === answers) return kept.screen;
+    const { html, queries } = await renderer.renderCatalogue(url, locale, data.products, data.filters);
+    const screen = { markup: html, answers: scriptJson(queries) };
+    this.rendered.delete(key);
+    this.rendered.set(key, { answers, screen });
+    if (this.rendered.size > KEPT_RENDERS) this.rendered.delete(this.rendered.keys().next().value as string);
+    return screen;
   }
 
   /** The links for a signed-out visitor's page at `path` (all, or the scripts only), or ''. */

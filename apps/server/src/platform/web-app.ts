@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@app/shared/platform/locale';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,8 +8,9 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { access } from './access';
+import type { Ctx } from './context';
 import { AppError, sendError } from './errors';
-import { FirstScreens } from './first-screen';
+import { type CatalogueAnswers, FirstScreens, type ServedScreen } from './first-screen';
 
 /** Paths that belong to the API: never answered with the SPA. */
 export function isApiPath(url: string): boolean {
@@ -39,6 +41,9 @@ export function withLocale(html: string, locale: Locale): string {
   return html.replace(/<html(?:\s+lang="[^"]*")?/, `<html lang="${locale}" data-locale="${locale}"`);
 }
 
+/** The id of the script element with the answers a served screen shows (apps/web/src/features/products/public-prefetch.ts). */
+const SERVED_ANSWERS = 'first-data';
+
 /** The script that starts the app behind a first screen sent as HTML (apps/web/public/first-screen.js). */
 const FIRST_SCREEN_BOOT = 'first-screen.js';
 
@@ -48,10 +53,13 @@ const FIRST_SCREEN_BOOT = 'first-screen.js';
  * the modules to preload (index.html's and `links`) are started by first-screen.js once the screen
  * has been painted, so no script holds up that first paint.
  */
-export function withScreen(html: string, markup: string, links = ''): string {
+export function withScreen(html: string, markup: string, links = '', answers = ''): string {
   const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
   const preload = [...html.matchAll(modulePreload), ...links.matchAll(modulePreload)].map((m) => m[1]);
-  const page = html
+  // The screen's own stylesheets (a page chunk's CSS modules) are needed for that first paint.
+  const styles = [...links.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+  const data = answers ? `<script type="application/json" id="${SERVED_ANSWERS}">${answers}</script>` : '';
+  const page = (styles.length ? html.replace('</head>', () => `  ${styles.join('\n    ')}\n  </head>`) : html)
     .replace(modulePreload, '')
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
@@ -59,9 +67,43 @@ export function withScreen(html: string, markup: string, links = ''): string {
         `<script defer src="/${FIRST_SCREEN_BOOT}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`,
     );
   return page
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${data}`)
     .replace('<html ', '<html data-mantine-color-scheme="light" ');
 }
+
+/**
+ * A page with a screen in it (tens of KB of HTML) compressed as the browser accepts: brotli at a
+ * quality that costs about a millisecond, else gzip, else as it is.
+ */
+export function sendCompressed(req: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  // The codings the browser takes: 'gzip, deflate, br' (one with q=0 is refused).
+  const accepts = new Set(
+    String(req.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  reply.header('vary', 'accept-encoding');
+  if (accepts.has('br')) {
+    const body = zlib.brotliCompressSync(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+    });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (accepts.has('gzip')) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+  return reply.send(html);
+}
+
+export interface WebAppOptions {
+  /** The web build (apps/web/dist). */
+  dist: string;
+  /** The public catalogue's answers for an API query, to send /public/products as HTML (products feature). */
+  catalogue?: (ctx: Ctx, query: Record<string, string>) => Promise<CatalogueAnswers | null>;
+}
+
+/** The public catalogue's page: sent as HTML, with its products, to a signed-out visitor. */
+const CATALOGUE_PAGE = '/public/products';
 
 /** A file answer: the body is the file, streamed; there is no JSON to describe. */
 const fileResponse = { 200: z.unknown().describe('The file') };
@@ -70,7 +112,7 @@ const fileResponse = { 200: z.unknown().describe('The file') };
  * Serves the built web app: hashed assets immutable and pre-compressed, every other GET that is
  * not an API path gets index.html (the SPA routes it, including its own 404 screen).
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, opts: { dist: string }) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
   const dist = opts.dist;
   const hasDist = fs.existsSync(path.join(dist, 'index.html'));
   if (hasDist) {
@@ -136,7 +178,22 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { dist: string
   }
 
   const indexHtml = hasDist ? fs.readFileSync(path.join(dist, 'index.html'), 'utf8') : '';
-  const firstScreens = hasDist ? FirstScreens.fromDist(dist, LOCALES) : null;
+  const firstScreens = hasDist
+    ? await FirstScreens.load(dist, LOCALES, (err) => app.log.warn({ err }, 'the catalogue is not sent as HTML'))
+    : null;
+  const loadCatalogue = opts.catalogue;
+
+  /** The catalogue as HTML for this request; nothing when it cannot be (then the app renders it, as before). */
+  async function servedCatalogue(req: FastifyRequest, locale: Locale): Promise<ServedScreen | null> {
+    if (!firstScreens || !loadCatalogue) return null;
+    try {
+      return await firstScreens.catalogue(req.url, locale, (query) => loadCatalogue(req.ctx, query));
+    } catch (err) {
+      // The database away, say: the page itself still works, the app asks again (and shows its error).
+      req.log.warn({ err }, 'the catalogue was not rendered');
+      return null;
+    }
+  }
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0] ?? '/';
@@ -153,12 +210,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { dist: string
       const signedIn = (req.ctx as typeof req.ctx | null)?.session?.self != null;
       // ...and, for the sign-in page, the screen itself as HTML (first-screen.ts): then only the
       // scripts, since what the screen looks like is in the page's own stylesheet.
-      const markup = signedIn ? '' : (firstScreens?.markupFor(req.url, locale) ?? '');
-      const links = signedIn ? '' : (firstScreens?.linksFor(url, locale, markup ? 'scripts' : 'all') ?? '');
+      // The catalogue, too, rendered with this request's products; with its page's stylesheets.
+      const served = !signedIn && url === CATALOGUE_PAGE ? await servedCatalogue(req, locale) : null;
+      const markup = signedIn ? '' : (served?.markup ?? firstScreens?.markupFor(req.url, locale) ?? '');
+      const links = signedIn ? '' : (firstScreens?.linksFor(url, locale, markup && !served ? 'scripts' : 'all') ?? '');
       let html = withLocale(indexHtml, locale);
-      if (markup) html = withScreen(html, markup, links);
+      if (markup) html = withScreen(html, markup, links, served?.answers);
       else if (links) html = html.replace('</head>', `  ${links}\n  </head>`);
-      return reply.type('text/html; charset=utf-8').send(html);
+      reply.type('text/html; charset=utf-8');
+      return markup ? sendCompressed(req, reply, html) : reply.send(html);
     }
     return sendError(req, reply, new AppError('ROUTE_NOT_FOUND'));
   });

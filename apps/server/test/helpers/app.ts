@@ -49,6 +49,24 @@ export function webFixtureDir(): string {
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"app","start_url":"/"}');
+  // The build's module for Node (apps/web/src/app/prerender.tsx) in miniature: the catalogue's names
+  // as a list, the answers under the app's keys; a search for 'render-fails' makes the render throw.
+  fs.mkdirSync(path.join(dir, 'ssr'));
+  fs.writeFileSync(path.join(dir, 'ssr', 'package.json'), '{"type":"module"}');
+  fs.writeFileSync(
+    path.join(dir, 'ssr', 'prerender.js'),
+    `const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+export function catalogueApiQuery(url, locale) {
+  const q = new URL(url, 'http://x').searchParams.get('q');
+  return { page: '1', perPage: '24', ...(q ? { q, lang: locale } : {}) };
+}
+export async function renderCatalogue(url, locale, products, filters) {
+  if (url.includes('render-fails')) throw new Error('render failed');
+  const names = products.data.map((p) => '<li>' + esc(locale === 'en' ? p.nameEn : p.nameNl) + '</li>').join('');
+  return { html: '<ul data-first-screen="catalogue">' + names + '</ul>', queries: [[['public', 'products', url], products], [['public', 'filters'], filters]] };
+}
+`,
+  );
   webFixture = dir;
   return dir;
 }

@@ -17,7 +17,7 @@ function AppForm() {
   const [password, setPassword] = useState('');
   return (
     <form data-first-screen="login">
-      <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input type="email" autoComplete="username" data-autofocus value={email} onChange={(e) => setEmail(e.target.value)} />
       <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       <output data-testid="state">{`${email}|${password}`}</output>
     </form>
@@ -99,7 +99,62 @@ describe('taking over a first screen the server sent', () => {
     expect(appContainer(root)).toBe(root);
   });
 
-  it('puts the focus in the first field when the visitor had not chosen one', async () => {
+  it("leaves the focus alone on a screen that starts in no field (the catalogue's search)", async () => {
+    document.body.innerHTML = `<div id="root"><div data-first-screen="catalogue"><input type="search" value=""></div></div>`;
+    const container = appContainer(document.getElementById('root') as HTMLElement);
+    const root = createRoot(container);
+    await act(async () =>
+      root.render(
+        <div data-first-screen="catalogue">
+          <input type="search" defaultValue="" />
+        </div>,
+      ),
+    );
+    await flush();
+    expect(container.hidden).toBe(false);
+    expect(document.activeElement).toBe(document.body);
+    await act(async () => root.unmount());
+  });
+
+  it('presses again, in order, the buttons pressed meanwhile, and keeps a sort picked meanwhile', async () => {
+    // The served catalogue: two filters named alike in two groups, a sort; first-screen.js marked the presses.
+    document.body.innerHTML = `<div id="root"><div data-first-screen="catalogue">
+      <button type="button">Hout</button><button type="button" data-pressed="2">Hout</button>
+      <button type="button" data-pressed="1 3">Eiken</button>
+      <select><option value="order" selected>Aanbevolen</option><option value="name">Naam</option></select></div></div>`;
+    const served = document.getElementById('root') as HTMLElement;
+    const select = served.querySelector('select') as HTMLSelectElement;
+    select.value = 'name';
+    const pressed: string[] = [];
+    function Catalogue() {
+      const [sort, setSort] = useState('order');
+      return (
+        <div data-first-screen="catalogue">
+          {['hout-1', 'hout-2', 'eiken'].map((id) => (
+            <button key={id} type="button" onClick={() => pressed.push(id)}>
+              {id.startsWith('hout') ? 'Hout' : 'Eiken'}
+            </button>
+          ))}
+          <select value={sort} onChange={(e) => setSort(e.target.value)}>
+            <option value="order">Aanbevolen</option>
+            <option value="name">Naam</option>
+          </select>
+          <output data-testid="sort">{sort}</output>
+        </div>
+      );
+    }
+    const container = appContainer(served);
+    const root = createRoot(container);
+    await act(async () => root.render(<Catalogue />));
+    await flush();
+    await flush();
+    await flush();
+    expect(pressed).toEqual(['eiken', 'hout-2', 'eiken']);
+    expect(document.querySelector('[data-testid="sort"]')?.textContent).toBe('name');
+    await act(async () => root.unmount());
+  });
+
+  it("puts the focus in the app's start field when the visitor had not chosen one", async () => {
     const served = serveForm();
     const container = appContainer(served);
     const root = createRoot(container);

@@ -10,6 +10,7 @@ import {
   type PublicProduct,
   type PublicProductCard,
   type PublicProductQuery,
+  publicProductQuerySchema,
 } from '@app/shared/products/products';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -87,4 +88,25 @@ export async function getPublicProduct(ctx: Ctx, id: number): Promise<PublicProd
 /** The filter values worth offering: attributes of the public kinds that a published product carries. */
 export async function publicFilters(ctx: Ctx): Promise<PublicFilters> {
   return byKind(await repo.usedFilters(ctx.db.orm));
+}
+
+/** The answers the public catalogue's first screen is rendered with: its page of products and the filters. */
+export interface CatalogueScreen {
+  products: Page<PublicProductCard>;
+  filters: PublicFilters;
+}
+
+/**
+ * For the server's HTML of /public/products (platform/first-screen.ts): what GET /api/public/products
+ * would answer for `query` (the query string the app would send, as strings) and GET
+ * /api/public/filters; null for a query the API would refuse (the page is then sent without HTML).
+ */
+export async function catalogueScreen(ctx: Ctx, query: Record<string, string>): Promise<CatalogueScreen | null> {
+  const parsed = publicProductQuerySchema.safeParse(query);
+  if (!parsed.success) return null;
+  const [products, filters] = await Promise.all([
+    listPublicProducts(ctx, parsed.data as unknown as PublicProductQuery),
+    publicFilters(ctx),
+  ]);
+  return { products, filters };
 }

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -362,6 +363,67 @@ describe('GET /api/public/products/:productId', () => {
     expect(body.related.map((r: { id: number }) => r.id)).toEqual([relPub.id]);
     expect(body.parents.map((r: { id: number }) => r.id)).toEqual([parent.id, top.id]);
     expect(body.parents[0]).toMatchObject({ nameNl: 'Familie ouder', slug: parent.slug, thumbUrl: null });
+  });
+});
+
+describe('the catalogue page sent as HTML (platform/first-screen.ts)', () => {
+  /** The JSON of the page's script#first-data: [query key, answer] pairs. */
+  const answersIn = (html: string) =>
+    JSON.parse(html.match(/<script type="application\/json" id="first-data">(.*?)<\/script>/)?.[1] ?? 'null') as
+      | [unknown[], unknown][]
+      | null;
+
+  it("holds the published products and, for the app, the very answers the API gives; a visitor's language is kept", async () => {
+    const shown = await createProduct(tdb.db, { published: true, nameNl: 'Servies <Oostzee>' });
+    const hidden = await createProduct(tdb.db, { published: false, nameNl: 'Servies verborgen' });
+    const res = await anon.get('/public/products');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root"><ul data-first-screen="catalogue">');
+    expect(res.body).toContain('Servies &lt;Oostzee>');
+    expect(res.body).not.toContain(hidden.nameNl);
+    const answers = answersIn(res.body);
+    // Nothing in the JSON can end the script element early.
+    expect(res.body.match(/<script type="application\/json" id="first-data">(.*?)<\/script>/)?.[1]).not.toContain('<');
+    const api = await anon.get('/api/public/products?page=1&perPage=24');
+    expect(answers?.[0]?.[1]).toEqual(api.json());
+    expect(answers?.[1]?.[1]).toEqual((await anon.get('/api/public/filters')).json().data);
+    expect(ids(api)).toContain(shown.id);
+    // A visitor who chose English gets the English page.
+    const english = t.agent();
+    await english.csrf();
+    expect((await english.patch('/api/locale', { locale: 'en' })).statusCode).toBeLessThan(300);
+    const en = await english.get('/public/products');
+    expect(en.body).toContain('lang="en" data-locale="en"');
+    expect(en.body).toContain('Servies &lt;Oostzee> EN');
+  });
+
+  it('shows the catalogue as it is now: a product published meanwhile is on the next visit', async () => {
+    await anon.get('/public/products');
+    const later = await createProduct(tdb.db, { published: true, nameNl: 'Later gepubliceerd' });
+    expect((await anon.get('/public/products')).body).toContain(later.nameNl);
+  });
+
+  it('comes compressed as the browser accepts it', async () => {
+    const br = await anon.get('/public/products', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('data-first-screen="catalogue"');
+    const gz = await anon.get('/public/products', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('data-first-screen="catalogue"');
+  });
+
+  it('is the plain page (the app renders it) for a signed-in person, when the render fails, and on other pages', async () => {
+    const signedIn = await admin.get('/public/products');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(answersIn(signedIn.body)).toBeNull();
+    const failed = await anon.get('/public/products?q=render-fails');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('<div id="root"></div>');
+    expect(t.logs.some((l) => l.includes('the catalogue was not rendered'))).toBe(true);
+    expect((await anon.get('/public/products/1')).body).toContain('<div id="root"></div>');
   });
 });
 

@@ -62,6 +62,7 @@ export function LoginPage() {
           autoComplete="username"
           required
           autoFocus
+          data-autofocus
           {...form.field('email')}
         />
         <PasswordField label={t('auth.fields.password')} autoComplete="current-password" required {...form.field('password')} />

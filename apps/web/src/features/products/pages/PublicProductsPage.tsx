@@ -36,8 +36,10 @@ export function PublicProductsPage() {
   const { query, activeCount, search, setSearch, setFilter, clearFilters, clearAll, setSort, setPage } = useCatalogueParams();
   const products = usePublicProducts(query, i18n.language);
   const filters = usePublicFilters();
-  // Read synchronously: a desktop must not first render the phone layout and then jump.
-  const isWide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
+  // Read synchronously: a desktop must not first render the phone layout and then jump. The
+  // server's HTML (prerender.tsx) cannot measure the screen: it has both, one shown by CSS.
+  const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
+  const isWide = import.meta.env.SSR ? 'both' : wide;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
   const listTop = useRef<HTMLDivElement>(null);
@@ -120,30 +122,39 @@ export function PublicProductsPage() {
   return (
     <>
       <PageHeader title={t('public.products.title')} description={t('public.products.intro')} />
-      <div className={showFilters && isWide ? classes.layout : undefined}>
+      <div className={showFilters && isWide ? (isWide === 'both' ? classes.layoutFromWide : classes.layout) : undefined}>
         {showFilters ? (
-          isWide ? (
+          isWide === true ? (
             <aside aria-label={t('public.filters.title')}>{panel}</aside>
           ) : (
-            <div>
+            <div className={isWide === 'both' ? classes.narrowOnly : undefined}>
               <Button
                 variant="default"
                 leftSection={<IconAdjustmentsHorizontal size={18} />}
                 aria-expanded={filtersOpen}
-                aria-controls={panelId}
+                aria-controls={isWide === 'both' ? undefined : panelId}
                 onClick={() => setFiltersOpen((o) => !o)}
                 mb={filtersOpen ? 'sm' : 'md'}
               >
                 {activeCount > 0 ? t('public.filters.toggleActive', { count: activeCount }) : t('public.filters.toggle')}
               </Button>
-              <Collapse expanded={filtersOpen} id={panelId}>
-                <aside aria-label={t('public.filters.title')}>{panel}</aside>
-                <div style={{ height: 'var(--mantine-spacing-md)' }} />
-              </Collapse>
+              {isWide === 'both' ? null : (
+                <Collapse expanded={filtersOpen} id={panelId}>
+                  <aside aria-label={t('public.filters.title')}>{panel}</aside>
+                  <div style={{ height: 'var(--mantine-spacing-md)' }} />
+                </Collapse>
+              )}
             </div>
           )
         ) : null}
-        <div ref={listTop} style={{ scrollMarginTop: 16 }}>
+        {showFilters && isWide === 'both' ? (
+          <aside aria-label={t('public.filters.title')} className={classes.wideOnly}>
+            {panel}
+          </aside>
+        ) : null}
+        {/* data-first-screen: the server sends this page as HTML, products and all (prerender.tsx);
+            the app takes that HTML's place once its own list is there (app/takeover.ts). */}
+        <div ref={listTop} style={{ scrollMarginTop: 16 }} data-first-screen={products.data ? 'catalogue' : undefined}>
           <search className={classes.toolbar}>
             <label className={`${classes.control} ${classes.searchControl}`}>
               {t('public.search.label')}
