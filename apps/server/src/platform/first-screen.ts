@@ -36,6 +36,7 @@ const FIRST_SCREENS: { paths: readonly string[]; modules: readonly string[] }[] 
       'src/app/layouts/PublicLayout.tsx',
       'src/features/products/public-prefetch.ts',
       'src/features/products/pages/PublicProductsPage.tsx',
+      'src/app/takeover.ts',
     ],
   },
 ];
