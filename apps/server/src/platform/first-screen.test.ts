@@ -123,6 +123,12 @@ describe('the catalogue as HTML, rendered per request', () => {
     expect(asked[0]).toEqual({ page: '1', url: '/public/products?page=1', locale: 'nl' });
     await screens.catalogue('/public/products?page=1', 'nl', load);
     expect(renders).toHaveLength(1);
+    // The same query from another address (here the fake's query names the address: a new render).
+    const same = renderer();
+    const normalised = new FirstScreens(manifest, ['nl']).withRenderer({ ...same.r, catalogueApiQuery: () => ({ page: '1' }) });
+    await normalised.catalogue('/public/products?page=1', 'nl', load);
+    await normalised.catalogue('/public/products?page=1&utm_source=mail', 'nl', load);
+    expect(same.renders).toEqual(['nl:/public/products?page=1']);
     await screens.catalogue('/public/products?page=1', 'en', load);
     expect(renders).toHaveLength(2);
     names = ['Stoel', 'Tafel', 'Kast'];

