@@ -104,6 +104,8 @@ export interface WebAppOptions {
 
 /** The public catalogue's page: sent as HTML, with its products, to a signed-out visitor. */
 const CATALOGUE_PAGE = '/public/products';
+/** How long the page waits for the catalogue's answers and render before it goes without them. */
+const CATALOGUE_WAIT_MS = 1_500;
 
 /** A file answer: the body is the file, streamed; there is no JSON to describe. */
 const fileResponse = { 200: z.unknown().describe('The file') };
@@ -183,15 +185,29 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     : null;
   const loadCatalogue = opts.catalogue;
 
-  /** The catalogue as HTML for this request; nothing when it cannot be (then the app renders it, as before). */
+  /**
+   * The catalogue as HTML for this request; nothing when it cannot be, or not within
+   * CATALOGUE_WAIT_MS (a database away or slow): then the page goes as it is and the app renders
+   * the catalogue, asking the API itself (and showing its error or its skeleton).
+   */
   async function servedCatalogue(req: FastifyRequest, locale: Locale): Promise<ServedScreen | null> {
     if (!firstScreens || !loadCatalogue) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), CATALOGUE_WAIT_MS);
+    });
+    const rendering = firstScreens.catalogue(req.url, locale, (query) => loadCatalogue(req.ctx, query));
     try {
-      return await firstScreens.catalogue(req.url, locale, (query) => loadCatalogue(req.ctx, query));
+      const screen = await Promise.race([rendering, late]);
+      if (screen !== 'late') return screen;
+      req.log.warn({ waitedMs: CATALOGUE_WAIT_MS }, 'the catalogue was not rendered in time');
+      rendering.catch(() => {});
+      return null;
     } catch (err) {
-      // The database away, say: the page itself still works, the app asks again (and shows its error).
       req.log.warn({ err }, 'the catalogue was not rendered');
       return null;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -50,7 +50,8 @@ export function webFixtureDir(): string {
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"app","start_url":"/"}');
   // The build's module for Node (apps/web/src/app/prerender.tsx) in miniature: the catalogue's names
-  // as a list, the answers under the app's keys; a search for 'render-fails' makes the render throw.
+  // as a list, the answers under the app's keys; a search for 'render-fails' makes the render throw,
+  // one for 'render-slow' takes 2.5 s.
   fs.mkdirSync(path.join(dir, 'ssr'));
   fs.writeFileSync(path.join(dir, 'ssr', 'package.json'), '{"type":"module"}');
   fs.writeFileSync(
@@ -62,6 +63,7 @@ export function catalogueApiQuery(url, locale) {
 }
 export async function renderCatalogue(url, locale, products, filters) {
   if (url.includes('render-fails')) throw new Error('render failed');
+  if (url.includes('render-slow')) await new Promise((r) => setTimeout(r, 2500));
   const names = products.data.map((p) => '<li>' + esc(locale === 'en' ? p.nameEn : p.nameNl) + '</li>').join('');
   return { html: '<ul data-first-screen="catalogue">' + names + '</ul>', queries: [[['public', 'products', url], products], [['public', 'filters'], filters]] };
 }

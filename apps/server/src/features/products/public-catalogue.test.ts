@@ -414,7 +414,7 @@ describe('the catalogue page sent as HTML (platform/first-screen.ts)', () => {
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('data-first-screen="catalogue"');
   });
 
-  it('is the plain page (the app renders it) for a signed-in person, when the render fails, and on other pages', async () => {
+  it('is the plain page (the app renders it) for a signed-in person, when the render fails or is late, and on other pages', async () => {
     const signedIn = await admin.get('/public/products');
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.body).toContain('<div id="root"></div>');
@@ -423,6 +423,11 @@ describe('the catalogue page sent as HTML (platform/first-screen.ts)', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain('<div id="root"></div>');
     expect(t.logs.some((l) => l.includes('the catalogue was not rendered'))).toBe(true);
+    // A render (or a database) that takes too long: the page goes without it.
+    const slow = await anon.get('/public/products?q=render-slow');
+    expect(slow.statusCode).toBe(200);
+    expect(slow.body).toContain('<div id="root"></div>');
+    expect(t.logs.some((l) => l.includes('the catalogue was not rendered in time'))).toBe(true);
     expect((await anon.get('/public/products/1')).body).toContain('<div id="root"></div>');
   });
 });
