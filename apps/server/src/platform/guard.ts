@@ -64,16 +64,18 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (req) => {
     const now = p.clock();
+    // Read once: Fastify builds a new object on every read of req.routeOptions.
+    const route = req.routeOptions;
     // An image or a download link opened while acting carries the acting view in `view`
     // (view-link.ts): it stands for the Acting-As header, which such a request cannot send.
     const viewLink =
-      req.routeOptions.config?.viewLink === true && SAFE_METHODS.has(req.method) && req.headers['acting-as'] === undefined
+      route.config?.viewLink === true && SAFE_METHODS.has(req.method) && req.headers['acting-as'] === undefined
         ? (req.query as Record<string, unknown> | undefined)?.view
         : undefined;
     const acting =
       viewLink === undefined ? parseActingAs(req.headers['acting-as']) : { present: true, id: viewTokenCompany(viewLink) };
     const sid = req.cookies[cookieName];
-    const cached = req.routeOptions.config?.sessionCache === true;
+    const cached = route.config?.sessionCache === true;
     const session =
       sid && sid.length <= 128
         ? cached
@@ -141,7 +143,6 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
       req.ctx.actor = view;
     }
 
-    const route = req.routeOptions;
     // Unknown paths have no route options; the not-found handler answers them.
     if (route.url !== undefined) {
       try {
@@ -159,8 +160,12 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
   // A route that declares no body takes none: anything sent is refused rather than ignored (I1).
   app.addHook('preValidation', (req, _reply, done) => {
     const body = req.body as unknown;
-    const empty = body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
-    if (!req.routeOptions.schema?.body && !empty) {
+    if (body === undefined || body === null) {
+      done();
+      return;
+    }
+    const empty = typeof body === 'object' && Object.keys(body).length === 0;
+    if (!empty && !req.routeOptions.schema?.body) {
       done(
         new AppError('VALIDATION_FAILED', { message: 'This route takes no body', fieldErrors: { _: { code: 'unknown_field' } } }),
       );
