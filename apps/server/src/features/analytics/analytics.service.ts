@@ -9,6 +9,9 @@ const PER_SESSION_PER_MINUTE = 120;
 type Bag = Record<string, string | string[]>;
 
 function scrubBag(bag: Bag): Bag {
+  let any = false;
+  for (const k in bag) if (isSensitiveKey(k)) any = true;
+  if (!any) return bag;
   return Object.fromEntries(Object.entries(bag).map(([k, v]) => [k, isSensitiveKey(k) ? 'redacted' : v]));
 }
 
