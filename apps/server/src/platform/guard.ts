@@ -6,6 +6,7 @@ import { can } from './can';
 import { sessionCookieName } from './cookies';
 import { safeEqual } from './crypto';
 import { AppError } from './errors';
+import type { LoadedSession } from './session-store';
 import { verifyViewToken, viewTokenCompany } from './view-link';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -62,7 +63,9 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateRequest('ctx', null as never);
 
-  app.addHook('onRequest', async (req) => {
+  // A callback, not an async function: a session from the 10-second memory (G2) is admitted without
+  // a promise, and a loaded one with a single then().
+  app.addHook('onRequest', (req, _reply, done) => {
     const now = p.clock();
     // Read once: Fastify builds a new object on every read of req.routeOptions.
     const route = req.routeOptions;
@@ -75,13 +78,52 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
     const acting =
       viewLink === undefined ? parseActingAs(req.headers['acting-as']) : { present: true, id: viewTokenCompany(viewLink) };
     const sid = req.cookies[cookieName];
-    const cached = route.config?.sessionCache === true;
-    const session =
-      sid && sid.length <= 128
-        ? cached
-          ? await p.sessions.loadCached(sid, acting.id, now)
-          : await p.sessions.load(sid, acting.id, now)
-        : null;
+    if (!sid || sid.length > 128) {
+      settle(req, route, null, acting, viewLink, now, done);
+      return;
+    }
+    let loading: Promise<LoadedSession | null>;
+    if (route.config?.sessionCache === true) {
+      const remembered = p.sessions.remembered(sid, acting.id, now);
+      if (remembered !== undefined) {
+        settle(req, route, remembered, acting, viewLink, now, done);
+        return;
+      }
+      loading = p.sessions.loadCached(sid, acting.id, now);
+    } else {
+      loading = p.sessions.load(sid, acting.id, now);
+    }
+    loading.then((session) => settle(req, route, session, acting, viewLink, now, done), done);
+  });
+
+  /** Admits the request with its session, or refuses it; calls done once either way. */
+  function settle(
+    req: FastifyRequest,
+    route: FastifyRequest['routeOptions'],
+    session: LoadedSession | null,
+    acting: ActingHeader,
+    viewLink: unknown,
+    now: Date,
+    done: (err?: Error) => void,
+  ): void {
+    try {
+      admit(req, route, session, acting, viewLink, now);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
+  }
+
+  /** Who is asking and whether they may: throws the refusal. */
+  function admit(
+    req: FastifyRequest,
+    route: FastifyRequest['routeOptions'],
+    session: LoadedSession | null,
+    acting: ActingHeader,
+    viewLink: unknown,
+    now: Date,
+  ): void {
     let actor: Actor = session?.actor ?? ANONYMOUS;
     req.ctx = {
       ...p,
@@ -155,7 +197,7 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
       }
     }
     if (session) p.sessions.touch(session, now);
-  });
+  }
 
   // A route that declares no body takes none: anything sent is refused rather than ignored (I1).
   app.addHook('preValidation', (req, _reply, done) => {

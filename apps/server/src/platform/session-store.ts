@@ -221,7 +221,7 @@ export class SessionStore {
   }
 
   /** Loads a session by its cookie value; null when unknown, idle too long or past its lifetime. */
-  async load(cookieValue: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
+  load(cookieValue: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
     return this.loadByHash(sha256(cookieValue), actingCompanyId, now);
   }
 
@@ -371,9 +371,9 @@ export class SessionStore {
    * accepted there for up to 10 s. Sessions ended in this process are forgotten at once.
    */
   async loadCached(cookieValue: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
+    const hit = this.remembered(cookieValue, actingCompanyId, now);
+    if (hit !== undefined) return hit;
     const key = `${cookieValue}|${actingCompanyId ?? ''}`;
-    const hit = this.cache.get(key);
-    if (hit && hit.until > now.getTime()) return hit.session;
     const session = await this.load(cookieValue, actingCompanyId, now);
     if (session) {
       if (this.cache.size >= SESSION_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
@@ -382,6 +382,12 @@ export class SessionStore {
       this.cache.delete(key);
     }
     return session;
+  }
+
+  /** What loadCached() would answer from its memory, without a promise; undefined when it would load. */
+  remembered(cookieValue: string, actingCompanyId: number | null, now: Date): LoadedSession | undefined {
+    const hit = this.cache.get(`${cookieValue}|${actingCompanyId ?? ''}`);
+    return hit && hit.until > now.getTime() ? hit.session : undefined;
   }
 
   private forget(match: (s: LoadedSession) => boolean): void {
