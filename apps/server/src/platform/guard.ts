@@ -125,8 +125,19 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
     now: Date,
   ): void {
     let actor: Actor = session?.actor ?? ANONYMOUS;
+    // The platform's fields one by one: an object spread followed by more fields cost about 5 us
+    // per request on Node 20 (G1, G2). TypeScript keeps this list complete (Ctx extends Platform).
     req.ctx = {
-      ...p,
+      config: p.config,
+      db: p.db,
+      clock: p.clock,
+      sessions: p.sessions,
+      mailer: p.mailer,
+      jobs: p.jobs,
+      analytics: p.analytics,
+      limiter: p.limiter,
+      storage: p.storage,
+      turns: p.turns,
       actor,
       requestId: String(req.id),
       log: req.log,

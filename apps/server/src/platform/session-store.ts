@@ -231,19 +231,32 @@ export class SessionStore {
     if (!head) return null;
     const lastSeenAt = this.lastSeen(idHash, new Date(Number(head.last_seen_ms)));
     if (lastSeenAt.getTime() <= this.idleCutoffMs(now)) return null;
-    const base = {
-      idHash,
-      accountId: head.account_id,
-      csrfToken: head.csrf_token,
-      locale: head.session_locale === null ? null : asLocale(head.session_locale),
-      lastSeenAt,
-    };
+    // Literals, not { ...base, actor }: a spread followed by more fields is slow on Node 20 (G1).
+    const locale = head.session_locale === null ? null : asLocale(head.session_locale);
     if (head.account_id === null && actingCompanyId === null)
-      return { ...base, actor: ANONYMOUS_ACTOR, self: null, actingCompany: null };
+      return {
+        idHash,
+        accountId: null,
+        csrfToken: head.csrf_token,
+        locale,
+        lastSeenAt,
+        actor: ANONYMOUS_ACTOR,
+        self: null,
+        actingCompany: null,
+      };
     if (head.account_id !== null && head.generation !== null) {
       const known = this.profiles.get(profileKey(head.account_id, actingCompanyId));
       if (known && known.generation === head.generation) {
-        return { ...base, actor: known.self, self: known.self, actingCompany: known.actingCompany };
+        return {
+          idHash,
+          accountId: head.account_id,
+          csrfToken: head.csrf_token,
+          locale,
+          lastSeenAt,
+          actor: known.self,
+          self: known.self,
+          actingCompany: known.actingCompany,
+        };
       }
     }
     return this.loadWhole(idHash, actingCompanyId, now);
