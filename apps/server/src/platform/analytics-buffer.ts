@@ -142,7 +142,8 @@ export class AnalyticsBuffer {
          FROM unnest($1::timestamptz[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[])
            AS x(c, t, a, co, ae, u, r, m)`,
       [
-        batch.map((e) => e.createdAt),
+        // ISO text: the driver's own formatting of a Date (local time, by hand) costs more.
+        batch.map((e) => e.createdAt.toISOString()),
         batch.map((e) => e.eventType),
         batch.map((e) => e.accountId),
         batch.map((e) => e.companyId),

@@ -14,7 +14,15 @@ export function sha256(value: string): string {
 
 /** Compares two strings in constant time, whatever their lengths (C1). */
 export function safeEqual(a: string, b: string): boolean {
-  const ha = hash('sha256', a, 'buffer');
-  const hb = hash('sha256', b, 'buffer');
-  return timingSafeEqual(ha, hb) && a.length === b.length;
+  return safeEqualDigest(a, b, sha256Digest(b));
+}
+
+/** The digest safeEqual compares b by, for a caller that compares against the same b often. */
+export function sha256Digest(b: string): Buffer {
+  return hash('sha256', b, 'buffer');
+}
+
+/** safeEqual(a, b) with b's digest (sha256Digest(b)) computed beforehand. */
+export function safeEqualDigest(a: string, b: string, bDigest: Buffer): boolean {
+  return timingSafeEqual(hash('sha256', a, 'buffer'), bDigest) && a.length === b.length;
 }

@@ -4,13 +4,29 @@ import type { Access } from './access';
 import type { Actor, ClientActor } from './actor';
 import { can } from './can';
 import { sessionCookieName } from './cookies';
-import { safeEqual } from './crypto';
+import { safeEqualDigest, sha256Digest } from './crypto';
 import { AppError } from './errors';
 import type { LoadedSession } from './session-store';
 import { verifyViewToken, viewTokenCompany } from './view-link';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ANONYMOUS: Actor = { kind: 'anonymous' };
+
+/**
+ * The digest of each loaded session's CSRF token, kept with the session object: a session from
+ * the 10-second memory (G2) serves many requests, and each compared its token's digest anew.
+ */
+const csrfDigests = new WeakMap<LoadedSession, Buffer>();
+
+/** The request's token against the session's, in constant time (C1). */
+function csrfMatches(token: string, session: LoadedSession): boolean {
+  let digest = csrfDigests.get(session);
+  if (digest === undefined) {
+    digest = sha256Digest(session.csrfToken);
+    csrfDigests.set(session, digest);
+  }
+  return safeEqualDigest(token, session.csrfToken, digest);
+}
 
 interface ActingHeader {
   present: boolean;
@@ -152,7 +168,7 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
         throw new AppError('CROSS_SITE_REQUEST');
       }
       const token = headerString(req, 'x-xsrf-token') ?? headerString(req, 'x-csrf-token');
-      if (!session || token === undefined || !safeEqual(token, session.csrfToken)) {
+      if (!session || token === undefined || !csrfMatches(token, session)) {
         req.log.warn({ event: 'csrf.mismatch', hasSession: !!session, hasToken: token !== undefined }, 'CSRF token mismatch');
         throw new AppError('CSRF_TOKEN_MISMATCH');
       }
