@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { FEATURES } from './features';
@@ -27,6 +27,7 @@ import { createDiskStorage, type FileStorage } from './platform/storage';
 import { createS3Storage } from './platform/storage-s3';
 import { textGuardPlugin } from './platform/text-guard';
 import { Turns } from './platform/turns';
+import { validatorCompiler } from './platform/validator';
 import { webAppPlugin } from './platform/web-app';
 
 export interface RouteRecord {

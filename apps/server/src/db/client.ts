@@ -94,6 +94,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return wrapPglite(lite);
 }
 
+const rowsOf = (res: pg.QueryResult) => res.rows;
+
 function openPg(
   url: string,
   poolSize: number,
@@ -133,9 +135,9 @@ function openPg(
   pool.on('connect', (client) => client.on('error', (err) => onError(err, client)));
   pool.on('error', (err, client) => onError(err, client));
   const wrap = (c: pg.Pool | pg.PoolClient): RawClient => ({
-    async query(text, values, name) {
-      const res = await c.query(name ? { name, text, values: values ?? [] } : { text, values: values ?? [] });
-      return res.rows;
+    // A then() rather than an async function: one promise less on every request's session read (G1).
+    query<R>(text: string, values?: unknown[], name?: string): Promise<R[]> {
+      return c.query(name ? { name, text, values: values ?? [] } : { text, values: values ?? [] }).then(rowsOf) as Promise<R[]>;
     },
     async exec(text) {
       await c.query(text);

@@ -53,6 +53,7 @@ describe('AnalyticsBuffer: one bad row cannot block the others (I10, N4)', () =>
     ['lone surrogate in metadata', { metadata: { path: '/\ud800' } }],
     ['NUL in the event type', { eventType: 'page\u0000view' }],
     ['an account id out of range', { accountId: 2 ** 40 }],
+    ['an invalid date', { createdAt: new Date(Number.NaN) }],
   ];
 
   for (const [i, [label, bad]] of hostile.entries()) {

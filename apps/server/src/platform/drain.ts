@@ -1,5 +1,8 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** Set on a response while it counts as in flight: its 'close' uncounts it once. */
+const COUNTED = Symbol('drain.counted');
 
 /**
  * The HTTP side of a graceful stop (O1): no request the server has received is cut off,
@@ -22,13 +25,19 @@ export class Drain {
 
   constructor(private readonly server: Server) {
     // Before Fastify's own listener: a request counts from its first moment, until its answer is
-    // sent or its connection is gone ('close' comes in both cases).
-    server.prependListener('request', (_req, res) => {
+    // sent or its connection is gone ('close' comes in both cases, once). One listener for all
+    // responses rather than a closure (and once()'s wrapper) per request.
+    const drain = this;
+    function answered(this: ServerResponse & { [COUNTED]?: boolean }) {
+      if (this[COUNTED] !== true) return;
+      this[COUNTED] = false;
+      drain.inFlight--;
+      if (drain.inFlight === 0) drain.onIdle?.();
+    }
+    server.prependListener('request', (_req, res: ServerResponse & { [COUNTED]?: boolean }) => {
       this.inFlight++;
-      res.once('close', () => {
-        this.inFlight--;
-        if (this.inFlight === 0) this.onIdle?.();
-      });
+      res[COUNTED] = true;
+      res.on('close', answered);
     });
   }
 

@@ -116,7 +116,8 @@ export const httpHooksPlugin = fp(async (app: FastifyInstance, opts: { config: C
     // a kept-alive socket would otherwise hold server.close() open until the keep-alive timeout
     // (72 s), past the shutdown grace period and before the analytics buffer is flushed (O1).
     if (drain.isClosing) reply.header('connection', 'close');
-    const url = req.url.split('?')[0] ?? '/';
+    const q = req.url.indexOf('?');
+    const url = q === -1 ? req.url : req.url.slice(0, q);
     // API answers are never cached, unless a route decided otherwise (public catalogue images).
     if (isApiPath(url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     // Text that leaves without a charset (SVG, manifests from the static files) gets one (I9).

@@ -1,6 +1,8 @@
 import { SENSITIVE_QUERY_KEYS } from '@app/shared/analytics/analytics';
 
 const sensitive = new Set(SENSITIVE_QUERY_KEYS);
+/** Any sensitive key as a substring: a query without one (and without %-escapes) has nothing to scrub. */
+const MAY_BE_SENSITIVE = new RegExp(SENSITIVE_QUERY_KEYS.join('|'));
 
 export function isSensitiveKey(key: string): boolean {
   return sensitive.has(key.toLowerCase());
@@ -17,7 +19,12 @@ export function scrubUrl(url: string): string {
   const base = hashAt === -1 ? url : url.slice(0, hashAt);
   const q = base.indexOf('?');
   if (q === -1) return base;
-  const params = new URLSearchParams(base.slice(q + 1));
+  const query = base.slice(q + 1);
+  // The common case (every page view, every access-log line) without parsing the query: without
+  // a %-escape a key is its own text (lower-cased, as isSensitiveKey does), so a sensitive key
+  // shows as a substring.
+  if (!query.includes('%') && !MAY_BE_SENSITIVE.test(query.toLowerCase())) return base;
+  const params = new URLSearchParams(query);
   let changed = false;
   for (const key of [...params.keys()]) {
     if (isSensitiveKey(key)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorableText, INVALID_CHARACTER, isStorableText, printableText } from './text-guard';
+import { findUnstorableText, hasUnstorableText, INVALID_CHARACTER, isStorableText, printableText } from './text-guard';
 
 const bad = { code: INVALID_CHARACTER };
 
@@ -47,5 +47,31 @@ describe('isStorableText and printableText', () => {
     expect(isStorableText('\ud800x')).toBe(false);
     expect(isStorableText('x\udfff')).toBe(false);
     expect(printableText('a\u0000b\ud800c')).toBe('a\ufffdb\ufffdc');
+  });
+});
+
+describe('hasUnstorableText', () => {
+  it('answers yes exactly where findUnstorableText names something', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const cases: unknown[] = [
+      undefined,
+      null,
+      42,
+      'plain ✓ \ud83d\ude00',
+      '\u0000',
+      '\ud800x',
+      'x\udfff',
+      { a: [1, true, null, 'x', { b: '\ud83d\ude00' }] },
+      { a: [1, { b: ['ok', 'half\ud800'] }] },
+      { 'key\u0000x': 1 },
+      { ok: { '\udc00': 'value' } },
+      Object.assign(Object.create(null), { a: 'b', c: ['d\u0000'] }),
+      Object.assign(Object.create({ inherited: '\u0000' }), { own: 'fine' }),
+      { a: deep },
+    ];
+    for (const value of cases) {
+      expect(hasUnstorableText(value)).toBe(Object.keys(findUnstorableText(value, '')).length > 0);
+    }
   });
 });

@@ -17,6 +17,40 @@ export function isStorableText(s: string): boolean {
   return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 }
 
+/** Any NUL or surrogate at all: a string without one is storable, and the full test is skipped. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the two things looked for.
+const SUSPECT = /[\u0000\ud800-\udfff]/;
+
+function storable(s: string): boolean {
+  return !SUSPECT.test(s) || isStorableText(s);
+}
+
+/**
+ * Whether any string or object key in a parsed value cannot be stored: the walk of
+ * findUnstorableText without its places, paths or closures, for the common case of nothing to
+ * report (every request runs it on its request line and body). Also without recursion.
+ */
+export function hasUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return !storable(value);
+  if (value === null || typeof value !== 'object') return false;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (!storable(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) continue;
+        if (!storable(key)) return true;
+        stack.push((v as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /** The string with every NUL and lone surrogate replaced by U+FFFD, for naming a bad value (a field path, a log line). */
 export function printableText(s: string): string {
   return s.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATES, '\ufffd');
@@ -97,12 +131,26 @@ function checkRequestLine(req: FastifyRequest): Record<string, FieldError> {
  * VALIDATION_FAILED naming each place, so nothing downstream (a buffer, an audit row) is poisoned.
  */
 export const textGuardPlugin = fp(async (app: FastifyInstance) => {
+  // The quick yes-or-no first; the places are named only for a request that has one.
   app.addHook('onRequest', (req, _reply, done) => {
+    if (
+      !hasUnstorableText(req.params) &&
+      !hasUnstorableText(req.query) &&
+      !hasUnstorableText(req.headers) &&
+      !hasUnstorableText(req.cookies)
+    ) {
+      done();
+      return;
+    }
     const found = checkRequestLine(req);
     done(Object.keys(found).length > 0 ? refuse(found) : undefined);
   });
   // After parsing: a "\ud800" escape in JSON becomes a lone surrogate only then.
   app.addHook('preValidation', (req, _reply, done) => {
+    if (!hasUnstorableText(req.body)) {
+      done();
+      return;
+    }
     const found = findUnstorableText(req.body, '');
     done(Object.keys(found).length > 0 ? refuse(found) : undefined);
   });

@@ -22,9 +22,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: emptyResponse },
       },
     },
-    async (req, reply) => {
+    // Synchronous: the event only goes into the buffer (no promise per beacon, G2).
+    (req, reply) => {
       recordPageView(req.ctx, limiter, req.body);
-      return reply.status(204).send();
+      reply.status(204).send();
     },
   );
 };

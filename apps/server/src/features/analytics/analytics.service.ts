@@ -9,20 +9,31 @@ const PER_SESSION_PER_MINUTE = 120;
 type Bag = Record<string, string | string[]>;
 
 function scrubBag(bag: Bag): Bag {
+  let any = false;
+  for (const k in bag) if (isSensitiveKey(k)) any = true;
+  if (!any) return bag;
   return Object.fromEntries(Object.entries(bag).map(([k, v]) => [k, isSensitiveKey(k) ? 'redacted' : v]));
 }
 
 /** Strips secrets from an event before it is stored (N2): token, email, password and the like. */
 export function sanitizeEvent(e: PageViewEvent): PageViewEvent {
+  // Field by field rather than spreads with overrides, which are slow on Node 20 (G2); the schema
+  // is strict, so these are all the fields an event has, and TypeScript keeps the list complete.
+  const m = e.metadata;
   return {
-    ...e,
+    event_type: e.event_type,
     url: scrubUrl(e.url),
     metadata: {
-      ...e.metadata,
-      path: scrubUrl(e.metadata.path),
-      params: scrubBag(e.metadata.params),
-      query: scrubBag(e.metadata.query),
-      referrer: e.metadata.referrer === null ? null : scrubUrl(e.metadata.referrer),
+      route_name: m.route_name,
+      path: scrubUrl(m.path),
+      params: scrubBag(m.params),
+      query: scrubBag(m.query),
+      referrer: m.referrer === null ? null : scrubUrl(m.referrer),
+      timestamp: m.timestamp,
+      user_agent: m.user_agent,
+      screen_resolution: m.screen_resolution,
+      viewport_size: m.viewport_size,
+      language: m.language,
     },
   };
 }

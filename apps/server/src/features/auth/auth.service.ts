@@ -1,5 +1,6 @@
 import type {
   ChangePasswordInput,
+  CompanyBrand,
   CreatePasswordInput,
   CurrentUserResponse,
   ForgotPasswordInput,
@@ -8,7 +9,7 @@ import type {
 } from '@app/shared/auth/auth';
 import { fullName } from '@app/shared/auth/auth';
 import { DEFAULT_LOCALE, type Locale } from '@app/shared/platform/locale';
-import { signedInAccountId } from '../../platform/actor';
+import { type ClientActor, type EmployeeActor, signedInAccountId } from '../../platform/actor';
 import { MINUTE } from '../../platform/clock';
 import type { Ctx, Platform } from '../../platform/context';
 import { randomToken, sha256 } from '../../platform/crypto';
@@ -118,11 +119,28 @@ export async function csrfSession(ctx: Ctx): Promise<IssuedSession | { csrfToken
   return ctx.sessions.create(ctx.db.orm, { accountId: null, locale: null, ip: ctx.ip, userAgent: ctx.userAgent }, ctx.clock());
 }
 
+/**
+ * Answers built per signed-in profile without an acting view. The session store hands out the same
+ * profile object while nothing about the account changed (its auth generation), so the answer is
+ * built once per profile rather than once per request (G1); a changed account is a new object.
+ */
+const currentUserAnswers = new WeakMap<object, CurrentUserResponse>();
+
 /** GET /api/user/current, built from what the request's one session query already loaded. @throws UNAUTHENTICATED */
 export function currentUser(ctx: Ctx): CurrentUserResponse {
   const self = ctx.session?.self;
   if (!self) throw new AppError('UNAUTHENTICATED');
   const actingAs = ctx.actor.kind === 'client' && ctx.actor.actingEmployee ? ctx.actor.company : null;
+  if (actingAs !== null) return buildCurrentUser(self, actingAs);
+  let answer = currentUserAnswers.get(self);
+  if (!answer) {
+    answer = buildCurrentUser(self, null);
+    currentUserAnswers.set(self, answer);
+  }
+  return answer;
+}
+
+function buildCurrentUser(self: EmployeeActor | ClientActor, actingAs: CompanyBrand | null): CurrentUserResponse {
   if (self.kind === 'employee') {
     return {
       data: {

@@ -171,6 +171,10 @@ describe('never logged (L3)', () => {
     ['/a?TOKEN=abc123', '/a?TOKEN=redacted'],
     ['/a?%74oken=abc123', '/a?token=redacted'],
     ['/a?q=1&sort=name', '/a?q=1&sort=name'],
+    ['/a?page=2&Api_Key=abc123', '/a?page=2&Api_Key=redacted'],
+    ['/a?page=2&sid=abc123+x', '/a?page=2&sid=redacted'],
+    ['/a?\u212Aey=abc123&page=2', '/a?%E2%84%AAey=redacted&page=2'],
+    ['/a?keys=1&tokens=2', '/a?keys=1&tokens=2'],
     ['/a#section', '/a'],
     ['/a', '/a'],
   ])('L3, A11: scrubUrl(%s) is %s', (input, expected) => {
