@@ -97,6 +97,36 @@ describe('headers on every kind of API answer (H1, H3, H4, Z10, I9)', () => {
     expect(csrf.body).toBe('');
   });
 
+  it('an API answer carries the headers that apply to data; a page carries the whole set', async () => {
+    const api = await t.agent().get('/api/health');
+    const page = await t.agent().get('/companies/12');
+    const security = (res: InjectResponse) =>
+      Object.keys(res.headers)
+        .filter((h) => /^(content-security-policy|cross-origin-|origin-agent|referrer-policy|strict-transport|x-)/.test(h))
+        .sort();
+    expect(security(api)).toEqual([
+      'content-security-policy',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-frame-options',
+    ]);
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Nothing beyond the origin: no inline style and no data: images or fonts, which a page needs.
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self'",
+    );
+    expect(security(page)).toEqual(
+      expect.arrayContaining([
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-xss-protection',
+      ]),
+    );
+    expect(directives(String(page.headers['content-security-policy'])).get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
   it('400 from validation and 400 from a URL that does not decode', async () => {
     expectApi(await admin.get('/api/roles/x'), 400, '400', 'VALIDATION_FAILED');
     expectApi(await admin.get('/api/%'), 400, '400 bad url', 'VALIDATION_FAILED');

@@ -34,6 +34,12 @@ export interface Database {
    */
   withSession<T>(fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Follows a notification channel (LISTEN) until the returned function is called. On PostgreSQL a
+   * connection of its own listens, and is opened again after it is lost (a database restart);
+   * `listening` says when notifications can arrive and when they may have been missed.
+   */
+  listen(channel: string, listener: ChannelListener): () => Promise<void>;
   /** The PGlite instance, when that is the driver (tests clone it). */
   pglite?: PGlite;
   pool?: pg.Pool;
@@ -41,6 +47,20 @@ export interface Database {
 
 // timestamptz and timestamp arrive as Date; int8 (counts) as number: our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/** What listen() tells: every notification, and whether notifications arrive at all. */
+export interface ChannelListener {
+  notified(payload: string): void;
+  /**
+   * true once LISTEN is in place, and again after every reconnection; false as soon as the
+   * connection that listens is lost (notifications sent meanwhile are lost with it).
+   */
+  listening(on: boolean): void;
+}
+
+const CHANNEL_NAME = /^[a-z_]{1,63}$/;
+/** The listening connection's wait before it connects again: doubled per failure up to the maximum. */
+const LISTEN_RETRY_MS = { first: 250, max: 10_000 };
 
 /** Where a lost connection is reported; pino's and Fastify's loggers fit. */
 export interface DatabaseLog {
@@ -174,14 +194,81 @@ function openPg(
           withConnection: (inner) => inner(raw),
           withSession: (inner) => inner(session),
           close: () => Promise.reject(new Error('close the database, not a session of it')),
+          listen: (channel, listener) => db.listen(channel, listener),
           pool,
         };
         return fn(session);
       }),
     close: () => closePool(pool, log),
+    listen: (channel, listener) => listenPg(url, applicationName, channel, listener, log),
     pool,
   };
   return db;
+}
+
+/**
+ * LISTEN on a client outside the pool (a pooled connection would be handed to other work). A lost
+ * connection says listening(false) at once and is replaced with a growing pause; a failed attempt
+ * is reported like a pool connection's, once per connection.
+ */
+function listenPg(
+  url: string,
+  applicationName: string,
+  channel: string,
+  listener: ChannelListener,
+  log: DatabaseLog | undefined,
+): () => Promise<void> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let wait = LISTEN_RETRY_MS.first;
+  const lost = (client: pg.Client, err?: Error) => {
+    if (current !== client) return;
+    current = null;
+    listener.listening(false);
+    client.end().catch(() => {});
+    if (stopped) return;
+    if (err) {
+      log?.warn(
+        { event: 'db.listen-lost', channel, error: err.message },
+        `the connection listening on ${channel} failed; connecting again in ${wait} ms`,
+      );
+    }
+    timer = setTimeout(connect, wait);
+    timer.unref();
+    wait = Math.min(wait * 2, LISTEN_RETRY_MS.max);
+  };
+  const connect = () => {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url, application_name: `${applicationName}-listen` });
+    current = client;
+    client.on('error', (err) => lost(client, err));
+    client.on('end', () => lost(client, new Error('connection ended')));
+    client.on('notification', (n) => {
+      if (current === client && n.channel === channel) listener.notified(n.payload ?? '');
+    });
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${channel}`))
+      .then(() => {
+        if (current !== client) return;
+        wait = LISTEN_RETRY_MS.first;
+        listener.listening(true);
+      })
+      .catch((err: Error) => lost(client, err));
+  };
+  connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    if (client) {
+      listener.listening(false);
+      await client.end().catch(() => {});
+    }
+  };
 }
 
 type PoolOrm = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -328,7 +415,29 @@ function wrapPglite(lite: PGlite): Database {
     // PGlite is one session already.
     withSession: (fn) => fn(db),
     close: () => lite.close(),
+    listen: (channel, listener) => listenPglite(lite, channel, listener),
     pglite: lite,
   };
   return db;
+}
+
+/** PGlite is this process: a notification arrives as soon as its transaction commits, and never goes missing. */
+function listenPglite(lite: PGlite, channel: string, listener: ChannelListener): () => Promise<void> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  const unlisten = lite
+    .listen(channel, (payload) => {
+      if (!stopped) listener.notified(payload);
+    })
+    .then((stop) => {
+      if (!stopped) listener.listening(true);
+      return stop;
+    });
+  return async () => {
+    if (stopped) return;
+    stopped = true;
+    listener.listening(false);
+    const stop = await unlisten.catch(() => null);
+    if (stop && !lite.closed) await stop().catch(() => {});
+  };
 }

@@ -40,7 +40,10 @@ export interface Ctx extends Platform {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** Accept a session loaded up to 10 s ago (high-volume, low-stakes routes only). */
+    /**
+     * Accept a session this process loaded before and kept (SessionStore.loadCached: forgotten on
+     * any session end or account change, in any process); high-volume, low-stakes routes only.
+     */
     sessionCache?: boolean;
     /** The route serves an image or file and takes the acting view's signed `view` parameter (view-link.ts). */
     viewLink?: boolean;

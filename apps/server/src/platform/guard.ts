@@ -14,7 +14,8 @@ const ANONYMOUS: Actor = { kind: 'anonymous' };
 
 /**
  * The digest of each loaded session's CSRF token, kept with the session object: a session from
- * the 10-second memory (G2) serves many requests, and each compared its token's digest anew.
+ * the session memory of the page-view beacon (G2) serves many requests, and each compared its
+ * token's digest anew.
  */
 const csrfDigests = new WeakMap<LoadedSession, Buffer>();
 
@@ -79,8 +80,8 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateRequest('ctx', null as never);
 
-  // A callback, not an async function: a session from the 10-second memory (G2) is admitted without
-  // a promise, and a loaded one with a single then().
+  // A callback, not an async function: a session from the beacon's session memory (G2) is admitted
+  // without a promise, and a loaded one with a single then().
   app.addHook('onRequest', (req, _reply, done) => {
     const now = p.clock();
     // Read once: Fastify builds a new object on every read of req.routeOptions.

@@ -21,6 +21,8 @@ export interface LoadedSession {
   csrfToken: string;
   locale: Locale | null;
   lastSeenAt: Date;
+  /** The end of the session's lifetime (S4), ms since the epoch. */
+  expiresAt: number;
   actor: Actor;
   /** Set when the Acting-As header named a company that exists. */
   actingCompany: CompanyBrand | null;
@@ -33,6 +35,7 @@ interface SessionRow {
   csrf_token: string;
   session_locale: string | null;
   last_seen_at: Date;
+  expires_ms: number;
   email: string | null;
   locale: string | null;
   first_login: boolean | null;
@@ -79,6 +82,8 @@ interface SessionHeadRow {
   session_locale: string | null;
   /** last_seen_at in milliseconds since the epoch (int8: a number here), cheaper to read than a timestamp. */
   last_seen_ms: number;
+  /** expires_at, the same way. */
+  expires_ms: number;
   generation: string | null;
 }
 
@@ -86,7 +91,7 @@ interface SessionHeadRow {
 // Acting-As header names; without the header that join (and its columns) is left out.
 const LOAD_COLUMNS = `
 SELECT s.account_id, s.csrf_token, s.locale AS session_locale, s.last_seen_at,
-       a.email, a.locale, a.first_login, a.guardable_type,
+       floor(date_part('epoch', s.expires_at) * 1000)::int8 AS expires_ms, a.email, a.locale, a.first_login, a.guardable_type,
        e.id AS employee_id, e.first_name AS e_first_name, e.insertion AS e_insertion,
        e.last_name AS e_last_name, e.function AS e_function, e.mobile_book_hours AS e_mobile_hours,
        e.mobile_overnights AS e_mobile_overnights, e.mobile_planner AS e_mobile_planner,
@@ -114,14 +119,17 @@ const LOAD_ACTING_SQL = `${LOAD_COLUMNS}, ${GENERATION},
   LEFT JOIN companies ac ON ac.id = $3 AND ac.deleted_at IS NULL
  WHERE s.id = $1 AND s.expires_at > $2`;
 /**
- * The session row and the generation: one primary-key read each (G1). The time arrives as a number
- * of milliseconds (floor: what reading it as a Date keeps) and `now` goes as ISO text: the driver's
- * parsing and formatting of dates cost more than the rest of the row.
+ * The session row and the generation: one primary-key read each (G1). The times arrive as numbers
+ * of milliseconds (floor: what reading them as a Date keeps), from date_part's float rather than
+ * extract's numeric, and the lifetime is compared here rather than with a time sent as a
+ * parameter: the driver's parsing and formatting of dates cost more than the rest of the row, and
+ * the database spends less on float than on numeric arithmetic (bench/README, G1).
  */
 const HEAD_SQL = `SELECT s.account_id, s.csrf_token, s.locale AS session_locale,
-       floor(extract(epoch FROM s.last_seen_at) * 1000)::int8 AS last_seen_ms, g.n::text AS generation
+       floor(date_part('epoch', s.last_seen_at) * 1000)::int8 AS last_seen_ms,
+       floor(date_part('epoch', s.expires_at) * 1000)::int8 AS expires_ms, g.n::text AS generation
   FROM sessions s LEFT JOIN auth_generation g ON g.id = 1
- WHERE s.id = $1 AND s.expires_at > $2::timestamptz`;
+ WHERE s.id = $1`;
 
 /** What a session is made of besides its own row: the same for every session of an account. */
 interface Profile {
@@ -184,12 +192,27 @@ export class PermissionCache {
   }
 }
 
-const SESSION_CACHE_MS = 10_000;
+/**
+ * How long a session kept for the page-view beacon (loadCached) serves without a database read.
+ * Its end does not depend on this: every process hears of a session's end and of any change to
+ * an account, role or company (the session_cache channel, migration 0029) and forgets everything
+ * it kept. What this bounds is the case no notification covers: the session's own time limits
+ * are honoured exactly (the entry ends with them), and a kept session is read again at least
+ * this often.
+ */
+const SESSION_CACHE_MS = 60_000;
 const SESSION_CACHE_SIZE = 20_000;
+/** The channel the triggers of migration 0029 notify. */
+export const SESSION_CACHE_CHANNEL = 'session_cache';
 
 export class SessionStore {
-  /** Short-lived copies of loaded sessions for the high-volume routes that opt in (see loadCached). */
+  /** Copies of loaded sessions for the high-volume routes that opt in (see loadCached). */
   private readonly cache = new Map<string, { session: LoadedSession; until: number }>();
+  /** Whether the session_cache channel is heard: nothing is kept while it is not. */
+  private cacheOn = false;
+  /** Bumped whenever everything kept is forgotten: a load that began before it is not kept. */
+  private cacheEpoch = 0;
+  private stopListening: (() => Promise<void>) | null = null;
   /** last_seen_at values not written yet: session id hash -> time (see touch). */
   private readonly pendingTouches = new Map<string, Date>();
   /** The batch being written: load() still counts it until the UPDATE is done. */
@@ -227,8 +250,8 @@ export class SessionStore {
 
   /** load() by the stored hash of the cookie: a job started by a request acts as that request's session, while it lasts. */
   async loadByHash(idHash: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
-    const [head] = await this.db.raw.query<SessionHeadRow>(HEAD_SQL, [idHash, now.toISOString()], 'session_head');
-    if (!head) return null;
+    const [head] = await this.db.raw.query<SessionHeadRow>(HEAD_SQL, [idHash], 'session_head');
+    if (!head || Number(head.expires_ms) <= now.getTime()) return null;
     const lastSeenAt = this.lastSeen(idHash, new Date(Number(head.last_seen_ms)));
     if (lastSeenAt.getTime() <= this.idleCutoffMs(now)) return null;
     // Literals, not { ...base, actor }: a spread followed by more fields is slow on Node 20 (G1).
@@ -240,6 +263,7 @@ export class SessionStore {
         csrfToken: head.csrf_token,
         locale,
         lastSeenAt,
+        expiresAt: Number(head.expires_ms),
         actor: ANONYMOUS_ACTOR,
         self: null,
         actingCompany: null,
@@ -253,6 +277,7 @@ export class SessionStore {
           csrfToken: head.csrf_token,
           locale,
           lastSeenAt,
+          expiresAt: Number(head.expires_ms),
           actor: known.self,
           self: known.self,
           actingCompany: known.actingCompany,
@@ -372,6 +397,7 @@ export class SessionStore {
       csrfToken: r.csrf_token,
       locale: r.session_locale === null ? null : asLocale(r.session_locale),
       lastSeenAt,
+      expiresAt: Number(r.expires_ms),
       actor: self ?? ANONYMOUS_ACTOR,
       self,
       actingCompany,
@@ -379,22 +405,37 @@ export class SessionStore {
   }
 
   /**
-   * load() with a 10-second in-process memory, for routes where a stale answer is harmless and
-   * volume is high (page-view analytics, G2): a session ended in another process may still be
-   * accepted there for up to 10 s. Sessions ended in this process are forgotten at once.
+   * load() with an in-process memory, for routes where volume is high and a session is all they
+   * need (the page-view beacon, G2). A kept session is forgotten when any process ends a session or
+   * changes an account, role or company (notified on session_cache after the commit), when its
+   * idle or absolute limit comes, and after SESSION_CACHE_MS. While the channel is not heard (not
+   * yet listening, or its connection lost) nothing is kept and every request reads the database.
+   * The one window left is the notification's travel after the commit, a few milliseconds.
    */
   async loadCached(cookieValue: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
     const hit = this.remembered(cookieValue, actingCompanyId, now);
     if (hit !== undefined) return hit;
     const key = `${cookieValue}|${actingCompanyId ?? ''}`;
+    // A notification that arrives while this load runs may concern what it reads: then it is not kept.
+    const epoch = this.cacheEpoch;
     const session = await this.load(cookieValue, actingCompanyId, now);
-    if (session) {
+    if (session && this.cacheOn && epoch === this.cacheEpoch) {
       if (this.cache.size >= SESSION_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(key, { session, until: now.getTime() + SESSION_CACHE_MS });
+      const until = Math.min(
+        now.getTime() + SESSION_CACHE_MS,
+        session.expiresAt,
+        session.lastSeenAt.getTime() + this.policy.idleMinutes * MINUTE,
+      );
+      this.cache.set(key, { session, until });
     } else {
       this.cache.delete(key);
     }
     return session;
+  }
+
+  /** Whether loadCached() keeps sessions now: the session_cache channel is heard. */
+  get keeping(): boolean {
+    return this.cacheOn;
   }
 
   /** What loadCached() would answer from its memory, without a promise; undefined when it would load. */
@@ -405,6 +446,12 @@ export class SessionStore {
 
   private forget(match: (s: LoadedSession) => boolean): void {
     for (const [key, entry] of this.cache) if (match(entry.session)) this.cache.delete(key);
+  }
+
+  /** Forgets every kept session (a notification, or the channel lost or found again). */
+  private forgetAll(): void {
+    this.cacheEpoch++;
+    this.cache.clear();
   }
 
   /** Starts a session; returns the cookie value (only ever sent to the browser) and its CSRF token. */
@@ -449,12 +496,22 @@ export class SessionStore {
    */
   touch(session: LoadedSession, now: Date): void {
     if (now.getTime() - session.lastSeenAt.getTime() < MINUTE) return;
+    // A kept session (loadCached) serves many requests with this object: it carries the time from
+    // now on, or each of them would record it again and every batch would rewrite the row.
+    session.lastSeenAt = now;
     const pending = this.pendingTouches.get(session.idHash);
     if (!pending || pending < now) this.pendingTouches.set(session.idHash, now);
   }
 
-  /** Starts the periodic write of recorded activity. */
+  /** Starts the periodic write of recorded activity, and listening for ended and changed sessions (loadCached). */
   start(intervalMs = 5_000): void {
+    this.stopListening ??= this.db.listen(SESSION_CACHE_CHANNEL, {
+      notified: () => this.forgetAll(),
+      listening: (on) => {
+        this.forgetAll();
+        this.cacheOn = on;
+      },
+    });
     if (this.touchTimer) return;
     this.touchTimer = setInterval(() => {
       this.flushTouches().catch(this.onError);
@@ -465,6 +522,9 @@ export class SessionStore {
   async stop(): Promise<void> {
     if (this.touchTimer) clearInterval(this.touchTimer);
     this.touchTimer = null;
+    const stopListening = this.stopListening;
+    this.stopListening = null;
+    await stopListening?.();
     await this.flushTouches();
   }
 

@@ -47,7 +47,13 @@ export async function countQueries<T>(
  */
 function isBackgroundTouch(text: string): boolean {
   const t = text.trimStart();
-  return t.startsWith('UPDATE sessions s SET last_seen_at = x.t') || t.startsWith('INSERT INTO analytics_events');
+  // On PGlite the named statements arrive as EXECUTE of what was prepared (db/client.ts).
+  return (
+    t.startsWith('UPDATE sessions s SET last_seen_at = x.t') ||
+    t.startsWith('INSERT INTO analytics_events') ||
+    t.startsWith('EXECUTE session_touch_batch') ||
+    t.startsWith('EXECUTE analytics_insert_json')
+  );
 }
 
 type Listener = (text: string) => void;

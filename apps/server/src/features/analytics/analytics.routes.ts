@@ -9,8 +9,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/science',
     {
-      // High volume, low stakes: the session may come from a 10-second memory, and the access log
-      // skips these beacons (warnings and errors are still logged).
+      // High volume: the session may come from the process's memory, which forgets it when any
+      // process ends or changes it (SessionStore.loadCached); the access log skips these beacons
+      // (warnings and errors are still logged).
       config: { access: access.public, sessionCache: true },
       logLevel: 'warn',
       bodyLimit: 16 * 1024,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageView } from '../../../test/factories/analytics';
 import { createClient, createCompany, createEmployee } from '../../../test/factories/identity';
 import { Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
@@ -387,6 +388,155 @@ describe('what a session is made of, kept per process (G1)', () => {
       .catch(() => {});
     expect(await generation()).toBe(before);
   });
+});
+
+describe("the page-view beacon's session memory (G2)", () => {
+  const beacon = (a: Agent, route = 'kept') => a.post('/api/science', pageView({ metadata: { route_name: route } }));
+  /** Waits until cond holds, at most 3 s. */
+  const until = async (cond: () => boolean | Promise<boolean>) => {
+    const end = Date.now() + 3_000;
+    while (!(await cond())) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  const keeping = (app: TestApp) => until(() => app.app.platform.sessions.keeping);
+
+  it('a kept session answers the next beacons without reading the database', async () => {
+    await keeping(t);
+    const emp = await createEmployee(tdb.db);
+    const a = await t.signIn(emp);
+    expect((await beacon(a)).statusCode).toBe(204);
+    const { count, statements } = await countQueries(tdb.db, () => beacon(a));
+    expect(count, statements.join('\n')).toBe(0);
+  });
+
+  it('a sign-out in another process, or a session deleted straight in SQL, ends the kept session in every process at once', async () => {
+    const t2 = await startSecondApp(tdb, t);
+    try {
+      await keeping(t2);
+      const emp = await createEmployee(tdb.db);
+      const a1 = await t.signIn(emp);
+      const a2 = a1.via(t2);
+      const b1 = await t.signIn(emp, { ip: '10.5.0.21' });
+      const b2 = b1.via(t2);
+      // Both sessions are kept by the second process.
+      for (const a of [a2, b2]) expect((await beacon(a)).statusCode).toBe(204);
+      const signedOut = a1.cookies.get('sid');
+      const xsrf = a1.xsrf ?? '';
+      expect((await a1.post('/logout')).statusCode).toBe(204);
+      const replay = withSid(signedOut, t2);
+      replay.cookies.set('XSRF-TOKEN', xsrf);
+      // Refused as soon as the notification is in (not after the 60 s the memory would keep it).
+      await until(async () => (await beacon(replay, 'after-logout')).statusCode === 419);
+
+      await tdb.db.raw.query('DELETE FROM sessions WHERE id = $1', [sha256(b1.cookies.get('sid') ?? '')]);
+      await until(async () => (await beacon(b2, 'after-delete')).statusCode === 419);
+      const stored = await tdb.db.raw.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM analytics_events WHERE route_name IN ('after-logout', 'after-delete')`,
+      );
+      await t.app.platform.analytics.flush();
+      await t2.app.platform.analytics.flush();
+      expect(stored[0]?.n).toBe(0);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('an account changed anywhere (here: moved to another company) is read again before the next beacon is stored', async () => {
+    const t2 = await startSecondApp(tdb, t);
+    try {
+      await keeping(t2);
+      const first = await createCompany(tdb.db);
+      const second = await createCompany(tdb.db);
+      const client = await createClient(tdb.db, first.id);
+      const a = (await t.signIn(client)).via(t2);
+      expect((await beacon(a, 'moved-before')).statusCode).toBe(204);
+      await tdb.db.raw.query('UPDATE company_users SET company_id = $2 WHERE id = $1', [client.companyUserId, second.id]);
+      await until(() => t2.app.platform.sessions.remembered(a.cookies.get('sid') ?? '', null, t.clock()) === undefined);
+      expect((await beacon(a, 'moved-after')).statusCode).toBe(204);
+      await t2.app.platform.analytics.flush();
+      const rows = await tdb.db.raw.query<{ route_name: string; company_id: number }>(
+        `SELECT route_name, company_id FROM analytics_events WHERE route_name IN ('moved-before', 'moved-after') ORDER BY id`,
+      );
+      expect(rows).toEqual([
+        { route_name: 'moved-before', company_id: first.id },
+        { route_name: 'moved-after', company_id: second.id },
+      ]);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('a kept session records its activity once a minute too, not on every beacon (S4)', async () => {
+    await keeping(t);
+    const emp = await createEmployee(tdb.db);
+    const a = await t.signIn(emp);
+    const sid = a.cookies.get('sid');
+    t.clock.advance(59_000);
+    expect((await beacon(a)).statusCode).toBe(204);
+    t.clock.advance(2_000);
+    const active = t.clock().getTime();
+    expect((await beacon(a)).statusCode).toBe(204);
+    await t.app.platform.sessions.flushTouches();
+    expect((await sessionRow(sid))?.last_seen_at.getTime()).toBe(active);
+    // The same kept session 10 s later: nothing new to write.
+    t.clock.advance(10_000);
+    expect((await beacon(a)).statusCode).toBe(204);
+    await t.app.platform.sessions.flushTouches();
+    expect((await sessionRow(sid))?.last_seen_at.getTime()).toBe(active);
+  });
+
+  it('a kept session still ends at its own idle and absolute limits (S4)', async () => {
+    await keeping(t);
+    const emp = await createEmployee(tdb.db);
+    const idle = await t.signIn(emp);
+    expect((await beacon(idle)).statusCode).toBe(204);
+    t.clock.advance(31 * MINUTE);
+    expect((await beacon(idle)).statusCode).toBe(419);
+
+    const busy = await t.signIn(emp, { ip: '10.5.0.22' });
+    const end = (await sessionRow(busy.cookies.get('sid')))?.expires_at.getTime() ?? 0;
+    t.clock.set(new Date(end - 30_000));
+    // Read and kept just before the end (activity within the idle limit is pending, not written).
+    await tdb.db.raw.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [
+      sha256(busy.cookies.get('sid') ?? ''),
+      t.clock(),
+    ]);
+    expect((await beacon(busy)).statusCode).toBe(204);
+    t.clock.set(new Date(end + 1_000));
+    expect((await beacon(busy)).statusCode).toBe(419);
+  });
+
+  it.runIf(process.env.TEST_DB === 'pg')(
+    'while the connection that listens is lost nothing is kept, and keeping starts again once it is back',
+    async () => {
+      const t2 = await startSecondApp(tdb, t);
+      try {
+        await keeping(t2);
+        const emp = await createEmployee(tdb.db);
+        const a = (await t.signIn(emp)).via(t2);
+        expect((await beacon(a)).statusCode).toBe(204);
+        // End every listening connection of this database (both processes'), as a restart would.
+        await tdb.db.raw.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name LIKE '%-listen'`,
+        );
+        await until(() => !t2.app.platform.sessions.keeping);
+        // Not heard: a session deleted now would go unnoticed, so every beacon reads the database.
+        const { count } = await countQueries(t2.db, () => beacon(a));
+        expect(count).toBe(1);
+        await tdb.db.raw.query('DELETE FROM sessions WHERE id = $1', [sha256(a.cookies.get('sid') ?? '')]);
+        expect((await beacon(a)).statusCode).toBe(419);
+        await keeping(t2);
+        const b = (await t.signIn(emp, { ip: '10.5.0.23' })).via(t2);
+        expect((await beacon(b)).statusCode).toBe(204);
+        expect((await countQueries(t2.db, () => beacon(b))).count).toBe(0);
+      } finally {
+        await t2.close();
+      }
+    },
+  );
 });
 
 describe('password change (S6)', () => {
