@@ -196,11 +196,10 @@ export class PermissionCache {
  * How long a session kept for the page-view beacon (loadCached) serves without a database read.
  * Its end does not depend on this: every process hears of a session's end and of any change to
  * an account, role or company (the session_cache channel, migration 0029) and forgets everything
- * it kept. What this bounds is the case no notification covers: the session's own time limits
- * are honoured exactly (the entry ends with them), and a kept session is read again at least
- * this often.
+ * it kept, and the session's own time limits are honoured exactly (the entry ends with them). This
+ * only makes sure a kept session is read again now and then, whatever happens.
  */
-const SESSION_CACHE_MS = 60_000;
+const SESSION_CACHE_MS = 5 * MINUTE;
 const SESSION_CACHE_SIZE = 20_000;
 /** The channel the triggers of migration 0029 notify. */
 export const SESSION_CACHE_CHANNEL = 'session_cache';

@@ -435,7 +435,7 @@ describe("the page-view beacon's session memory (G2)", () => {
       expect((await a1.post('/logout')).statusCode).toBe(204);
       const replay = withSid(signedOut, t2);
       replay.cookies.set('XSRF-TOKEN', xsrf);
-      // Refused as soon as the notification is in (not after the 60 s the memory would keep it).
+      // Refused as soon as the notification is in (not after the 5 minutes the memory would keep it).
       await until(async () => (await beacon(replay, 'after-logout')).statusCode === 419);
 
       // Refused for good: the row is gone, not only the memory.
