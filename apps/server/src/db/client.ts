@@ -37,7 +37,11 @@ export interface Database {
   /**
    * Follows a notification channel (LISTEN) until the returned function is called. On PostgreSQL a
    * connection of its own listens, and is opened again after it is lost (a database restart);
-   * `listening` says when notifications can arrive and when they may have been missed.
+   * `listening` says when notifications can arrive and when they may have been missed. A change
+   * made through this database is heard before the statement that made it returns: on PGlite the
+   * notification comes first, on PostgreSQL a trigger that notifies also raises the NOTICE
+   * `notify:<channel>` on the writing connection (NOTIFY itself reaches the listening connection
+   * only after the commit, a moment later).
    */
   listen(channel: string, listener: ChannelListener): () => Promise<void>;
   /** The PGlite instance, when that is the driver (tests clone it). */
@@ -59,6 +63,8 @@ export interface ChannelListener {
 }
 
 const CHANNEL_NAME = /^[a-z_]{1,63}$/;
+/** The NOTICE a notifying trigger raises on the writer's own connection (migration 0030). */
+const NOTICE_PREFIX = 'notify:';
 /** The listening connection's wait before it connects again: doubled per failure up to the maximum. */
 const LISTEN_RETRY_MS = { first: 250, max: 10_000 };
 
@@ -152,7 +158,18 @@ function openPg(
       'a database connection failed; the pool opens a new one for the next query',
     );
   };
-  pool.on('connect', (client) => client.on('error', (err) => onError(err, client)));
+  // Listeners by channel, told of a NOTICE from a notifying trigger on any pooled connection.
+  const noticed = new Map<string, Set<ChannelListener>>();
+  const onNotice = (msg: { message?: string }) => {
+    const text = msg.message;
+    if (text === undefined || !text.startsWith(NOTICE_PREFIX)) return;
+    const listeners = noticed.get(text.slice(NOTICE_PREFIX.length));
+    if (listeners) for (const l of listeners) l.notified('');
+  };
+  pool.on('connect', (client) => {
+    client.on('error', (err) => onError(err, client));
+    client.on('notice', onNotice);
+  });
   pool.on('error', (err, client) => onError(err, client));
   const wrap = (c: pg.Pool | pg.PoolClient): RawClient => ({
     // A then() rather than an async function: one promise less on every request's session read (G1).
@@ -200,7 +217,19 @@ function openPg(
         return fn(session);
       }),
     close: () => closePool(pool, log),
-    listen: (channel, listener) => listenPg(url, applicationName, channel, listener, log),
+    listen: (channel, listener) => {
+      const stop = listenPg(url, applicationName, channel, listener, log);
+      let set = noticed.get(channel);
+      if (!set) {
+        set = new Set();
+        noticed.set(channel, set);
+      }
+      set.add(listener);
+      return () => {
+        noticed.get(channel)?.delete(listener);
+        return stop();
+      };
+    },
     pool,
   };
   return db;

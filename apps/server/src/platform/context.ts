@@ -42,7 +42,8 @@ declare module 'fastify' {
     access?: Access;
     /**
      * Accept a session this process loaded before and kept (SessionStore.loadCached: forgotten on
-     * any session end or account change, in any process); high-volume, low-stakes routes only.
+     * any session end or account change, in any process); high-volume routes that neither read
+     * nor change anyone's data: the page-view beacon and GET /api/user/current.
      */
     sessionCache?: boolean;
     /** The route serves an image or file and takes the acting view's signed `view` parameter (view-link.ts). */

@@ -193,7 +193,8 @@ export class PermissionCache {
 }
 
 /**
- * How long a session kept for the page-view beacon (loadCached) serves without a database read.
+ * How long a session kept for the routes that opt in (loadCached: the page-view beacon, the
+ * current user) serves without a database read.
  * Its end does not depend on this: every process hears of a session's end and of any change to
  * an account, role or company (the session_cache channel, migration 0029) and forgets everything
  * it kept, and the session's own time limits are honoured exactly (the entry ends with them). This
@@ -405,11 +406,13 @@ export class SessionStore {
 
   /**
    * load() with an in-process memory, for routes where volume is high and a session is all they
-   * need (the page-view beacon, G2). A kept session is forgotten when any process ends a session or
-   * changes an account, role or company (notified on session_cache after the commit), when its
-   * idle or absolute limit comes, and after SESSION_CACHE_MS. While the channel is not heard (not
-   * yet listening, or its connection lost) nothing is kept and every request reads the database.
-   * The one window left is the notification's travel after the commit, a few milliseconds.
+   * need (the page-view beacon G2, the current user G1). A kept session is forgotten when any
+   * process ends a session or changes an account, role or company (notified on session_cache after
+   * the commit), when its idle or absolute limit comes, and after SESSION_CACHE_MS. The process that
+   * made the change forgets before its statement returns (db/client.ts, listen). While the channel
+   * is not heard (not yet listening, or its connection lost) nothing is kept and every request reads
+   * the database. The one window left is the notification's travel to the other processes after
+   * the commit, a few milliseconds.
    */
   async loadCached(cookieValue: string, actingCompanyId: number | null, now: Date): Promise<LoadedSession | null> {
     const hit = this.remembered(cookieValue, actingCompanyId, now);
@@ -537,8 +540,14 @@ export class SessionStore {
     this.pendingTouches.clear();
     this.flushing = this.db.raw
       .query(
-        `UPDATE sessions s SET last_seen_at = x.t
-           FROM unnest($1::text[], $2::timestamptz[]) AS x(id, t)
+        // The rows are locked in id order before the update: two processes writing overlapping
+        // batches (a balancer spreads one person's requests) in different orders each waited for
+        // a row the other held, and PostgreSQL broke the deadlock after a second by failing one.
+        `WITH x AS (SELECT * FROM unnest($1::text[], $2::timestamptz[]) AS x(id, t)),
+              locked AS (SELECT s.id FROM sessions s JOIN x ON x.id = s.id
+                          WHERE s.last_seen_at < x.t ORDER BY s.id FOR UPDATE OF s)
+         UPDATE sessions s SET last_seen_at = x.t
+           FROM x JOIN locked l ON l.id = x.id
           WHERE s.id = x.id AND s.last_seen_at < x.t`,
         [batch.map(([id]) => id), batch.map(([, t]) => t)],
         'session_touch_batch',

@@ -49,7 +49,7 @@ function isBackgroundTouch(text: string): boolean {
   const t = text.trimStart();
   // On PGlite the named statements arrive as EXECUTE of what was prepared (db/client.ts).
   return (
-    t.startsWith('UPDATE sessions s SET last_seen_at = x.t') ||
+    (t.startsWith('WITH x AS (SELECT * FROM unnest') && t.includes('UPDATE sessions s SET last_seen_at = x.t')) ||
     t.startsWith('INSERT INTO analytics_events') ||
     t.startsWith('EXECUTE session_touch_batch') ||
     t.startsWith('EXECUTE analytics_insert_json')

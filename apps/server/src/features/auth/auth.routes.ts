@@ -70,7 +70,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/current',
     {
-      config: { access: access.signedIn },
+      // Every page load asks (G1): the session may come from the process's memory, forgotten when
+      // any process ends a session or changes an account, role or company (SessionStore.loadCached).
+      // The answer only describes the caller to the app; every route that reads or writes data
+      // loads the session from the database.
+      config: { access: access.signedIn, sessionCache: true },
       schema: { tags, summary: 'Who is signed in', querystring: noQuery, response: { 200: currentUserResponseSchema } },
     },
     async (req) => auth.currentUser(req.ctx),

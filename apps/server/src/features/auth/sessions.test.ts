@@ -6,8 +6,10 @@ import { Agent, startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db';
 import { countQueries } from '../../../test/helpers/query-count';
 import { startSecondApp } from '../../../test/helpers/second-app';
+import { openDatabase } from '../../db/client';
 import { MINUTE } from '../../platform/clock';
 import { sha256 } from '../../platform/crypto';
+import { type LoadedSession, PermissionCache, SessionStore } from '../../platform/session-store';
 
 let tdb: TestDatabase;
 let t: TestApp;
@@ -42,6 +44,15 @@ const withSid = (sid: string | undefined, app: TestApp = t) => {
 };
 
 const status = async (a: Agent) => (await a.get('/api/user/current')).statusCode;
+
+/** Waits until cond holds, at most 3 s. */
+const until = async (cond: () => boolean | Promise<boolean>) => {
+  const end = Date.now() + 3_000;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
 
 describe('session ids (S1)', () => {
   it('S1: the session id is 256 random bits in base64url, stored only as its SHA-256, and never logged', async () => {
@@ -148,10 +159,12 @@ describe('rotation at login (S2)', () => {
       expect(await status(a1)).toBe(200);
       expect(await status(a2)).toBe(200);
 
-      // Log out through the first process: the second one refuses the id as well.
+      // Log out through the first process: the second one refuses the id as well, on every route
+      // that reads data at once; its current user (session memory) as soon as the notification is in.
       expect((await a1.post('/logout')).statusCode).toBe(204);
-      expect(await status(withSid(signedIn, t2))).toBe(401);
+      expect((await withSid(signedIn, t2).get('/api/notifications')).statusCode).toBe(401);
       expect(await status(withSid(signedIn, t))).toBe(401);
+      await until(async () => (await status(withSid(signedIn, t2))) === 401);
       expect(await sessionsOf(emp.accountId)).toBe(0);
     } finally {
       await t2.close();
@@ -280,6 +293,44 @@ describe('activity not written yet (G1 batching)', () => {
   });
 });
 
+describe('activity written by several processes at once', () => {
+  it.runIf(process.env.TEST_DB === 'pg')(
+    'two processes writing the same sessions in opposite orders never deadlock',
+    async () => {
+      const ids = Array.from({ length: 300 }, (_, i) => `touch-${String(i).padStart(4, '0')}`);
+      const old = new Date(t.clock().getTime() - 10 * MINUTE);
+      await tdb.db.raw.query(
+        `INSERT INTO sessions (id, csrf_token, created_at, last_seen_at, expires_at)
+         SELECT id, 'x', $2, $2, $2::timestamptz + interval '1 hour' FROM unnest($1::text[]) AS id`,
+        [ids, old],
+      );
+      const second = await openDatabase({ url: tdb.url ?? '', poolSize: 2 });
+      const errors: unknown[] = [];
+      const policy = { idleMinutes: 30, absoluteHours: 12 };
+      const a = new SessionStore(tdb.db, policy, new PermissionCache(tdb.db), (e) => errors.push(e));
+      const b = new SessionStore(second, policy, new PermissionCache(second), (e) => errors.push(e));
+      try {
+        for (let round = 1; round <= 15; round++) {
+          const at = new Date(old.getTime() + round * MINUTE);
+          const session = (id: string) => ({ idHash: id, lastSeenAt: new Date(0) }) as LoadedSession;
+          for (const id of ids) a.touch(session(id), at);
+          for (const id of [...ids].reverse()) b.touch(session(id), new Date(at.getTime() + 1));
+          await Promise.all([a.flushTouches(), b.flushTouches()]);
+        }
+        const [row] = await tdb.db.raw.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM sessions WHERE id = ANY($1) AND last_seen_at = $2',
+          [ids, new Date(old.getTime() + 15 * MINUTE + 1)],
+        );
+        expect(row?.n).toBe(ids.length);
+        expect(errors).toEqual([]);
+      } finally {
+        await second.close();
+        await tdb.db.raw.query('DELETE FROM sessions WHERE id = ANY($1)', [ids]);
+      }
+    },
+  );
+});
+
 describe('disabled accounts (S5)', () => {
   it('S5: disabling an account makes every one of its sessions answer 401 at once', async () => {
     const emp = await createEmployee(tdb.db, { permissions: ['projects.view'] });
@@ -332,7 +383,8 @@ describe('what a session is made of, kept per process (G1)', () => {
     const a = t.agent();
     await a.login(emp.email, emp.password);
     await me(a);
-    const { count, statements } = await countQueries(tdb.db, () => me(a));
+    // GET /api/locale: a route the session memory does not serve (the current user's is below).
+    const { count, statements } = await countQueries(tdb.db, () => a.get('/api/locale'));
     expect(count, statements.join('\n')).toBe(1);
     expect(statements[0]).toMatch(/session_head|FROM sessions s LEFT JOIN auth_generation/);
     const before = await generation();
@@ -340,7 +392,11 @@ describe('what a session is made of, kept per process (G1)', () => {
     expect(await generation()).toBe(before);
   });
 
-  it('a change to the employee, the role, the company user or the company, made anywhere, is in the very next answer of every process', async () => {
+  it('a change to the employee, the role, the company user or the company, made anywhere, is in the next answer of every process', async () => {
+    // The current user of the second process may come from its session memory: it follows as soon
+    // as the notification is in. Every route that reads data reads the session: at once.
+    const firstName = async (a: Agent) => (await me(a)).data.guardable.first_name as string;
+    const companyName = async (a: Agent) => (await me(a)).data.guardable.company.name as string;
     const t2 = await startSecondApp(tdb, t);
     try {
       const emp = await createEmployee(tdb.db, { firstName: 'Anna', permissions: ['projects.view'] });
@@ -358,8 +414,10 @@ describe('what a session is made of, kept per process (G1)', () => {
       // Straight in the database, as another process or a migration would: no process is told.
       await tdb.db.raw.query(`UPDATE employees SET first_name = 'Bea' WHERE id = $1`, [emp.employeeId]);
       await tdb.db.raw.query(`UPDATE companies SET name = 'Tweede Rederij' WHERE id = $1`, [company.id]);
-      for (const a of [e1, e2]) expect((await me(a)).data.guardable.first_name).toBe('Bea');
-      for (const a of [c1, c2]) expect((await me(a)).data.guardable.company.name).toBe('Tweede Rederij');
+      expect(await firstName(e1)).toBe('Bea');
+      expect(await companyName(c1)).toBe('Tweede Rederij');
+      await until(async () => (await firstName(e2)) === 'Bea');
+      await until(async () => (await companyName(c2)) === 'Tweede Rederij');
 
       // A permission taken from the role: the next request of either process is refused.
       expect((await e2.get('/api/projects')).statusCode).toBe(200);
@@ -390,16 +448,8 @@ describe('what a session is made of, kept per process (G1)', () => {
   });
 });
 
-describe("the page-view beacon's session memory (G2)", () => {
+describe('the session memory of the page-view beacon and the current user (G1, G2)', () => {
   const beacon = (a: Agent, route = 'kept') => a.post('/api/science', pageView({ metadata: { route_name: route } }));
-  /** Waits until cond holds, at most 3 s. */
-  const until = async (cond: () => boolean | Promise<boolean>) => {
-    const end = Date.now() + 3_000;
-    while (!(await cond())) {
-      if (Date.now() > end) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
   const keeping = (app: TestApp) => until(() => app.app.platform.sessions.keeping);
   /**
    * Beacons until one is answered from memory. A sign-in ends the anonymous session, and the
@@ -417,6 +467,51 @@ describe("the page-view beacon's session memory (G2)", () => {
     const emp = await createEmployee(tdb.db);
     const a = await t.signIn(emp);
     await keptBy(t, a);
+  });
+
+  it('GET /api/user/current answers a kept session without reading the database, and its own changes at once', async () => {
+    await keeping(t);
+    const emp = await createEmployee(tdb.db);
+    const a = await t.signIn(emp);
+    await until(async () => (await countQueries(t.db, () => a.get('/api/user/current'))).count === 0);
+    // A change this process makes is answered by its very next request, no wait (pg: the NOTICE).
+    await tdb.db.raw.query(`UPDATE employees SET first_name = 'Kept' WHERE id = $1`, [emp.employeeId]);
+    expect((await a.get('/api/user/current')).json().data.guardable.first_name).toBe('Kept');
+    await tdb.db.raw.query(`UPDATE accounts SET status = 'disabled' WHERE id = $1`, [emp.accountId]);
+    expect(await status(a)).toBe(401);
+  });
+
+  it('a change made through the database is heard before the statement that made it returns', async () => {
+    let heard = 0;
+    let on = false;
+    const stop = tdb.db.listen('session_cache', {
+      notified: () => heard++,
+      listening: (v) => {
+        on = v;
+      },
+    });
+    try {
+      await until(() => on);
+      await tdb.db.raw.query('DELETE FROM sessions WHERE false');
+      expect(heard).toBeGreaterThan(0);
+      if (tdb.db.driver === 'pg') {
+        // The NOTICE came with the statement; the NOTIFY follows after the commit.
+        await until(() => heard === 2);
+        // Inside a transaction nothing is committed, so no NOTIFY can have arrived: only the NOTICE.
+        await tdb.db.withConnection(async (c) => {
+          await c.exec('BEGIN');
+          try {
+            const before = heard;
+            await c.query('DELETE FROM sessions WHERE false');
+            expect(heard).toBe(before + 1);
+          } finally {
+            await c.exec('ROLLBACK');
+          }
+        });
+      }
+    } finally {
+      await stop();
+    }
   });
 
   it('a sign-out in another process, or a session deleted straight in SQL, ends the kept session in every process at once', async () => {
