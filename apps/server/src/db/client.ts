@@ -40,8 +40,8 @@ export interface Database {
    * `listening` says when notifications can arrive and when they may have been missed. A change
    * made through this database is heard before the statement that made it returns: on PGlite the
    * notification comes first, on PostgreSQL a trigger that notifies also raises the NOTICE
-   * `notify:<channel>` on the writing connection (NOTIFY itself reaches the listening connection
-   * only after the commit, a moment later).
+   * `notify:<channel>[:<payload>]` on the writing connection (NOTIFY itself reaches the listening
+   * connection only after the commit, a moment later). The same change may so be told twice.
    */
   listen(channel: string, listener: ChannelListener): () => Promise<void>;
   /** The PGlite instance, when that is the driver (tests clone it). */
@@ -163,8 +163,13 @@ function openPg(
   const onNotice = (msg: { message?: string }) => {
     const text = msg.message;
     if (text === undefined || !text.startsWith(NOTICE_PREFIX)) return;
-    const listeners = noticed.get(text.slice(NOTICE_PREFIX.length));
-    if (listeners) for (const l of listeners) l.notified('');
+    // notify:<channel> or notify:<channel>:<payload>
+    const rest = text.slice(NOTICE_PREFIX.length);
+    const colon = rest.indexOf(':');
+    const channel = colon === -1 ? rest : rest.slice(0, colon);
+    const payload = colon === -1 ? '' : rest.slice(colon + 1);
+    const listeners = noticed.get(channel);
+    if (listeners) for (const l of listeners) l.notified(payload);
   };
   pool.on('connect', (client) => {
     client.on('error', (err) => onError(err, client));

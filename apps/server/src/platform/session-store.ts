@@ -194,11 +194,11 @@ export class PermissionCache {
 
 /**
  * How long a session kept for the routes that opt in (loadCached: the page-view beacon, the
- * current user) serves without a database read.
- * Its end does not depend on this: every process hears of a session's end and of any change to
- * an account, role or company (the session_cache channel, migration 0029) and forgets everything
- * it kept, and the session's own time limits are honoured exactly (the entry ends with them). This
- * only makes sure a kept session is read again now and then, whatever happens.
+ * current user) serves without a database read. Its end does not depend on this: every process
+ * hears of a session's end and of any change to an account, role or company (the session_cache
+ * channel, migrations 0029 and 0030) and forgets the sessions that ended or everything it kept,
+ * and the session's own time limits are honoured exactly (the entry ends with them). This only
+ * makes sure a kept session is read again now and then, whatever happens.
  */
 const SESSION_CACHE_MS = 5 * MINUTE;
 const SESSION_CACHE_SIZE = 20_000;
@@ -456,6 +456,22 @@ export class SessionStore {
     this.cache.clear();
   }
 
+  /**
+   * A notification on session_cache: the ids (hashes) of sessions that ended, comma-separated, or
+   * empty for anything else (an account, role or company changed; a session changed; many ended),
+   * which forgets everything. A sign-in, which ends the anonymous session it replaces, so no longer
+   * makes every process load every session again. A load in flight is not kept either way.
+   */
+  private forgetNotified(payload: string): void {
+    if (payload === '') {
+      this.forgetAll();
+      return;
+    }
+    this.cacheEpoch++;
+    const ended = new Set(payload.split(','));
+    this.forget((s) => ended.has(s.idHash));
+  }
+
   /** Starts a session; returns the cookie value (only ever sent to the browser) and its CSRF token. */
   async create(
     db: DbOrTx,
@@ -508,7 +524,7 @@ export class SessionStore {
   /** Starts the periodic write of recorded activity, and listening for ended and changed sessions (loadCached). */
   start(intervalMs = 5_000): void {
     this.stopListening ??= this.db.listen(SESSION_CACHE_CHANNEL, {
-      notified: () => this.forgetAll(),
+      notified: (payload) => this.forgetNotified(payload),
       listening: (on) => {
         this.forgetAll();
         this.cacheOn = on;

@@ -452,9 +452,9 @@ describe('the session memory of the page-view beacon and the current user (G1, G
   const beacon = (a: Agent, route = 'kept') => a.post('/api/science', pageView({ metadata: { route_name: route } }));
   const keeping = (app: TestApp) => until(() => app.app.platform.sessions.keeping);
   /**
-   * Beacons until one is answered from memory. A sign-in ends the anonymous session, and the
-   * notification of that reaches the processes a moment later and empties their memory, so the
-   * first beacons after it may read the row again.
+   * Beacons until one is answered from memory: a process that did not make a change hears of it
+   * a moment after the commit (the account just created empties every memory), so the first
+   * beacons after it may read the row again.
    */
   const keptBy = (app: TestApp, a: Agent) =>
     until(async () => {
@@ -484,15 +484,20 @@ describe('the session memory of the page-view beacon and the current user (G1, G
   it('a change made through the database is heard before the statement that made it returns', async () => {
     let heard = 0;
     let on = false;
+    const payloads: string[] = [];
     const stop = tdb.db.listen('session_cache', {
-      notified: () => heard++,
+      notified: (payload) => {
+        heard++;
+        payloads.push(payload);
+      },
       listening: (v) => {
         on = v;
       },
     });
     try {
       await until(() => on);
-      await tdb.db.raw.query('DELETE FROM sessions WHERE false');
+      // A statement that changes a session's language: it notifies even when it matches no row.
+      await tdb.db.raw.query('UPDATE sessions SET locale = locale WHERE false');
       expect(heard).toBeGreaterThan(0);
       if (tdb.db.driver === 'pg') {
         // The NOTICE came with the statement; the NOTIFY follows after the commit.
@@ -502,16 +507,66 @@ describe('the session memory of the page-view beacon and the current user (G1, G
           await c.exec('BEGIN');
           try {
             const before = heard;
-            await c.query('DELETE FROM sessions WHERE false');
+            await c.query('UPDATE sessions SET locale = locale WHERE false');
             expect(heard).toBe(before + 1);
           } finally {
             await c.exec('ROLLBACK');
           }
         });
       }
+
+      // Sessions that end are named (up to 100 at once; more, or any other change, name none).
+      const make = (ids: string[]) =>
+        tdb.db.raw.query(
+          `INSERT INTO sessions (id, csrf_token, created_at, last_seen_at, expires_at)
+           SELECT id, 'x', now(), now(), now() + interval '1 hour' FROM unnest($1::text[]) AS id`,
+          [ids],
+        );
+      /** What the deleting statement was told before it returned (pg: the NOTIFY is awaited too). */
+      const deleting = async (ids: string[]) => {
+        payloads.length = 0;
+        await tdb.db.raw.query('DELETE FROM sessions WHERE id = ANY($1)', [ids]);
+        const told = [...payloads];
+        if (tdb.db.driver === 'pg' && told.length > 0) await until(() => payloads.length === 2);
+        return told;
+      };
+      const few = ['ended-a', 'ended-b'];
+      const many = Array.from({ length: 101 }, (_, i) => `ended-${i}`);
+      await make(few);
+      expect((await deleting(few)).map((p) => p.split(',').sort())).toEqual([few]);
+      await make(many);
+      expect(await deleting(many)).toEqual(['']);
+      expect(await deleting(['no-such-session'])).toEqual([]);
     } finally {
       await stop();
     }
+  });
+
+  it('a session that ends is forgotten alone: signing in and out leaves the other kept sessions kept', async () => {
+    await keeping(t);
+    const sessions = t.app.platform.sessions;
+    const emp = await createEmployee(tdb.db);
+    const a = await t.signIn(emp);
+    const sid = a.cookies.get('sid') ?? '';
+    await keptBy(t, a);
+    // Another person signs in (their anonymous session is deleted) and out, here: this process is
+    // told before each statement returns, and forgets only the session that ended.
+    const other = t.agent({ ip: '10.5.0.23' });
+    await other.csrf();
+    const anonymous = other.cookies.get('sid') ?? '';
+    expect((await other.get('/api/user/current')).statusCode).toBe(401);
+    expect(sessions.remembered(anonymous, null, t.clock())).toBeDefined();
+    await other.login(emp.email, emp.password);
+    expect(sessions.remembered(anonymous, null, t.clock())).toBeUndefined();
+    const signedIn = other.cookies.get('sid') ?? '';
+    expect((await other.get('/api/user/current')).statusCode).toBe(200);
+    expect(sessions.remembered(signedIn, null, t.clock())).toBeDefined();
+    expect((await other.post('/logout')).statusCode).toBe(204);
+    expect(sessions.remembered(signedIn, null, t.clock())).toBeUndefined();
+    // The NOTIFY of each statement arrives too (pg): it names the same sessions.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sessions.remembered(sid, null, t.clock())).toBeDefined();
+    expect((await countQueries(t.db, () => a.get('/api/user/current'))).count).toBe(0);
   });
 
   it('a sign-out in another process, or a session deleted straight in SQL, ends the kept session in every process at once', async () => {
