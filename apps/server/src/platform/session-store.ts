@@ -495,13 +495,12 @@ export class SessionStore {
   }
 
   async destroy(db: DbOrTx, idHash: string): Promise<void> {
-    this.forget((s) => s.idHash === idHash);
+    // The memory forgets it when the DELETE's trigger tells this process (migration 0030).
     await db.delete(sessions).where(eq(sessions.id, idHash));
   }
 
   /** Ends every session of an account, optionally keeping one (password change on this device) (S5, S6). */
   async destroyAllFor(db: DbOrTx, accountId: number, exceptIdHash?: string): Promise<void> {
-    this.forget((s) => s.accountId === accountId && s.idHash !== exceptIdHash);
     await db
       .delete(sessions)
       .where(and(eq(sessions.accountId, accountId), exceptIdHash ? ne(sessions.id, exceptIdHash) : undefined));
